@@ -1,0 +1,48 @@
+// Shared glue for the binding files: argument coercion for cards and seeds, and the
+// registration functions each file provides.  No game logic lives here.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <pybind11/typing.h>
+
+#include <cstdint>
+
+#include "parlour/core/card.hpp"
+#include "parlour/core/cardset.hpp"
+#include "parlour/core/errors.hpp"
+#include "parlour/core/rng.hpp"
+
+namespace parlour::bindings {
+
+namespace py = pybind11;
+
+// An argument that may be a Card or its text ("As", "10h", "Jack of Diamonds").
+using CardLike = py::typing::Union<core::Card, py::str>;
+// An argument that may be a CardSet, a Card, text ("As 2s 3s"), an int mask, or an
+// iterable of Card / text.
+using CardsLike = py::typing::Union<core::CardSet, core::Card, py::str, py::int_,
+                                    py::typing::Iterable<py::typing::Union<core::Card, py::str>>>;
+// A seed (a non-negative int below 2**64) or an Rng to draw from.
+using SeedLike = py::typing::Union<py::int_, core::Rng>;
+
+// Coercions; they raise the library's own errors (WrongTypeError, NotationError,
+// InvalidValueError) quoting what they were given.
+core::Card to_card(py::handle obj);
+core::CardSet to_cardset(py::handle obj);
+std::uint64_t to_seed(py::handle obj);
+// A pointer to the Rng inside obj when obj is an Rng (so drawing advances it), else
+// the fresh generator `local` seeded from the int.
+core::Rng* rng_from(py::handle obj, core::Rng& local);
+// The name of obj's type, for messages.
+std::string type_name(py::handle obj);
+
+void register_errors(py::module_& m);
+void register_cards(py::module_& m);
+void register_rng(py::module_& m);
+void register_gin(py::module_& m);
+void register_yahtzee(py::module_& m);
+void register_freecell(py::module_& m);
+
+}  // namespace parlour::bindings

@@ -1,0 +1,17 @@
+// parlour._core: one submodule per area; each is registered by its own binding file.
+#include "common.hpp"
+
+PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
+  namespace pb = parlour::bindings;
+  m.doc() = "The C++ engine of parlour. Use the public packages (parlour.cards, parlour.gin, ...) instead.";
+  pb::register_errors(m);
+  auto cards = m.def_submodule("cards", "Cards, card sets and the engine's random generator.");
+  pb::register_cards(cards);
+  pb::register_rng(cards);
+  auto gin = m.def_submodule("gin", "Gin rummy: melds, deadwood, layoffs, scoring, rounds, matches and bots.");
+  pb::register_gin(gin);
+  auto yahtzee = m.def_submodule("yahtzee", "Solitaire Yahtzee: scorecard rules and the optimal solver.");
+  pb::register_yahtzee(yahtzee);
+  auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals and the solver.");
+  pb::register_freecell(freecell);
+}

@@ -1,0 +1,9 @@
+"""
+The C++ engine of parlour. Use the public packages (parlour.cards, parlour.gin, ...) instead.
+"""
+from __future__ import annotations
+from . import cards
+from . import freecell
+from . import gin
+from . import yahtzee
+__all__: list[str] = ['cards', 'freecell', 'gin', 'yahtzee']

@@ -1,0 +1,3 @@
+"""The version of parlour (read by the build backend too)."""
+
+__version__ = "0.1.0"
