@@ -90,7 +90,25 @@ void check_masks(const std::uint64_t* p, py::ssize_t n) {
   }
 }
 
+// One shared Python object per card bit (entries for non-card bits stay null); the
+// references are owned by the module attribute _CARD_CACHE, so they live as long as
+// the module.
+std::array<PyObject*, 64> g_card_objects{};
+
 }  // namespace
+
+py::object card_object(Card c) { return py::reinterpret_borrow<py::object>(g_card_objects[static_cast<std::size_t>(c.bit())]); }
+
+py::list card_list(CardSet s) {
+  py::list out(static_cast<std::size_t>(s.size()));
+  std::size_t i = 0;
+  for (Card c : s) {
+    PyObject* o = g_card_objects[static_cast<std::size_t>(c.bit())];
+    Py_INCREF(o);
+    PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i++), o);
+  }
+  return out;
+}
 
 void register_cards(py::module_& m) {
   py::native_enum<core::Rank>(m, "Rank", "enum.IntEnum",
@@ -163,8 +181,23 @@ void register_cards(py::module_& m) {
                         if (t.size() != 1 || !py::isinstance<py::str>(t[0]))
                           throw core::FormatError("a pickled Card is one card text, got " +
                                                   py::repr(t).cast<std::string>());
-                        return Card::parse(t[0].cast<std::string>());
+                        try {
+                          return Card::parse(t[0].cast<std::string>());
+                        } catch (const core::Error& e) {
+                          throw core::FormatError(std::string("corrupt Card pickle: ") + e.what());
+                        }
                       }));
+
+  {
+    py::list cache;
+    for (int i = 0; i < core::kDeckSize; ++i) {
+      const Card c = Card::from_index_unchecked(i);
+      py::object o = py::cast(c);
+      g_card_objects[static_cast<std::size_t>(c.bit())] = o.ptr();
+      cache.append(o);
+    }
+    m.attr("_CARD_CACHE") = cache;
+  }
 
   py::class_<CardSet> cs(m, "CardSet",
                          "An immutable set of cards stored as a 64-bit mask, bit 16*suit + rank.\n\n"
@@ -191,7 +224,9 @@ void register_cards(py::module_& m) {
       .def("__contains__", [](CardSet s, py::handle x) {
         return py::isinstance<Card>(x) && s.contains(x.cast<Card>());
       }, py::arg("card"))
-      .def("__iter__", [](const CardSet& s) { return py::make_iterator(s.begin(), s.end()); }, py::keep_alive<0, 1>())
+      .def("__iter__", [](CardSet s) -> py::typing::Iterator<Card> {
+        return py::reinterpret_steal<py::typing::Iterator<Card>>(PyObject_GetIter(card_list(s).ptr()));
+      })
       .def("__hash__", [](CardSet s) { return py::hash(py::int_(s.mask())); })
       .def("__le__", [](CardSet a, CardSet b) { return a.is_subset_of(b); }, py::arg("other"), py::is_operator())
       .def("__lt__", [](CardSet a, CardSet b) { return a.is_subset_of(b) && a != b; }, py::arg("other"), py::is_operator())
@@ -216,7 +251,8 @@ void register_cards(py::module_& m) {
       .def("isdisjoint", [](CardSet s, const CardsLike& other) { return s.is_disjoint(to_cardset(other)); },
            py::arg("other"), "Whether the sets share no card.")
       .def("copy", [](CardSet s) { return s; }, "The set itself (it is immutable).")
-      .def("cards", &CardSet::cards, "The cards as a list, in bit order.")
+      .def("cards", [](CardSet s) -> py::typing::List<Card> { return card_list(s); },
+           "The cards as a list, in bit order.")
       .def("unicode", &CardSet::unicode, "The cards with suit glyphs, like 'A♠ 2♠ 3♠'.")
       .def("__str__", &CardSet::str)
       .def("__repr__", &cardset_repr)
@@ -246,7 +282,7 @@ void register_cards(py::module_& m) {
     const std::uint64_t* p = arr.data();
     check_masks(p, n);
     py::list out(n);
-    for (py::ssize_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = py::cast(CardSet::unchecked(p[i]).cards());
+    for (py::ssize_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = card_list(CardSet::unchecked(p[i]));
     return out;
   }, py::arg("masks"), "A list of card lists (bit order) from a 1-D array of uint64 masks; InvalidValueError names "
                        "the first mask with a bit that is not a card.");
@@ -296,7 +332,8 @@ void register_rng(py::module_& m) {
                         "bounded integers (Lemire's method) and Fisher-Yates shuffle, so a seed gives the same "
                         "sequence on every platform. Every seeded function of the library accepts an int seed or "
                         "an Rng (which it then advances).")
-      .def(py::init([](const py::int_& seed) { return core::Rng(to_seed(seed)); }), py::arg("seed") = 0,
+      .def(py::init([](const py::typing::Union<py::int_>& seed) { return core::Rng(to_seed(seed)); }),
+           py::arg("seed") = 0,
            "A generator seeded with an int in 0 .. 2**64 - 1.")
       .def_static("from_state", [](const std::array<std::uint64_t, 4>& s) {
         core::Rng r;
@@ -322,8 +359,9 @@ void register_rng(py::module_& m) {
         }
       }, py::arg("items"), "Shuffle a list in place (Fisher-Yates from the back).")
       .def("shuffled_deck", [](core::Rng& r) {
-        const auto d = core::shuffled_deck(r);
-        return std::vector<Card>(d.begin(), d.end());
+        py::list out;
+        for (Card c : core::shuffled_deck(r)) out.append(card_object(c));
+        return py::typing::List<Card>(out);
       }, "The 52 cards in index order, shuffled; the deck deals from the front.")
       .def("jump", &core::Rng::jump, "Advance by 2**128 outputs: a stream independent of the current one.")
       .def("__copy__", [](const core::Rng& r) { return r; })
@@ -353,8 +391,9 @@ void register_rng(py::module_& m) {
                       }));
   m.def("shuffled_deck", [](const SeedLike& seed) {
     core::Rng local;
-    const auto d = core::shuffled_deck(*rng_from(seed, local));
-    return std::vector<Card>(d.begin(), d.end());
+    py::list out;
+    for (Card c : core::shuffled_deck(*rng_from(seed, local))) out.append(card_object(c));
+    return py::typing::List<Card>(out);
   }, py::arg("seed"), "The 52 cards shuffled by the engine's generator from a seed (or an Rng).");
 }
 

@@ -35,6 +35,11 @@ std::uint64_t to_seed(py::handle obj);
 // A pointer to the Rng inside obj when obj is an Rng (so drawing advances it), else
 // the fresh generator `local` seeded from the int.
 core::Rng* rng_from(py::handle obj, core::Rng& local);
+// The Python Card object for c: one shared immutable instance per card, so returning
+// cards (iteration, hands, deals) allocates nothing.  Valid after register_cards.
+py::object card_object(core::Card c);
+// A list of the cards of s in bit order, as shared Card objects.
+py::list card_list(core::CardSet s);
 // The name of obj's type, for messages.
 std::string type_name(py::handle obj);
 

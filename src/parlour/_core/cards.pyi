@@ -382,3 +382,4 @@ def shuffled_deck(seed: int | parlour._core.cards.Rng) -> list[Card]:
     """
     The 52 cards shuffled by the engine's generator from a seed (or an Rng).
     """
+_CARD_CACHE: list  # value = [Card('Ac'), Card('2c'), Card('3c'), Card('4c'), Card('5c'), Card('6c'), Card('7c'), Card('8c'), Card('9c'), Card('Tc'), Card('Jc'), Card('Qc'), Card('Kc'), Card('As'), Card('2s'), Card('3s'), Card('4s'), Card('5s'), Card('6s'), Card('7s'), Card('8s'), Card('9s'), Card('Ts'), Card('Js'), Card('Qs'), Card('Ks'), Card('Ah'), Card('2h'), Card('3h'), Card('4h'), Card('5h'), Card('6h'), Card('7h'), Card('8h'), Card('9h'), Card('Th'), Card('Jh'), Card('Qh'), Card('Kh'), Card('Ad'), Card('2d'), Card('3d'), Card('4d'), Card('5d'), Card('6d'), Card('7d'), Card('8d'), Card('9d'), Card('Td'), Card('Jd'), Card('Qd'), Card('Kd')]

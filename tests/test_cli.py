@@ -1,0 +1,58 @@
+"""The parlour command: --version, deal, demo; `python -m parlour` is the same program."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+import parlour
+from parlour.cards import Card, shuffled_deck
+from parlour.cli import main
+
+
+def run(*argv: str) -> str:
+    out = io.StringIO()
+    assert main(list(argv), out) == 0
+    return out.getvalue()
+
+
+def test_version() -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    proc = subprocess.run([sys.executable, "-m", "parlour", "--version"], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == f"parlour {parlour.__version__}"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**64 - 1])
+def test_deal_prints_the_shuffled_deck(seed: int) -> None:
+    text = run("deal", "--seed", str(seed))
+    cards = [Card(t) for t in text.split()]
+    assert len(cards) == 52 and len(set(cards)) == 52
+    assert cards == shuffled_deck(seed)
+    assert len(text.strip().splitlines()) == 4
+    assert [Card(t) for t in run("deal", "--seed", str(seed), "--unicode").split()] == cards
+
+
+def test_deal_bad_seed_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--seed", "-1"], io.StringIO()) == 1
+    assert "seed" in capsys.readouterr().err
+
+
+def test_no_command_prints_help() -> None:
+    out = io.StringIO()
+    assert main([], out) == 2
+    assert "deal" in out.getvalue()
+
+
+def test_demo_runs() -> None:
+    text = run("demo")
+    assert "parlour" in text and "xoshiro256**" in text
+
+
+def test_python_m_parlour_deal() -> None:
+    proc = subprocess.run([sys.executable, "-m", "parlour", "deal", "--seed", "1"], capture_output=True, text=True, check=True)
+    assert [Card(t) for t in proc.stdout.split()] == shuffled_deck(1)

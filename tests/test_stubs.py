@@ -1,0 +1,40 @@
+"""The committed stubs of the extension (src/parlour/_core/*.pyi) match the built module."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import parlour
+
+REPO = Path(__file__).resolve().parent.parent
+COMMITTED = REPO / "src" / "parlour" / "_core"
+
+
+def test_stubs_match_the_extension(tmp_path: Path) -> None:
+    pytest.importorskip("pybind11_stubgen")
+    if not COMMITTED.is_dir():
+        pytest.fail(f"no committed stubs at {COMMITTED}")
+    env = dict(os.environ)
+    # Generate from the parlour that the tests import (installed or the source tree).
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(parlour.__file__).parent.parent), env.get("PYTHONPATH", "")])
+    subprocess.run(
+        [sys.executable, "-m", "pybind11_stubgen", "parlour._core", "-o", str(tmp_path),
+         "--numpy-array-use-type-var", "--exit-code"],
+        check=True, env=env, capture_output=True, text=True,
+    )
+    generated = tmp_path / "parlour" / "_core"
+    names = sorted(p.name for p in generated.glob("*.pyi"))
+    assert names == sorted(p.name for p in COMMITTED.glob("*.pyi")), "stub files differ: run tools/gen-stubs.sh"
+    for name in names:
+        assert (generated / name).read_text() == (COMMITTED / name).read_text(), (
+            f"{name} drifted from the extension: run tools/gen-stubs.sh and commit the result"
+        )
+
+
+def test_package_ships_py_typed() -> None:
+    assert (Path(parlour.__file__).parent / "py.typed").is_file()
