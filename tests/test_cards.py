@@ -253,3 +253,13 @@ def test_batch_errors() -> None:
         dense_to_masks(np.zeros((3, 51), dtype=bool))
     with pytest.raises(WrongTypeError):
         cards_to_masks([1.5])
+    with pytest.raises(WrongTypeError):
+        masks_to_cards("As")
+    with pytest.raises(WrongTypeError, match="dtype"):
+        masks_to_cards(np.array([1.5]))
+    with pytest.raises(InvalidValueError, match="negative"):
+        masks_to_cards(np.array([2, -2]))
+    with pytest.raises(InvalidValueError, match="1-D"):
+        masks_to_dense(np.zeros((2, 2), dtype=np.uint64))
+    assert masks_to_cards([int(Card("As").mask)]) == [[Card("As")]]  # plain lists work too
+    assert masks_to_cards(np.array([], dtype=np.uint64)) == []

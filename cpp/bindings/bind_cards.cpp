@@ -72,11 +72,6 @@ CardSet union_all(CardSet s, const py::args& others) {
   return s;
 }
 
-py::array_t<std::uint64_t> masks_array(py::handle masks) {
-  auto arr = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(masks);
-  if (!arr) throw core::WrongType("expected an array of uint64 card masks, got " + type_name(masks));
-  return arr;
-}
 
 void check_masks(const std::uint64_t* p, py::ssize_t n) {
   for (py::ssize_t i = 0; i < n; ++i) {
@@ -91,11 +86,35 @@ void check_masks(const std::uint64_t* p, py::ssize_t n) {
 }
 
 // One shared Python object per card bit (entries for non-card bits stay null); the
-// references are owned by the module attribute _CARD_CACHE, so they live as long as
-// the module.
+// references are deliberately never released (52 small objects for the process).
 std::array<PyObject*, 64> g_card_objects{};
 
 }  // namespace
+
+MaskArray to_mask_array(py::handle obj, const char* what) {
+  if (py::isinstance<py::str>(obj) || !(py::isinstance<py::array>(obj) || py::isinstance<py::sequence>(obj) ||
+                                        py::isinstance<py::iterable>(obj)))
+    throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " + type_name(obj));
+  py::array arr;
+  try {
+    arr = py::array::ensure(obj);
+  } catch (py::error_already_set&) {
+  }
+  if (!arr) throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " + type_name(obj));
+  if (arr.ndim() != 1)
+    throw core::InvalidValue(std::string(what) + " must be 1-D, got " + std::to_string(arr.ndim()) + " dimensions");
+  const char kind = arr.dtype().kind();
+  if (kind != 'u' && kind != 'i' && !(kind == 'O' && arr.size() == 0) && !(kind == 'f' && arr.size() == 0))
+    throw core::WrongType(std::string(what) + " must hold integers, got dtype " + py::str(arr.dtype()).cast<std::string>());
+  if (kind == 'i' && arr.size() > 0) {
+    auto as_signed = py::array_t<std::int64_t, py::array::forcecast>::ensure(arr);
+    for (py::ssize_t i = 0; i < as_signed.size(); ++i)
+      if (as_signed.data()[i] < 0)
+        throw core::InvalidValue(std::string(what) + "[" + std::to_string(i) + "] is negative: " +
+                                 std::to_string(as_signed.data()[i]));
+  }
+  return MaskArray::ensure(arr);
+}
 
 py::object card_object(Card c) { return py::reinterpret_borrow<py::object>(g_card_objects[static_cast<std::size_t>(c.bit())]); }
 
@@ -188,15 +207,9 @@ void register_cards(py::module_& m) {
                         }
                       }));
 
-  {
-    py::list cache;
-    for (int i = 0; i < core::kDeckSize; ++i) {
-      const Card c = Card::from_index_unchecked(i);
-      py::object o = py::cast(c);
-      g_card_objects[static_cast<std::size_t>(c.bit())] = o.ptr();
-      cache.append(o);
-    }
-    m.attr("_CARD_CACHE") = cache;
+  for (int i = 0; i < core::kDeckSize; ++i) {
+    const Card c = Card::from_index_unchecked(i);
+    g_card_objects[static_cast<std::size_t>(c.bit())] = py::cast(c).release().ptr();
   }
 
   py::class_<CardSet> cs(m, "CardSet",
@@ -276,17 +289,17 @@ void register_cards(py::module_& m) {
   def_equality<Card>(card);
   def_equality<CardSet>(cs);
 
-  m.def("masks_to_cards", [](const py::object& masks) {
-    auto arr = masks_array(masks);
+  m.def("masks_to_cards", [](const Typed<MaskArray>& masks) -> py::typing::List<py::typing::List<Card>> {
+    auto arr = to_mask_array(masks);
     const auto n = arr.size();
     const std::uint64_t* p = arr.data();
     check_masks(p, n);
     py::list out(n);
     for (py::ssize_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = card_list(CardSet::unchecked(p[i]));
-    return out;
+    return py::reinterpret_steal<py::typing::List<py::typing::List<Card>>>(out.release());
   }, py::arg("masks"), "A list of card lists (bit order) from a 1-D array of uint64 masks; InvalidValueError names "
                        "the first mask with a bit that is not a card.");
-  m.def("cards_to_masks", [](const py::iterable& hands) {
+  m.def("cards_to_masks", [](const py::typing::Iterable<CardsLike>& hands) {
     std::vector<std::uint64_t> v;
     for (py::handle h : hands) v.push_back(to_cardset(h).mask());
     py::array_t<std::uint64_t> out(static_cast<py::ssize_t>(v.size()));
@@ -294,8 +307,8 @@ void register_cards(py::module_& m) {
     return out;
   }, py::arg("hands"), "A 1-D uint64 array of masks from an iterable of card collections (each anything CardSet() "
                        "accepts).");
-  m.def("masks_to_dense", [](const py::object& masks) {
-    auto arr = masks_array(masks);
+  m.def("masks_to_dense", [](const Typed<MaskArray>& masks) {
+    auto arr = to_mask_array(masks);
     const auto n = arr.size();
     const std::uint64_t* p = arr.data();
     check_masks(p, n);
@@ -306,7 +319,7 @@ void register_cards(py::module_& m) {
         q[i * core::kDeckSize + k] = (p[i] >> Card::from_index_unchecked(k).bit()) & 1;
     return out;
   }, py::arg("masks"), "An (n, 52) bool array, column = dense card index, from n uint64 masks.");
-  m.def("dense_to_masks", [](const py::object& dense) {
+  m.def("dense_to_masks", [](const Typed<py::array_t<bool>>& dense) {
     auto arr = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(dense);
     if (!arr || arr.ndim() != 2 || arr.shape(1) != core::kDeckSize)
       throw core::InvalidValue("expected an (n, 52) bool array, got " + type_name(dense) +

@@ -24,6 +24,13 @@ using CardLike = py::typing::Union<core::Card, py::str>;
 // iterable of Card / text.
 using CardsLike = py::typing::Union<core::CardSet, core::Card, py::str, py::int_,
                                     py::typing::Iterable<py::typing::Union<core::Card, py::str>>>;
+// An argument of any type whose stub shows T (the function converts and checks it
+// itself, raising the library's own errors instead of pybind11's TypeError).
+template <class T>
+using Typed = py::typing::Union<T>;
+using MaskArray = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
+// A 1-D C-contiguous uint64 array from any array-like; WrongTypeError / InvalidValueError.
+MaskArray to_mask_array(py::handle obj, const char* what = "masks");
 // A seed (a non-negative int below 2**64) or an Rng to draw from.
 using SeedLike = py::typing::Union<py::int_, core::Rng>;
 

@@ -358,7 +358,7 @@ class Suit(enum.IntEnum):
         ...
     def __format__(self, format_spec):
         ...
-def cards_to_masks(hands: collections.abc.Iterable) -> numpy.typing.NDArray[numpy.uint64]:
+def cards_to_masks(hands: collections.abc.Iterable[parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]]) -> numpy.typing.NDArray[numpy.uint64]:
     """
     A 1-D uint64 array of masks from an iterable of card collections (each anything CardSet() accepts).
     """
@@ -366,15 +366,15 @@ def colour_of(suit: Suit) -> Colour:
     """
     The colour of a suit (BLACK for clubs and spades).
     """
-def dense_to_masks(dense: typing.Any) -> numpy.typing.NDArray[numpy.uint64]:
+def dense_to_masks(dense: typing.Annotated[numpy.typing.ArrayLike, numpy.bool]) -> numpy.typing.NDArray[numpy.uint64]:
     """
     n uint64 masks from an (n, 52) bool array (column = dense card index).
     """
-def masks_to_cards(masks: typing.Any) -> list:
+def masks_to_cards(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64]) -> list[list[Card]]:
     """
     A list of card lists (bit order) from a 1-D array of uint64 masks; InvalidValueError names the first mask with a bit that is not a card.
     """
-def masks_to_dense(masks: typing.Any) -> numpy.typing.NDArray[numpy.bool]:
+def masks_to_dense(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64]) -> numpy.typing.NDArray[numpy.bool]:
     """
     An (n, 52) bool array, column = dense card index, from n uint64 masks.
     """
@@ -382,4 +382,3 @@ def shuffled_deck(seed: int | parlour._core.cards.Rng) -> list[Card]:
     """
     The 52 cards shuffled by the engine's generator from a seed (or an Rng).
     """
-_CARD_CACHE: list  # value = [Card('Ac'), Card('2c'), Card('3c'), Card('4c'), Card('5c'), Card('6c'), Card('7c'), Card('8c'), Card('9c'), Card('Tc'), Card('Jc'), Card('Qc'), Card('Kc'), Card('As'), Card('2s'), Card('3s'), Card('4s'), Card('5s'), Card('6s'), Card('7s'), Card('8s'), Card('9s'), Card('Ts'), Card('Js'), Card('Qs'), Card('Ks'), Card('Ah'), Card('2h'), Card('3h'), Card('4h'), Card('5h'), Card('6h'), Card('7h'), Card('8h'), Card('9h'), Card('Th'), Card('Jh'), Card('Qh'), Card('Kh'), Card('Ad'), Card('2d'), Card('3d'), Card('4d'), Card('5d'), Card('6d'), Card('7d'), Card('8d'), Card('9d'), Card('Td'), Card('Jd'), Card('Qd'), Card('Kd')]
