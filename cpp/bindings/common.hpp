@@ -54,6 +54,7 @@ void register_errors(py::module_& m);
 void register_cards(py::module_& m);
 void register_rng(py::module_& m);
 void register_gin(py::module_& m);
+void register_gin_round(py::module_& m);  // the round, match, actions and bots (bind_gin_round.cpp)
 void register_yahtzee(py::module_& m);
 void register_freecell(py::module_& m);
 
