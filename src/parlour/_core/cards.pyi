@@ -29,7 +29,7 @@ class Card:
         """
         Parse a card: 'As', 'td', '10h', 'T♦' or 'Jack of Diamonds' (case-insensitive); NotationError otherwise.
         """
-    def __and__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __and__(self, other: Card | CardSet) -> CardSet:
         ...
     def __copy__(self) -> Card:
         ...
@@ -61,25 +61,25 @@ class Card:
         ...
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
-    def __or__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __or__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __rand__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __rand__(self, other: Card | CardSet) -> CardSet:
         ...
     def __repr__(self) -> str:
         ...
-    def __ror__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __ror__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __rsub__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __rsub__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __rxor__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __rxor__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
-    def __sub__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __sub__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __xor__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __xor__(self, other: Card | CardSet) -> CardSet:
         ...
     def long_name(self) -> str:
         """
@@ -145,7 +145,7 @@ class CardSet:
         """
         Cards separated by spaces or commas, or run together ('As2s3s'); NotationError on a malformed or repeated card.
         """
-    def __and__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __and__(self, other: Card | CardSet) -> CardSet:
         ...
     def __bool__(self) -> bool:
         ...
@@ -173,7 +173,7 @@ class CardSet:
         The empty set.
         """
     @typing.overload
-    def __init__(self, cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> None:
+    def __init__(self, cards: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> None:
         """
         A set from a CardSet, a Card, text ('As 2s 3s'), an int mask or an iterable of cards; a repeated card in text raises NotationError, a mask bit that is not a card InvalidValueError.
         """
@@ -189,25 +189,25 @@ class CardSet:
         ...
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
-    def __or__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __or__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __rand__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __rand__(self, other: Card | CardSet) -> CardSet:
         ...
     def __repr__(self) -> str:
         ...
-    def __ror__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __ror__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __rsub__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __rsub__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __rxor__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __rxor__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
-    def __sub__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __sub__(self, other: Card | CardSet) -> CardSet:
         ...
-    def __xor__(self, other: parlour._core.cards.Card | parlour._core.cards.CardSet) -> CardSet:
+    def __xor__(self, other: Card | CardSet) -> CardSet:
         ...
     def cards(self) -> list[Card]:
         """
@@ -217,27 +217,27 @@ class CardSet:
         """
         The set itself (it is immutable).
         """
-    def difference(self, *args) -> CardSet:
+    def difference(self, *args: typing.Any) -> CardSet:
         """
         The cards in this set and in none of the others.
         """
-    def intersection(self, *args) -> CardSet:
+    def intersection(self, *args: typing.Any) -> CardSet:
         """
         The cards in this set and all of the others.
         """
-    def isdisjoint(self, other: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool:
+    def isdisjoint(self, other: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> bool:
         """
         Whether the sets share no card.
         """
-    def issubset(self, other: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool:
+    def issubset(self, other: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> bool:
         """
         Whether every card of this set is in other.
         """
-    def issuperset(self, other: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool:
+    def issuperset(self, other: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> bool:
         """
         Whether every card of other is in this set.
         """
-    def symmetric_difference(self, other: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> CardSet:
+    def symmetric_difference(self, other: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> CardSet:
         """
         The cards in exactly one of the two sets.
         """
@@ -245,7 +245,7 @@ class CardSet:
         """
         The cards with suit glyphs, like 'A♠ 2♠ 3♠'.
         """
-    def union(self, *args) -> CardSet:
+    def union(self, *args: typing.Any) -> CardSet:
         """
         The cards in this set or any of the others (each any cards-like value).
         """
@@ -258,40 +258,30 @@ class Colour(enum.IntEnum):
     """
     The colour of a suit: clubs and spades BLACK, hearts and diamonds RED.
     """
-    BLACK: typing.ClassVar[Colour]  # value = <Colour.BLACK: 0>
-    RED: typing.ClassVar[Colour]  # value = <Colour.RED: 1>
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec):
-        ...
+    BLACK = 0
+    RED = 1
 class Rank(enum.IntEnum):
     """
     A card rank, 1..13 with the Ace low (ACE=1, JACK=11, QUEEN=12, KING=13).
     """
-    ACE: typing.ClassVar[Rank]  # value = <Rank.ACE: 1>
-    EIGHT: typing.ClassVar[Rank]  # value = <Rank.EIGHT: 8>
-    FIVE: typing.ClassVar[Rank]  # value = <Rank.FIVE: 5>
-    FOUR: typing.ClassVar[Rank]  # value = <Rank.FOUR: 4>
-    JACK: typing.ClassVar[Rank]  # value = <Rank.JACK: 11>
-    KING: typing.ClassVar[Rank]  # value = <Rank.KING: 13>
-    NINE: typing.ClassVar[Rank]  # value = <Rank.NINE: 9>
-    QUEEN: typing.ClassVar[Rank]  # value = <Rank.QUEEN: 12>
-    SEVEN: typing.ClassVar[Rank]  # value = <Rank.SEVEN: 7>
-    SIX: typing.ClassVar[Rank]  # value = <Rank.SIX: 6>
-    TEN: typing.ClassVar[Rank]  # value = <Rank.TEN: 10>
-    THREE: typing.ClassVar[Rank]  # value = <Rank.THREE: 3>
-    TWO: typing.ClassVar[Rank]  # value = <Rank.TWO: 2>
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec):
-        ...
+    ACE = 1
+    EIGHT = 8
+    FIVE = 5
+    FOUR = 4
+    JACK = 11
+    KING = 13
+    NINE = 9
+    QUEEN = 12
+    SEVEN = 7
+    SIX = 6
+    TEN = 10
+    THREE = 3
+    TWO = 2
 class Rng:
     """
     The engine's random generator: xoshiro256** seeded by SplitMix64, with the library's own bounded integers (Lemire's method) and Fisher-Yates shuffle, so a seed gives the same sequence on every platform. Every seeded function of the library accepts an int seed or an Rng (which it then advances).
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
     def from_state(state: typing.Annotated[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(4)"]) -> Rng:
         """
@@ -311,7 +301,7 @@ class Rng:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def below(self, n: typing.SupportsInt | typing.SupportsIndex) -> int:
         """
@@ -329,7 +319,7 @@ class Rng:
         """
         A uniform float in [0, 1) with 53 random bits.
         """
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[typing.Any]) -> None:
         """
         Shuffle a list in place (Fisher-Yates from the back).
         """
@@ -349,16 +339,11 @@ class Suit(enum.IntEnum):
     """
     A suit, numbered as the FreeCell crate numbers them: CLUB=0, SPADE=1, HEART=2, DIAMOND=3 (foundations are indexed by suit).
     """
-    CLUB: typing.ClassVar[Suit]  # value = <Suit.CLUB: 0>
-    DIAMOND: typing.ClassVar[Suit]  # value = <Suit.DIAMOND: 3>
-    HEART: typing.ClassVar[Suit]  # value = <Suit.HEART: 2>
-    SPADE: typing.ClassVar[Suit]  # value = <Suit.SPADE: 1>
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec):
-        ...
-def cards_to_masks(hands: collections.abc.Iterable[parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]]) -> numpy.typing.NDArray[numpy.uint64]:
+    CLUB = 0
+    DIAMOND = 3
+    HEART = 2
+    SPADE = 1
+def cards_to_masks(hands: collections.abc.Iterable[CardSet | Card | str | int | collections.abc.Iterable[Card | str]]) -> numpy.typing.NDArray[numpy.uint64]:
     """
     A 1-D uint64 array of masks from an iterable of card collections (each anything CardSet() accepts).
     """
@@ -378,7 +363,7 @@ def masks_to_dense(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64]
     """
     An (n, 52) bool array, column = dense card index, from n uint64 masks.
     """
-def shuffled_deck(seed: int | parlour._core.cards.Rng) -> list[Card]:
+def shuffled_deck(seed: int | Rng) -> list[Card]:
     """
     The 52 cards shuffled by the engine's generator from a seed (or an Rng).
     """
