@@ -19,6 +19,36 @@ from pathlib import Path
 
 ENUM_MEMBER = re.compile(r"^(    )([A-Z][A-Z0-9_]*): typing\.ClassVar\[(\w+)\]  # value = <\w+\.\w+: (-?\d+)>$")
 ENUM_JUNK = re.compile(r"^    (@classmethod\n    )?def (__new__|__format__)\(.*?\):\n        \.\.\.\n", re.M)
+# Native (non-pybind11) types such as CardSet expose their slots as wrapper
+# descriptors, which carry no types; these are their typed signatures.
+CARDS_LIKE = "CardSet | Card | str | int | collections.abc.Iterable[Card | str]"
+SLOT_SIGNATURES = {
+    "__and__": "(self, other: Card | CardSet) -> CardSet",
+    "__or__": "(self, other: Card | CardSet) -> CardSet",
+    "__xor__": "(self, other: Card | CardSet) -> CardSet",
+    "__sub__": "(self, other: Card | CardSet) -> CardSet",
+    "__rand__": "(self, other: Card | CardSet) -> CardSet",
+    "__ror__": "(self, other: Card | CardSet) -> CardSet",
+    "__rxor__": "(self, other: Card | CardSet) -> CardSet",
+    "__rsub__": "(self, other: Card | CardSet) -> CardSet",
+    "__bool__": "(self) -> bool",
+    "__contains__": "(self, card: object) -> bool",
+    "__eq__": "(self, other: object) -> bool",
+    "__ne__": "(self, other: object) -> bool",
+    "__ge__": "(self, other: CardSet) -> bool",
+    "__gt__": "(self, other: CardSet) -> bool",
+    "__le__": "(self, other: CardSet) -> bool",
+    "__lt__": "(self, other: CardSet) -> bool",
+    "__hash__": "(self) -> int",
+    "__index__": "(self) -> int",
+    "__int__": "(self) -> int",
+    "__len__": "(self) -> int",
+    "__iter__": "(self) -> collections.abc.Iterator[Card]",
+    "__repr__": "(self) -> str",
+    "__str__": "(self) -> str",
+}
+UNTYPED_SLOT = re.compile(r"^    def (__\w+__)\(self(?:, \w+)?\):$", re.M)
+UNTYPED_NEW = re.compile(r"^    @staticmethod\n    def __new__\(type, \*args, \*\*kwargs(?:: typing\.Any)?\):$", re.M)
 QUALIFIED = re.compile(r"\bparlour\._core\.(\w+)\.(\w+)")
 
 
@@ -37,6 +67,9 @@ def fix(text: str, module: str) -> str:
     text = re.sub(r"(: |-> |\[)tuple\b(?!\[)", r"\1tuple[typing.Any, ...]", text)
     text = re.sub(r"(: |-> |\[)list\b(?!\[)", r"\1list[typing.Any]", text)
     text = re.sub(r"(: |-> |\[)dict\b(?!\[)", r"\1dict[typing.Any, typing.Any]", text)
+    text = UNTYPED_SLOT.sub(lambda m: f"    def {m.group(1)}{SLOT_SIGNATURES[m.group(1)]}:"
+                            if m.group(1) in SLOT_SIGNATURES else m.group(0), text)
+    text = UNTYPED_NEW.sub(f"    def __init__(self, cards: {CARDS_LIKE} = ...) -> None:", text)
     text = text.replace("*args)", "*args: typing.Any)").replace("**kwargs)", "**kwargs: typing.Any)")
     needed: set[str] = set()
 

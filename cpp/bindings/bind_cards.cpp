@@ -16,11 +16,10 @@ using core::CardSet;
 namespace {
 
 std::string card_repr(Card c) { return "Card('" + c.str() + "')"; }
-std::string cardset_repr(CardSet s) { return s.empty() ? "CardSet()" : "CardSet('" + s.str() + "')"; }
 
 // The other operand of a set operator: a CardSet or a Card, else None (NotImplemented).
 std::optional<CardSet> operand(py::handle obj) {
-  if (py::isinstance<CardSet>(obj)) return obj.cast<CardSet>();
+  if (is_cardset(obj.ptr())) return CardSet::unchecked(reinterpret_cast<PyCardSet*>(obj.ptr())->mask);
   if (py::isinstance<Card>(obj)) return CardSet::of(obj.cast<Card>());
   return std::nullopt;
 }
@@ -65,11 +64,6 @@ void def_equality(Cls& cls) {
         if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
         return py::bool_(!(a == b.cast<const T&>()));
       }, py::arg("other"), py::is_operator());
-}
-
-CardSet union_all(CardSet s, const py::args& others) {
-  for (py::handle o : others) s |= to_cardset(o);
-  return s;
 }
 
 
@@ -212,82 +206,10 @@ void register_cards(py::module_& m) {
     g_card_objects[static_cast<std::size_t>(c.bit())] = py::cast(c).release().ptr();
   }
 
-  py::class_<CardSet> cs(m, "CardSet",
-                         "An immutable set of cards stored as a 64-bit mask, bit 16*suit + rank.\n\n"
-                         "It behaves as a frozenset of Card: | & ^ - (with a Card or CardSet on either side), "
-                         "in, len, iteration in bit order (clubs A..K, spades, hearts, diamonds), <= / < as "
-                         "subset, issubset / issuperset / isdisjoint, hashing; int(s) and operator.index(s) give "
-                         "the mask. CardSet('As 2s 3s'), CardSet([card, ...]) and CardSet(0x...) build one.");
-  cs.def(py::init<>(), "The empty set.")
-      .def(py::init([](const CardsLike& cards) { return to_cardset(cards); }), py::arg("cards"),
-           "A set from a CardSet, a Card, text ('As 2s 3s'), an int mask or an iterable of cards; a repeated card "
-           "in text raises NotationError, a mask bit that is not a card InvalidValueError.")
-      .def_static("from_mask", [](const py::int_& mask) { return to_cardset(mask); }, py::arg("mask"),
-                  "The set with this 64-bit mask; InvalidValueError for a bit that is not a card.")
-      .def_static("parse", [](const std::string& text) { return CardSet::parse(text); }, py::arg("text"),
-                  "Cards separated by spaces or commas, or run together ('As2s3s'); NotationError on a malformed "
-                  "or repeated card.")
-      .def_static("full_deck", &CardSet::full_deck, "All 52 cards.")
-      .def_static("of_suit", &CardSet::suit, py::arg("suit"), "The 13 cards of one suit.")
-      .def_property_readonly("mask", &CardSet::mask, "The 64-bit mask, bit 16*suit + rank.")
-      .def("__int__", &CardSet::mask)
-      .def("__index__", &CardSet::mask)
-      .def("__len__", &CardSet::size)
-      .def("__bool__", [](CardSet s) { return !s.empty(); })
-      .def("__contains__", [](CardSet s, py::handle x) {
-        return py::isinstance<Card>(x) && s.contains(x.cast<Card>());
-      }, py::arg("card"))
-      .def("__iter__", [](CardSet s) -> py::typing::Iterator<Card> {
-        return py::reinterpret_steal<py::typing::Iterator<Card>>(PyObject_GetIter(card_list(s).ptr()));
-      })
-      .def("__hash__", [](CardSet s) { return py::hash(py::int_(s.mask())); })
-      .def("__le__", [](CardSet a, CardSet b) { return a.is_subset_of(b); }, py::arg("other"), py::is_operator())
-      .def("__lt__", [](CardSet a, CardSet b) { return a.is_subset_of(b) && a != b; }, py::arg("other"), py::is_operator())
-      .def("__ge__", [](CardSet a, CardSet b) { return b.is_subset_of(a); }, py::arg("other"), py::is_operator())
-      .def("__gt__", [](CardSet a, CardSet b) { return b.is_subset_of(a) && a != b; }, py::arg("other"), py::is_operator())
-      .def("union", [](CardSet s, const py::args& others) { return union_all(s, others); },
-           "The cards in this set or any of the others (each any cards-like value).")
-      .def("intersection", [](CardSet s, const py::args& others) {
-        for (py::handle o : others) s &= to_cardset(o);
-        return s;
-      }, "The cards in this set and all of the others.")
-      .def("difference", [](CardSet s, const py::args& others) {
-        for (py::handle o : others) s -= to_cardset(o);
-        return s;
-      }, "The cards in this set and in none of the others.")
-      .def("symmetric_difference", [](CardSet s, const CardsLike& other) { return s ^ to_cardset(other); },
-           py::arg("other"), "The cards in exactly one of the two sets.")
-      .def("issubset", [](CardSet s, const CardsLike& other) { return s.is_subset_of(to_cardset(other)); },
-           py::arg("other"), "Whether every card of this set is in other.")
-      .def("issuperset", [](CardSet s, const CardsLike& other) { return to_cardset(other).is_subset_of(s); },
-           py::arg("other"), "Whether every card of other is in this set.")
-      .def("isdisjoint", [](CardSet s, const CardsLike& other) { return s.is_disjoint(to_cardset(other)); },
-           py::arg("other"), "Whether the sets share no card.")
-      .def("copy", [](CardSet s) { return s; }, "The set itself (it is immutable).")
-      .def("cards", [](CardSet s) -> py::typing::List<Card> { return card_list(s); },
-           "The cards as a list, in bit order.")
-      .def("unicode", &CardSet::unicode, "The cards with suit glyphs, like 'A♠ 2♠ 3♠'.")
-      .def("__str__", &CardSet::str)
-      .def("__repr__", &cardset_repr)
-      .def("__copy__", [](CardSet s) { return s; })
-      .def("__deepcopy__", [](CardSet s, const py::object&) { return s; }, py::arg("memo"))
-      .def(py::pickle([](CardSet s) { return py::make_tuple(s.mask()); },
-                      [](const py::tuple& t) {
-                        if (t.size() != 1 || !py::isinstance<py::int_>(t[0]))
-                          throw core::FormatError("a pickled CardSet is one int mask, got " +
-                                                  py::repr(t).cast<std::string>());
-                        try {
-                          return to_cardset(t[0]);
-                        } catch (const core::Error& e) {
-                          throw core::FormatError(std::string("corrupt CardSet pickle: ") + e.what());
-                        }
-                      }));
-
+  register_cardset_type(m);
 
   def_set_operators(card);
-  def_set_operators(cs);
   def_equality<Card>(card);
-  def_equality<CardSet>(cs);
 
   m.def("masks_to_cards", [](const Typed<MaskArray>& masks) -> py::typing::List<py::typing::List<Card>> {
     auto arr = to_mask_array(masks);

@@ -13,6 +13,7 @@
 #include "parlour/core/cardset.hpp"
 #include "parlour/core/errors.hpp"
 #include "parlour/core/rng.hpp"
+#include "cardset_type.hpp"
 
 namespace parlour::bindings {
 
@@ -34,10 +35,9 @@ MaskArray to_mask_array(py::handle obj, const char* what = "masks");
 // A seed (a non-negative int below 2**64) or an Rng to draw from.
 using SeedLike = py::typing::Union<py::int_, core::Rng>;
 
-// Coercions; they raise the library's own errors (WrongTypeError, NotationError,
+// Coercions (to_cardset is declared in cardset_type.hpp); they raise the library's own errors (WrongTypeError, NotationError,
 // InvalidValueError) quoting what they were given.
 core::Card to_card(py::handle obj);
-core::CardSet to_cardset(py::handle obj);
 std::uint64_t to_seed(py::handle obj);
 // A pointer to the Rng inside obj when obj is an Rng (so drawing advances it), else
 // the fresh generator `local` seeded from the int.

@@ -20,24 +20,46 @@ const char* kind_name(core::ErrorKind kind) {
   return "base";
 }
 
+// Sets the Python error for e: parlour.errors._class_for(kind, code) picks the class.
+// It is looked up on each error (errors are not a hot path), so no Python object
+// outlives the interpreter in a static.
+void set_error(const core::Error& e) {
+  py::object cls;
+  try {
+    cls = py::module_::import("parlour.errors").attr("_class_for")(kind_name(e.kind()), e.code());
+  } catch (py::error_already_set& lookup_failed) {
+    lookup_failed.restore();
+    return;
+  }
+  PyErr_SetString(cls.ptr(), e.what());
+}
+
 }  // namespace
+
+void set_error_from_current_exception() noexcept {
+  try {
+    throw;
+  } catch (const core::Error& e) {
+    set_error(e);
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+  }
+}
 
 void register_errors(py::module_& /*m*/) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const core::Error& e) {
-      // parlour.errors._class_for(kind, code) picks the Python class; it is looked up
-      // on each error (errors are not a hot path) so no Python object outlives the
-      // interpreter in a static.
-      py::object cls;
-      try {
-        cls = py::module_::import("parlour.errors").attr("_class_for")(kind_name(e.kind()), e.code());
-      } catch (py::error_already_set& lookup_failed) {
-        lookup_failed.restore();
-        return;
-      }
-      PyErr_SetString(cls.ptr(), e.what());
+      set_error(e);
     }
   });
 }
@@ -52,7 +74,7 @@ core::Card to_card(py::handle obj) {
 }
 
 core::CardSet to_cardset(py::handle obj) {
-  if (py::isinstance<core::CardSet>(obj)) return obj.cast<core::CardSet>();
+  if (is_cardset(obj.ptr())) return core::CardSet::unchecked(reinterpret_cast<PyCardSet*>(obj.ptr())->mask);
   if (py::isinstance<core::Card>(obj)) return core::CardSet::of(obj.cast<core::Card>());
   if (py::isinstance<py::str>(obj)) return core::CardSet::parse(obj.cast<std::string>());
   if (py::isinstance<py::bool_>(obj))

@@ -123,8 +123,12 @@ class CardSet:
     """
     An immutable set of cards stored as a 64-bit mask, bit 16*suit + rank.
     
-    It behaves as a frozenset of Card: | & ^ - (with a Card or CardSet on either side), in, len, iteration in bit order (clubs A..K, spades, hearts, diamonds), <= / < as subset, issubset / issuperset / isdisjoint, hashing; int(s) and operator.index(s) give the mask. CardSet('As 2s 3s'), CardSet([card, ...]) and CardSet(0x...) build one.
+    It behaves as a frozenset of Card: | & ^ - (with a Card or CardSet on either side), in, len, iteration in bit order (clubs A..K, spades, hearts, diamonds), <= / < as subset, issubset / issuperset / isdisjoint, hashing; int(s) and operator.index(s) give the mask. CardSet('As 2s 3s'), CardSet([card, ...]) and CardSet(0x...) build one; a repeated card in text raises NotationError, a mask bit that is not a card InvalidValueError, anything else WrongTypeError.
     """
+    def __init__(self, cards: CardSet | Card | str | int | collections.abc.Iterable[Card | str] = ...) -> None:
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
     @staticmethod
     def from_mask(mask: int) -> CardSet:
         """
@@ -146,69 +150,113 @@ class CardSet:
         Cards separated by spaces or commas, or run together ('As2s3s'); NotationError on a malformed or repeated card.
         """
     def __and__(self, other: Card | CardSet) -> CardSet:
-        ...
+        """
+        Return self&value.
+        """
     def __bool__(self) -> bool:
-        ...
-    def __contains__(self, card: typing.Any) -> bool:
-        ...
+        """
+        True if self else False
+        """
+    def __contains__(self, card: object) -> bool:
+        """
+        Return key in self.
+        """
     def __copy__(self) -> CardSet:
-        ...
+        """
+        The set itself (it is immutable).
+        """
     def __deepcopy__(self, memo: typing.Any) -> CardSet:
-        ...
-    def __eq__(self, other: typing.Any) -> typing.Any:
-        ...
+        """
+        The set itself (it is immutable).
+        """
+    def __eq__(self, other: object) -> bool:
+        """
+        Return self==value.
+        """
     def __ge__(self, other: CardSet) -> bool:
-        ...
+        """
+        Return self>=value.
+        """
     def __getstate__(self) -> tuple[int]:
-        ...
+        """
+        The pickled state: (mask,).
+        """
     def __gt__(self, other: CardSet) -> bool:
-        ...
+        """
+        Return self>value.
+        """
     def __hash__(self) -> int:
-        ...
+        """
+        Return hash(self).
+        """
     def __index__(self) -> int:
-        ...
-    @typing.overload
-    def __init__(self) -> None:
         """
-        The empty set.
-        """
-    @typing.overload
-    def __init__(self, cards: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> None:
-        """
-        A set from a CardSet, a Card, text ('As 2s 3s'), an int mask or an iterable of cards; a repeated card in text raises NotationError, a mask bit that is not a card InvalidValueError.
+        Return self converted to an integer, if self is suitable for use as an index into a list.
         """
     def __int__(self) -> int:
-        ...
+        """
+        int(self)
+        """
     def __iter__(self) -> collections.abc.Iterator[Card]:
-        ...
+        """
+        Implement iter(self).
+        """
     def __le__(self, other: CardSet) -> bool:
-        ...
+        """
+        Return self<=value.
+        """
     def __len__(self) -> int:
-        ...
+        """
+        Return len(self).
+        """
     def __lt__(self, other: CardSet) -> bool:
-        ...
-    def __ne__(self, other: typing.Any) -> typing.Any:
-        ...
+        """
+        Return self<value.
+        """
+    def __ne__(self, other: object) -> bool:
+        """
+        Return self!=value.
+        """
     def __or__(self, other: Card | CardSet) -> CardSet:
-        ...
+        """
+        Return self|value.
+        """
     def __rand__(self, other: Card | CardSet) -> CardSet:
-        ...
+        """
+        Return value&self.
+        """
     def __repr__(self) -> str:
-        ...
+        """
+        Return repr(self).
+        """
     def __ror__(self, other: Card | CardSet) -> CardSet:
-        ...
+        """
+        Return value|self.
+        """
     def __rsub__(self, other: Card | CardSet) -> CardSet:
-        ...
+        """
+        Return value-self.
+        """
     def __rxor__(self, other: Card | CardSet) -> CardSet:
-        ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
-        ...
+        """
+        Return value^self.
+        """
+    def __setstate__(self, state: tuple[int]) -> None:
+        """
+        Restore a pickled state; StateFormatError when it is corrupt.
+        """
     def __str__(self) -> str:
-        ...
+        """
+        Return str(self).
+        """
     def __sub__(self, other: Card | CardSet) -> CardSet:
-        ...
+        """
+        Return self-value.
+        """
     def __xor__(self, other: Card | CardSet) -> CardSet:
-        ...
+        """
+        Return self^value.
+        """
     def cards(self) -> list[Card]:
         """
         The cards as a list, in bit order.
@@ -217,17 +265,17 @@ class CardSet:
         """
         The set itself (it is immutable).
         """
-    def difference(self, *args: typing.Any) -> CardSet:
+    def difference(self, *others: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> CardSet:
         """
         The cards in this set and in none of the others.
         """
-    def intersection(self, *args: typing.Any) -> CardSet:
+    def intersection(self, *others: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> CardSet:
         """
-        The cards in this set and all of the others.
+        The cards in this set and in all of the others.
         """
     def isdisjoint(self, other: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> bool:
         """
-        Whether the sets share no card.
+        Whether the two sets share no card.
         """
     def issubset(self, other: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> bool:
         """
@@ -245,14 +293,9 @@ class CardSet:
         """
         The cards with suit glyphs, like 'A♠ 2♠ 3♠'.
         """
-    def union(self, *args: typing.Any) -> CardSet:
+    def union(self, *others: CardSet | Card | str | int | collections.abc.Iterable[Card | str]) -> CardSet:
         """
-        The cards in this set or any of the others (each any cards-like value).
-        """
-    @property
-    def mask(self) -> int:
-        """
-        The 64-bit mask, bit 16*suit + rank.
+        The cards in this set or any of the others (each anything CardSet() accepts).
         """
 class Colour(enum.IntEnum):
     """
