@@ -54,7 +54,8 @@ void register_errors(py::module_& m);
 void register_cards(py::module_& m);
 void register_rng(py::module_& m);
 void register_gin(py::module_& m);
-void register_gin_round(py::module_& m);  // the round, match, actions and bots (bind_gin_round.cpp)
+void register_gin_round(py::module_& m);  // the round, match and actions (bind_gin_round.cpp)
+void register_gin_bots(py::module_& m);   // the bots and the arena (bind_gin_bots.cpp)
 void register_yahtzee(py::module_& m);
 void register_freecell(py::module_& m);
 

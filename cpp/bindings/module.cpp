@@ -11,6 +11,7 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   auto gin = m.def_submodule("gin", "Gin rummy: melds, deadwood, layoffs, scoring, rounds, matches and bots.");
   pb::register_gin(gin);
   pb::register_gin_round(gin);
+  pb::register_gin_bots(gin);
   auto yahtzee = m.def_submodule("yahtzee", "Solitaire Yahtzee: scorecard rules and the optimal solver.");
   pb::register_yahtzee(yahtzee);
   auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals and the solver.");
