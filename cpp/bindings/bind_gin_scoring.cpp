@@ -169,8 +169,11 @@ int int_arg(py::handle obj, const char* name) {
   return static_cast<int>(v);
 }
 
+using IntPair = py::typing::Tuple<py::int_, py::int_>;
 template <std::size_t N>
-py::tuple pair(const std::array<int, N>& a) { return py::make_tuple(a[0], a[1]); }
+IntPair pair(const std::array<int, N>& a) {
+  return py::reinterpret_steal<IntPair>(py::make_tuple(a[0], a[1]).release());
+}
 
 }  // namespace
 
@@ -429,7 +432,7 @@ void register_gin_scoring(py::module_& m) {
     return gin::settle(cast_arg<Melds>(knocker_melds, "the knocker's Melds (use best_melds(hand))"),
                        to_cardset(defender_cards), rules_arg(rules), player_arg(knocker));
   }, py::arg("knocker_melds"), py::arg("defender_cards"), py::arg("rules") = Rules{},
-        py::arg("knocker") = gin::Player::One,
+        py::arg_v("knocker", gin::Player::One, "Player.ONE"),
         "Settle a hand: gin when the knocker's arrangement has no deadwood (big gin with 11 cards; InvalidValueError "
         "when the rules disable it), else a knock where the defender lays off optimally (the joint optimum over "
         "layoffs and its own melds; none against gin). A tie is an undercut when rules.undercut_on_tie. "
