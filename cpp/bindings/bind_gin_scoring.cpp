@@ -2,6 +2,7 @@
 // Rules, OklahomaAce, Shutout, RoundResult, best_layoff, settle, match_result.
 #include <pybind11/native_enum.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -58,15 +59,25 @@ py::dict rules_fields(const Rules& r) {
   return d;
 }
 
+// An int as long long, clamped beyond its range (callers reject out-of-range values).
+long long int_value(py::handle obj) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow > 0) return std::numeric_limits<long long>::max();
+  if (overflow < 0) return std::numeric_limits<long long>::min();
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return v;
+}
+
 // Keyword values: exact ints and bools (a float or a bool where an int is due raises).
 int int_field(const py::dict& d, const char* name) {
   py::handle v = d[name];
   if (py::isinstance<py::bool_>(v) || !py::isinstance<py::int_>(v))
     throw core::WrongType(std::string("Rules.") + name + " must be an int, got " + type_name(v) + " " +
                           core::quote(py::repr(v).cast<std::string>()));
-  const long long x = v.cast<long long>();
+  const long long x = int_value(v);
   if (x < -1000000 || x > 1000000)
-    throw core::InvalidValue(std::string("Rules.") + name + " out of range: " + std::to_string(x));
+    throw core::InvalidValue(std::string("Rules.") + name + " out of range: " + py::repr(v).cast<std::string>());
   return static_cast<int>(x);
 }
 
@@ -164,8 +175,9 @@ int int_arg(py::handle obj, const char* name) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType(std::string(name) + " must be an int, got " + type_name(obj) + " " +
                           core::quote(py::repr(obj).cast<std::string>()));
-  const long long v = obj.cast<long long>();
-  if (v < -1000000 || v > 1000000) throw core::InvalidValue(std::string(name) + " out of range: " + std::to_string(v));
+  const long long v = int_value(obj);
+  if (v < -1000000 || v > 1000000)
+    throw core::InvalidValue(std::string(name) + " out of range: " + py::repr(obj).cast<std::string>());
   return static_cast<int>(v);
 }
 
@@ -206,7 +218,8 @@ void register_gin_scoring(py::module_& m) {
       .def_static("double_total", &Shutout::double_total, "The winner's final total is doubled.")
       .def_static("double_hand_points", &Shutout::double_hand_points,
                   "The winner's hand points are doubled before the box bonuses are added.")
-      .def_static("flat", &Shutout::flat, py::arg("amount"), "The winner gets `amount` more (InvalidValueError if < 0).")
+      .def_static("flat", [](const Arg<py::int_>& amount) { return Shutout::flat(int_arg(amount, "Shutout.flat amount")); },
+                  py::arg("amount"), "The winner gets `amount` more (InvalidValueError if < 0).")
       .def_property_readonly("kind", &Shutout::kind, "DOUBLE_TOTAL, DOUBLE_HAND_POINTS or FLAT.")
       .def_property_readonly("amount", &Shutout::amount, "The flat amount (0 for the doubling kinds).")
       .def("__repr__", &Shutout::repr)
@@ -463,8 +476,11 @@ void register_gin_scoring(py::module_& m) {
                std::to_string(r.hands_won[1]) + ") shutout=" + (r.shutout ? "True" : "False") + ">";
       });
 
-  m.def("match_result", [](const py::typing::Iterable<RoundResult>& hands, const OptArg<py::int_>& target_arg,
-                           const Arg<Rules>& rules) {
+  m.def("match_result", [](const py::typing::Union<py::typing::Iterable<RoundResult>>& hands,
+                           const OptArg<py::int_>& target_arg, const Arg<Rules>& rules) {
+    if (!py::isinstance<py::iterable>(hands))
+      throw core::WrongType("match_result takes an iterable of RoundResult, got " + type_name(hands) + " " +
+                            core::quote(py::repr(hands).cast<std::string>()));
     std::optional<int> target;
     if (!target_arg.is_none()) target = int_arg(target_arg, "target");
     std::vector<RoundResult> v;

@@ -613,7 +613,7 @@ class Shutout:
         The winner's final total is doubled.
         """
     @staticmethod
-    def flat(amount: typing.SupportsInt | typing.SupportsIndex) -> Shutout:
+    def flat(amount: int) -> Shutout:
         """
         The winner gets `amount` more (InvalidValueError if < 0).
         """
