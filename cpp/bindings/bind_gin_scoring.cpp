@@ -248,14 +248,34 @@ void register_gin_scoring(py::module_& m) {
                           "is an undercut, no box/game/shutout bonuses, to 100); Rules.modern(), Rules.classic() and "
                           "Rules.palace() are the other presets; any field can be set by keyword: "
                           "Rules(knock_limit=0) is straight gin, Rules.modern().replace(big_gin_bonus=None).");
-  rules_cls.def(py::init([](const py::kwargs& kw) {
-    py::dict d = rules_fields(Rules{});
-    for (auto item : kw) d[item.first] = item.second;
+  rules_cls.def(py::init([](const Arg<py::int_>& knock_limit, const OptArg<gin::OklahomaAce>& oklahoma,
+                            const Arg<py::int_>& gin_bonus, const OptArg<py::int_>& big_gin_bonus,
+                            const Arg<py::int_>& undercut_bonus, const Arg<py::bool_>& undercut_on_tie,
+                            const Arg<py::int_>& box_bonus, const Arg<py::bool_>& immediate_boxes,
+                            const Arg<py::int_>& game_bonus, const Arg<py::int_>& game_target,
+                            const OptArg<Shutout>& shutout, const py::kwargs& unknown) {
+    for (auto item : unknown)
+      throw core::WrongType("Rules() has no field " + core::quote(py::str(item.first).cast<std::string>()));
+    py::dict d;
+    d["knock_limit"] = knock_limit;
+    d["oklahoma"] = oklahoma;
+    d["gin_bonus"] = gin_bonus;
+    d["big_gin_bonus"] = big_gin_bonus;
+    d["undercut_bonus"] = undercut_bonus;
+    d["undercut_on_tie"] = undercut_on_tie;
+    d["box_bonus"] = box_bonus;
+    d["immediate_boxes"] = immediate_boxes;
+    d["game_bonus"] = game_bonus;
+    d["game_target"] = game_target;
+    d["shutout"] = shutout;
     return rules_from(d);
   }),
-            "Rules(*, knock_limit=10, oklahoma=None, gin_bonus=25, big_gin_bonus=None, undercut_bonus=25, "
-            "undercut_on_tie=True, box_bonus=0, immediate_boxes=False, game_bonus=0, game_target=100, shutout=None): "
-            "the rule card's variant, with any field changed by keyword.")
+                py::kw_only(), py::arg("knock_limit") = 10, py::arg("oklahoma") = py::none(),
+                py::arg("gin_bonus") = 25, py::arg("big_gin_bonus") = py::none(), py::arg("undercut_bonus") = 25,
+                py::arg("undercut_on_tie") = true, py::arg("box_bonus") = 0, py::arg("immediate_boxes") = false,
+                py::arg("game_bonus") = 0, py::arg("game_target") = 100, py::arg("shutout") = py::none(),
+                "The rule card's variant, with any field changed by keyword (each validated: InvalidValueError "
+                "out of its domain, WrongTypeError for a wrong type).")
       .def_static("card", &Rules::card, "The rule card's variant (seed 002), the same as Rules().")
       .def_static("modern", &Rules::modern,
                   "The modern scoring (Rust default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, "

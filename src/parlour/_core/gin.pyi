@@ -457,9 +457,9 @@ class Rules:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, knock_limit: int = 10, oklahoma: parlour._core.gin.OklahomaAce | None = None, gin_bonus: int = 25, big_gin_bonus: int | None = None, undercut_bonus: int = 25, undercut_on_tie: bool = True, box_bonus: int = 0, immediate_boxes: bool = False, game_bonus: int = 0, game_target: int = 100, shutout: parlour._core.gin.Shutout | None = None, **kwargs) -> None:
         """
-        Rules(*, knock_limit=10, oklahoma=None, gin_bonus=25, big_gin_bonus=None, undercut_bonus=25, undercut_on_tie=True, box_bonus=0, immediate_boxes=False, game_bonus=0, game_target=100, shutout=None): the rule card's variant, with any field changed by keyword.
+        The rule card's variant, with any field changed by keyword (each validated: InvalidValueError out of its domain, WrongTypeError for a wrong type).
         """
     def __repr__(self) -> str:
         ...
