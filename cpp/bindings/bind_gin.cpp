@@ -291,7 +291,17 @@ void register_gin(py::module_& m) {
         const auto& o = b.cast<const gin::Discard&>();
         return py::bool_(a.card == o.card && a.deadwood == o.deadwood && a.ties == o.ties);
       }, py::arg("other"), py::is_operator())
-      .def("__hash__", [](const gin::Discard& d) { return py::hash(py::make_tuple(d.card.bit(), d.deadwood, d.ties.mask())); });
+      .def("__hash__", [](const gin::Discard& d) { return py::hash(py::make_tuple(d.card.bit(), d.deadwood, d.ties.mask())); })
+      .def(py::pickle([](const gin::Discard& d) { return py::make_tuple(d.card.bit(), d.deadwood, d.ties.mask()); },
+                      [](const py::tuple& t) {
+                        try {
+                          if (t.size() != 3) throw core::FormatError("expected (card, deadwood, ties)");
+                          return gin::Discard{core::Card::from_bit(t[0].cast<long long>()), t[1].cast<int>(),
+                                              core::CardSet::from_mask(t[2].cast<std::uint64_t>())};
+                        } catch (const std::exception& e) {
+                          throw core::FormatError(std::string("corrupt Discard pickle: ") + e.what());
+                        }
+                      }));
 
   m.def("deadwood", [](const CardsLike& hand) { return gin::deadwood(to_cardset(hand)); }, py::arg("hand"),
         "The minimum deadwood of any set of cards: the value (A 1, 2..9 pips, T J Q K 10) of the cards left out of "

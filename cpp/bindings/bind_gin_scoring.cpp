@@ -426,7 +426,29 @@ void register_gin_scoring(py::module_& m) {
       .def("__repr__", [](const gin::Layoff& l) {
         return "<Layoff laid='" + l.laid.str() + "' deadwood=" + std::to_string(l.deadwood) + " remaining='" +
                l.remaining.str() + "'>";
-      });
+      })
+      .def("__eq__", [](const gin::Layoff& a, const py::object& b) -> py::object {
+        if (!py::isinstance<gin::Layoff>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+        const auto& o = b.cast<const gin::Layoff&>();
+        return py::bool_(a.laid == o.laid && a.laid_on == o.laid_on && a.melds == o.melds &&
+                         a.remaining == o.remaining && a.deadwood == o.deadwood);
+      }, py::arg("other"), py::is_operator())
+      .def(py::pickle([](const gin::Layoff& l) {
+        return py::make_tuple(l.laid, l.laid_on, l.melds, l.remaining, l.deadwood);
+      }, [](const py::tuple& t) {
+        try {
+          if (t.size() != 5) throw core::FormatError("expected 5 fields");
+          gin::Layoff l;
+          l.laid = t[0].cast<core::CardSet>();
+          l.laid_on = t[1].cast<std::vector<core::CardSet>>();
+          l.melds = t[2].cast<std::vector<Meld>>();
+          l.remaining = t[3].cast<Melds>();
+          l.deadwood = t[4].cast<int>();
+          return l;
+        } catch (const std::exception& e) {
+          throw core::FormatError(std::string("corrupt Layoff pickle: ") + e.what());
+        }
+      }));
 
   using MeldsArg = py::typing::Union<Melds, py::typing::Iterable<py::typing::Union<Meld, core::CardSet, py::str>>>;
   m.def("best_layoff", [](const CardsLike& cards, const MeldsArg& melds) {
@@ -458,7 +480,28 @@ void register_gin_scoring(py::module_& m) {
                              "The cards laid off.")
       .def("__repr__", [](const gin::Settlement& s) {
         return "<Settlement " + s.result.repr() + " points=" + std::to_string(s.points) + ">";
-      });
+      })
+      .def("__eq__", [](const gin::Settlement& a, const py::object& b) -> py::object {
+        if (!py::isinstance<gin::Settlement>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+        const auto& o = b.cast<const gin::Settlement&>();
+        return py::bool_(a.result == o.result && a.points == o.points && a.spread == o.spread &&
+                         a.defender_melds == o.defender_melds);
+      }, py::arg("other"), py::is_operator())
+      .def(py::pickle([](const gin::Settlement& s) {
+        return py::make_tuple(s.result, s.points, s.spread, s.defender_melds);
+      }, [](const py::tuple& t) {
+        try {
+          if (t.size() != 4) throw core::FormatError("expected 4 fields");
+          gin::Settlement s;
+          s.result = t[0].cast<RoundResult>();
+          s.points = t[1].cast<int>();
+          s.spread = t[2].cast<std::vector<Meld>>();
+          s.defender_melds = t[3].cast<Melds>();
+          return s;
+        } catch (const std::exception& e) {
+          throw core::FormatError(std::string("corrupt Settlement pickle: ") + e.what());
+        }
+      }));
 
   m.def("settle", [](const Arg<Melds>& knocker_melds, const CardsLike& defender_cards, const Arg<Rules>& rules,
                      const Arg<gin::Player>& knocker) {
@@ -494,7 +537,41 @@ void register_gin_scoring(py::module_& m) {
         return "<MatchResult winner=" + opt_player(r.winner) + " totals=(" + std::to_string(r.totals[0]) + ", " +
                std::to_string(r.totals[1]) + ") hands_won=(" + std::to_string(r.hands_won[0]) + ", " +
                std::to_string(r.hands_won[1]) + ") shutout=" + (r.shutout ? "True" : "False") + ">";
-      });
+      })
+      .def("__eq__", [](const gin::MatchResult& a, const py::object& b) -> py::object {
+        if (!py::isinstance<gin::MatchResult>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+        const auto& o = b.cast<const gin::MatchResult&>();
+        return py::bool_(a.winner == o.winner && a.loser == o.loser && a.hand_points == o.hand_points &&
+                         a.hands_won == o.hands_won && a.boxes == o.boxes && a.shutout == o.shutout &&
+                         a.totals == o.totals && a.target == o.target && a.hands_played == o.hands_played);
+      }, py::arg("other"), py::is_operator())
+      .def(py::pickle([](const gin::MatchResult& r) {
+        auto p = [](std::optional<gin::Player> x) { return x ? static_cast<int>(*x) : -1; };
+        return py::make_tuple(p(r.winner), p(r.loser), r.hand_points, r.hands_won, r.boxes, r.shutout, r.totals,
+                              r.target, r.hands_played);
+      }, [](const py::tuple& t) {
+        try {
+          if (t.size() != 9) throw core::FormatError("expected 9 fields");
+          auto p = [](int x) -> std::optional<gin::Player> {
+            if (x < -1 || x > 1) throw core::FormatError("bad player");
+            if (x < 0) return std::nullopt;
+            return static_cast<gin::Player>(x);
+          };
+          gin::MatchResult r;
+          r.winner = p(t[0].cast<int>());
+          r.loser = p(t[1].cast<int>());
+          r.hand_points = t[2].cast<std::array<int, 2>>();
+          r.hands_won = t[3].cast<std::array<int, 2>>();
+          r.boxes = t[4].cast<std::array<int, 2>>();
+          r.shutout = t[5].cast<bool>();
+          r.totals = t[6].cast<std::array<int, 2>>();
+          r.target = t[7].cast<int>();
+          r.hands_played = t[8].cast<int>();
+          return r;
+        } catch (const std::exception& e) {
+          throw core::FormatError(std::string("corrupt MatchResult pickle: ") + e.what());
+        }
+      }));
 
   m.def("match_result", [](const py::typing::Union<py::typing::Iterable<RoundResult>>& hands,
                            const OptArg<py::int_>& target_arg, const Arg<Rules>& rules) {

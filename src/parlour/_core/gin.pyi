@@ -15,9 +15,13 @@ class Discard:
     """
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
+    def __getstate__(self) -> tuple[int, int, int]:
+        ...
     def __hash__(self) -> int:
         ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def card(self) -> parlour._core.cards.Card:
@@ -38,7 +42,14 @@ class Layoff:
     """
     The result of best_layoff: the cards laid off (in all and per meld), the grown melds, and the kept cards arranged optimally with their deadwood.
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[parlour._core.cards.CardSet, list[parlour._core.cards.CardSet], list[Meld], Melds, int]:
+        ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def deadwood(self) -> int:
@@ -69,7 +80,14 @@ class MatchResult:
     """
     What a whole match came to (seed 004 match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, int, typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], bool, typing.Annotated[list[int], "FixedSize(2)"], int, int]:
+        ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def boxes(self) -> tuple[int, int]:
@@ -541,7 +559,14 @@ class Settlement:
     """
     The result of settle(): the RoundResult, its points under the rules, the knocker's melds after the layoffs and the defender's kept cards arranged.
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[RoundResult, int, list[Meld], Melds]:
+        ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def defender_deadwood(self) -> int:
