@@ -52,6 +52,18 @@ UNTYPED_NEW = re.compile(r"^    @staticmethod\n    def __new__\(type, \*args, \*
 QUALIFIED = re.compile(r"\bparlour\._core\.(\w+)\.(\w+)")
 
 
+CODE_LINE = re.compile(r"^\s*(def |@|[A-Za-z_]\w*: )")
+
+
+def bare_generics(line: str) -> str:
+    """Give bare tuple/list/dict in a signature or annotation line type arguments (docstrings are left alone)."""
+    if not CODE_LINE.match(line):
+        return line
+    line = re.sub(r"(: |-> |\[|, )tuple\b(?!\[)", r"\1tuple[typing.Any, ...]", line)
+    line = re.sub(r"(: |-> |\[|, )list\b(?!\[)", r"\1list[typing.Any]", line)
+    return re.sub(r"(: |-> |\[|, )dict\b(?!\[)", r"\1dict[typing.Any, typing.Any]", line)
+
+
 def fix(text: str, module: str) -> str:
     """The stub text of submodule ``module`` (e.g. "cards") with the fixes applied."""
     lines = []
@@ -64,9 +76,7 @@ def fix(text: str, module: str) -> str:
     text = ENUM_JUNK.sub("", text)
     text = text.replace("    __hash__: typing.ClassVar[None] = None\n",
                         "    __hash__: typing.ClassVar[None]  # type: ignore[assignment]\n")
-    text = re.sub(r"(: |-> |\[)tuple\b(?!\[)", r"\1tuple[typing.Any, ...]", text)
-    text = re.sub(r"(: |-> |\[)list\b(?!\[)", r"\1list[typing.Any]", text)
-    text = re.sub(r"(: |-> |\[)dict\b(?!\[)", r"\1dict[typing.Any, typing.Any]", text)
+    text = "\n".join(bare_generics(line) for line in text.split("\n"))
     text = UNTYPED_SLOT.sub(lambda m: f"    def {m.group(1)}{SLOT_SIGNATURES[m.group(1)]}:"
                             if m.group(1) in SLOT_SIGNATURES else m.group(0), text)
     text = UNTYPED_NEW.sub(f"    def __init__(self, cards: {CARDS_LIKE} = ...) -> None:", text)

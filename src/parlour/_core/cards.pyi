@@ -100,6 +100,11 @@ class Card:
         The colour of the suit.
         """
     @property
+    def deadwood(self) -> int:
+        """
+        The gin rummy deadwood value: Ace 1, 2..9 their pips, T J Q K 10.
+        """
+    @property
     def index(self) -> int:
         """
         The dense index 13*suit + rank - 1, in 0..51.

@@ -2,6 +2,7 @@
 Gin rummy: melds, deadwood, layoffs, scoring, rounds, matches and bots.
 """
 from __future__ import annotations
+import parlour._core.cards
 import collections.abc
 import enum
 import numpy
@@ -21,7 +22,7 @@ class Discard:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def card(self) -> parlour._core.cards.Card:
@@ -42,14 +43,14 @@ class Layoff:
     """
     The result of best_layoff: the cards laid off (in all and per meld), the grown melds, and the kept cards arranged optimally with their deadwood.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[parlour._core.cards.CardSet, list[parlour._core.cards.CardSet], list[Meld], Melds, int]:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def deadwood(self) -> int:
@@ -80,14 +81,14 @@ class MatchResult:
     """
     What a whole match came to (seed 004 match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[int, int, typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], bool, typing.Annotated[list[int], "FixedSize(2)"], int, int]:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def boxes(self) -> tuple[int, int]:
@@ -115,7 +116,7 @@ class MatchResult:
         Whether somebody reached the target.
         """
     @property
-    def loser(self) -> parlour._core.gin.Player | None:
+    def loser(self) -> Player | None:
         """
         The winner's opponent; None if nobody has won.
         """
@@ -135,7 +136,7 @@ class MatchResult:
         The final scores with every bonus (they may invert: the winner is who reached the target).
         """
     @property
-    def winner(self) -> parlour._core.gin.Player | None:
+    def winner(self) -> Player | None:
         """
         Who reached the target first; None if nobody has.
         """
@@ -200,11 +201,11 @@ class Meld:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
-    def extended(self, card: parlour._core.cards.Card | str) -> parlour._core.gin.Meld | None:
+    def extended(self, card: parlour._core.cards.Card | str) -> Meld | None:
         """
         The meld grown by one laid-off card (a 3-set's fourth card, a run's next card at either end), or None when the card does not extend it. Chains by extending again.
         """
@@ -261,8 +262,8 @@ class MeldKind(enum.Enum):
     """
     The kind of a meld: SET (3 or 4 cards of one rank) or RUN (3+ consecutive cards of one suit, the Ace low only).
     """
-    RUN: typing.ClassVar[MeldKind]  # value = <MeldKind.RUN: 1>
-    SET: typing.ClassVar[MeldKind]  # value = <MeldKind.SET: 0>
+    RUN = 1
+    SET = 0
 class Melds:
     """
     One arrangement of a hand (at most 11 cards): disjoint melds inside the hand, the other cards deadwood. Melds(hand, melds) validates (ArrangeError on a meld not in the hand, overlapping melds, or more than 11 cards); best_melds(hand) gives an optimal one. str() looks like '7h8h9h QcQsQd | Ad5d', unicode() like '7♥8♥9♥ Q♣Q♠Q♦ | A♦5♦'.
@@ -273,7 +274,7 @@ class Melds:
         ...
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
-    def __getstate__(self) -> tuple[int, list]:
+    def __getstate__(self) -> tuple[int, list[typing.Any]]:
         ...
     def __hash__(self) -> int:
         ...
@@ -283,13 +284,13 @@ class Melds:
         The empty arrangement of the empty hand.
         """
     @typing.overload
-    def __init__(self, hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Iterable[parlour._core.gin.Meld | parlour._core.cards.CardSet | str | collections.abc.Iterable[parlour._core.cards.Card | str]]) -> None:
+    def __init__(self, hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Iterable[Meld | parlour._core.cards.CardSet | str | collections.abc.Iterable[parlour._core.cards.Card | str]]) -> None:
         """
         The arrangement of `hand` into `melds` (Meld objects or cards forming melds); ArrangeError unless the melds are disjoint and inside a hand of at most 11 cards.
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -331,28 +332,23 @@ class OklahomaAce(enum.Enum):
     """
     Oklahoma gin: the opening upcard caps the knock limit at its value; an Ace upcard means a limit of 1 (ONE) or gin only (GIN_ONLY).
     """
-    GIN_ONLY: typing.ClassVar[OklahomaAce]  # value = <OklahomaAce.GIN_ONLY: 1>
-    ONE: typing.ClassVar[OklahomaAce]  # value = <OklahomaAce.ONE: 0>
+    GIN_ONLY = 1
+    ONE = 0
 class Player(enum.IntEnum):
     """
     The two seats of a game of gin rummy: ONE = 0 and TWO = 1 (they index per-player tuples); `player.opponent` is the other seat.
     """
-    ONE: typing.ClassVar[Player]  # value = <Player.ONE: 0>
-    TWO: typing.ClassVar[Player]  # value = <Player.TWO: 1>
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec):
-        ...
+    ONE = 0
+    TWO = 1
 class ResultKind(enum.Enum):
     """
     How a hand ended: DEAD (stock down to two cards), KNOCK, UNDERCUT, GIN, BIG_GIN.
     """
-    BIG_GIN: typing.ClassVar[ResultKind]  # value = <ResultKind.BIG_GIN: 4>
-    DEAD: typing.ClassVar[ResultKind]  # value = <ResultKind.DEAD: 0>
-    GIN: typing.ClassVar[ResultKind]  # value = <ResultKind.GIN: 3>
-    KNOCK: typing.ClassVar[ResultKind]  # value = <ResultKind.KNOCK: 1>
-    UNDERCUT: typing.ClassVar[ResultKind]  # value = <ResultKind.UNDERCUT: 2>
+    BIG_GIN = 4
+    DEAD = 0
+    GIN = 3
+    KNOCK = 1
+    UNDERCUT = 2
 class RoundResult:
     """
     The outcome of one hand, independent of bonus values: kind, knocker, winner, both deadwoods and the cards laid off; points(rules) prices it. Build one with RoundResult.knock(...) (which decides KNOCK or UNDERCUT by the rules), .gin, .big_gin, .dead, or the validated raw constructor.
@@ -387,20 +383,20 @@ class RoundResult:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, kind: ResultKind, knocker: parlour._core.gin.Player | None = None, knocker_deadwood: int = 0, defender_deadwood: int = 0, laid_off: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str] = ...) -> None:
+    def __init__(self, kind: ResultKind, knocker: Player | None = None, knocker_deadwood: int = 0, defender_deadwood: int = 0, laid_off: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str] = ...) -> None:
         """
         The raw constructor; InvalidValueError when the fields do not fit the kind.
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def points(self, rules: Rules = ...) -> int:
         """
         The winner's points under the rules: KNOCK the deadwood difference, UNDERCUT the difference + undercut bonus, GIN gin bonus + the defender's deadwood, BIG_GIN big gin bonus + it, DEAD 0.
         """
     @property
-    def defender(self) -> parlour._core.gin.Player | None:
+    def defender(self) -> Player | None:
         """
         The knocker's opponent; None for a dead hand.
         """
@@ -415,7 +411,7 @@ class RoundResult:
         DEAD, KNOCK, UNDERCUT, GIN or BIG_GIN.
         """
     @property
-    def knocker(self) -> parlour._core.gin.Player | None:
+    def knocker(self) -> Player | None:
         """
         Who knocked (or went gin); None for a dead hand.
         """
@@ -430,12 +426,12 @@ class RoundResult:
         The cards the defender laid off.
         """
     @property
-    def loser(self) -> parlour._core.gin.Player | None:
+    def loser(self) -> Player | None:
         """
         The winner's opponent; None for a dead hand.
         """
     @property
-    def winner(self) -> parlour._core.gin.Player | None:
+    def winner(self) -> Player | None:
         """
         Who scores: the knocker, or the defender on an undercut.
         """
@@ -471,27 +467,27 @@ class Rules:
         ...
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
-    def __getstate__(self) -> tuple[int, dict]:
+    def __getstate__(self) -> tuple[int, dict[typing.Any, typing.Any]]:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, knock_limit: int = 10, oklahoma: parlour._core.gin.OklahomaAce | None = None, gin_bonus: int = 25, big_gin_bonus: int | None = None, undercut_bonus: int = 25, undercut_on_tie: bool = True, box_bonus: int = 0, immediate_boxes: bool = False, game_bonus: int = 0, game_target: int = 100, shutout: parlour._core.gin.Shutout | None = None, **kwargs) -> None:
+    def __init__(self, *, knock_limit: int = 10, oklahoma: OklahomaAce | None = None, gin_bonus: int = 25, big_gin_bonus: int | None = None, undercut_bonus: int = 25, undercut_on_tie: bool = True, box_bonus: int = 0, immediate_boxes: bool = False, game_bonus: int = 0, game_target: int = 100, shutout: Shutout | None = None, **kwargs: typing.Any) -> None:
         """
         The rule card's variant, with any field changed by keyword (each validated: InvalidValueError out of its domain, WrongTypeError for a wrong type).
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def knock_limit_for(self, upcard: parlour._core.cards.Card | str) -> int:
         """
         The knock limit of a round opened by this upcard: knock_limit, or under Oklahoma min(knock_limit, the upcard's value), an Ace meaning 1 or 0 (gin only).
         """
-    def replace(self, **kwargs) -> Rules:
+    def replace(self, **kwargs: typing.Any) -> Rules:
         """
         A copy with the given fields changed (validated).
         """
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[typing.Any, typing.Any]:
         """
         The fields as a JSON-ready dict (enums as their names).
         """
@@ -536,12 +532,12 @@ class Rules:
         The most deadwood a knock may keep, 0..10 (0: straight gin).
         """
     @property
-    def oklahoma(self) -> parlour._core.gin.OklahomaAce | None:
+    def oklahoma(self) -> OklahomaAce | None:
         """
         None, or the Oklahoma ace rule: the upcard caps the knock limit.
         """
     @property
-    def shutout(self) -> parlour._core.gin.Shutout | None:
+    def shutout(self) -> Shutout | None:
         """
         None, or the shutout convention.
         """
@@ -559,14 +555,14 @@ class Settlement:
     """
     The result of settle(): the RoundResult, its points under the rules, the knocker's melds after the layoffs and the defender's kept cards arranged.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[RoundResult, int, list[Meld], Melds]:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def defender_deadwood(self) -> int:
@@ -584,7 +580,7 @@ class Settlement:
         KNOCK, UNDERCUT, GIN or BIG_GIN.
         """
     @property
-    def knocker(self) -> parlour._core.gin.Player | None:
+    def knocker(self) -> Player | None:
         """
         Who knocked.
         """
@@ -599,7 +595,7 @@ class Settlement:
         The cards laid off.
         """
     @property
-    def loser(self) -> parlour._core.gin.Player | None:
+    def loser(self) -> Player | None:
         """
         The other player.
         """
@@ -619,7 +615,7 @@ class Settlement:
         The knocker's melds, grown by the layoffs.
         """
     @property
-    def winner(self) -> parlour._core.gin.Player | None:
+    def winner(self) -> Player | None:
         """
         Who scores.
         """
@@ -650,7 +646,7 @@ class Shutout:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def amount(self) -> int:
@@ -666,9 +662,9 @@ class ShutoutKind(enum.Enum):
     """
     How a shutout (the loser won no hand) is paid: DOUBLE_TOTAL, DOUBLE_HAND_POINTS (before the boxes are added) or FLAT (a fixed amount).
     """
-    DOUBLE_HAND_POINTS: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.DOUBLE_HAND_POINTS: 1>
-    DOUBLE_TOTAL: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.DOUBLE_TOTAL: 0>
-    FLAT: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.FLAT: 2>
+    DOUBLE_HAND_POINTS = 1
+    DOUBLE_TOTAL = 0
+    FLAT = 2
 def best_discard(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Discard:
     """
     The discard that leaves the least deadwood, computed exactly over every card of the hand (normally 11 cards; InvalidValueError when empty). Ties go to the highest rank (so the highest value), then the highest suit (diamonds, hearts, spades, clubs); `ties` lists them all.
@@ -677,7 +673,7 @@ def best_discard_batch(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uin
     """
     best_discard() of each hand in a 1-D array of uint64 card masks: (deadwood, card), two uint8 arrays: the minimum deadwood after the discard and the discard's dense card index (13*suit + rank - 1; same tie-break as best_discard; 255 for an empty hand). Releases the GIL.
     """
-def best_layoff(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | parlour._core.cards.CardSet | str]) -> Layoff:
+def best_layoff(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: Melds | collections.abc.Iterable[Meld | parlour._core.cards.CardSet | str]) -> Layoff:
     """
     The layoff of `cards` (the defender's hand, at most 11 cards) onto the knocker's `melds` that leaves the least deadwood, the kept cards melded optimally among themselves: the joint optimum, so a card may leave one of the defender's own melds to be laid off. Searched, not greedy: a 3-set takes its fourth card, a run extends at either end and chains. Ties: more cards laid, then the first found. ArrangeError on overlapping input.
     """
