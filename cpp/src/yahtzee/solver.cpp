@@ -11,6 +11,10 @@
 #include <fstream>
 #include <limits>
 #include <thread>
+#include <type_traits>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "parlour/core/errors.hpp"
 
@@ -101,13 +105,15 @@ void build_plan(unsigned mask, const YahtzeeRules& rules, Plan& p) {
   for (int r = 0; r < kNumRolls; ++r) {
     p.begin[static_cast<std::size_t>(r)] = static_cast<std::uint16_t>(p.cands.size());
     const Dice d = Dice::from_packed_unchecked(t.packed[static_cast<std::size_t>(r + kNumPartialKeeps)]);
-    const Categories legal = legal_categories(scored, d, rules);
+    const bool extra = t.yahtzee_face[static_cast<std::size_t>(r)] != 0 && (mask & kYahtzeeBit);
+    const Categories legal = extra ? legal_categories(scored, d, rules) : ~scored;
+    const auto& natural = t.natural[static_cast<std::size_t>(r)];
     for (int c = 0; c < kNumCategories; ++c) {
       const auto cat = static_cast<Category>(c);
       if (!legal.contains(cat)) continue;
-      const int v = box_value(cat, d, scored, rules);
+      const int v = extra ? box_value(cat, d, scored, rules) : natural[static_cast<std::size_t>(c)];
       int slot = base[static_cast<std::size_t>(c)];
-      if (is_upper(cat)) slot += d.count(c + 1);
+      if (is_upper(cat)) slot += v / (c + 1);
       else if (cat == Category::Yahtzee && v == kYahtzeeScore) slot += 1;
       p.cands.push_back(Cand{static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(c)});
     }
@@ -123,92 +129,181 @@ struct TableView {
   const double* table;
 };
 
-// One turn for W upper subtotals u0 .. u0+W-1 (clamped to umax) with Yahtzee flag
-// `flag`; returns the turn-start values in e[].  With rec (W == 1) the per-roll and
-// per-keep values are recorded.  Every lane runs the same operations in the same
-// order, so a value does not depend on W or on the lane it was computed in.
-template <int W>
-void widget(const Plan& p, const TableView& tv, int flag, int u0, int umax, double (*A)[W], double (*S)[W],
-            double* e, TurnValues* rec) {
+// The lane type: eight doubles, one per upper subtotal, in SSE2 registers (the
+// x86-64 baseline) or a plain array elsewhere; the scalar query path uses double.
+// Both run the same IEEE operations in the same order per lane (max(a, b) is
+// "a < b ? b : a" in both), so they give bit-identical results.
+#if defined(__SSE2__)
+struct Lanes {
+  __m128d v[kLanes / 2];
+};
+[[gnu::always_inline]] inline Lanes operator+(Lanes a, const Lanes& b) noexcept {
+  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_add_pd(a.v[i], b.v[i]);
+  return a;
+}
+[[gnu::always_inline]] inline Lanes operator+(Lanes a, double x) noexcept {
+  const __m128d b = _mm_set1_pd(x);
+  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_add_pd(a.v[i], b);
+  return a;
+}
+[[gnu::always_inline]] inline Lanes operator*(Lanes a, double x) noexcept {
+  const __m128d b = _mm_set1_pd(x);
+  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_mul_pd(a.v[i], b);
+  return a;
+}
+// _mm_max_pd(b, a) is "b > a ? b : a", i.e. "a < b ? b : a" lane by lane.
+[[gnu::always_inline]] inline Lanes vmax(Lanes a, const Lanes& b) noexcept {
+  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_max_pd(b.v[i], a.v[i]);
+  return a;
+}
+[[gnu::always_inline]] inline Lanes load_lanes(const double* p) noexcept {
+  Lanes a;
+  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_loadu_pd(p + 2 * i);
+  return a;
+}
+[[gnu::always_inline]] inline void store_lanes(const Lanes& a, double* p) noexcept {
+  for (int i = 0; i < kLanes / 2; ++i) _mm_storeu_pd(p + 2 * i, a.v[i]);
+}
+#else
+struct Lanes {
+  double v[kLanes];
+};
+inline Lanes operator+(Lanes a, const Lanes& b) noexcept {
+  for (int i = 0; i < kLanes; ++i) a.v[i] = a.v[i] + b.v[i];
+  return a;
+}
+inline Lanes operator+(Lanes a, double x) noexcept {
+  for (int i = 0; i < kLanes; ++i) a.v[i] = a.v[i] + x;
+  return a;
+}
+inline Lanes operator*(Lanes a, double x) noexcept {
+  for (int i = 0; i < kLanes; ++i) a.v[i] = a.v[i] * x;
+  return a;
+}
+inline Lanes vmax(Lanes a, const Lanes& b) noexcept {
+  for (int i = 0; i < kLanes; ++i) a.v[i] = a.v[i] < b.v[i] ? b.v[i] : a.v[i];
+  return a;
+}
+inline Lanes load_lanes(const double* p) noexcept {
+  Lanes a;
+  for (int i = 0; i < kLanes; ++i) a.v[i] = p[i];
+  return a;
+}
+inline void store_lanes(const Lanes& a, double* p) noexcept {
+  for (int i = 0; i < kLanes; ++i) p[i] = a.v[i];
+}
+#endif
+
+inline double vmax(double a, double b) noexcept { return a < b ? b : a; }
+
+template <class V>
+constexpr int lanes_of() noexcept {
+  if constexpr (std::is_same_v<V, double>) return 1;
+  else return kLanes;
+}
+
+template <class V>
+[[gnu::always_inline]] inline V broadcast(double x) noexcept {
+  if constexpr (std::is_same_v<V, double>) {
+    return x;
+  } else {
+    double t[kLanes];
+    for (double& y : t) y = x;
+    return load_lanes(t);
+  }
+}
+
+// The two reroll stages and the first roll, from A[210 + r] = the values with no roll
+// left: keep values by the add-one-die lattice, best sub-keeps by the maximum down
+// the lattice, twice; then the average over the first roll into e[].
+template <class V>
+void lattice_passes(V* A, double* e, TurnValues* rec) {
+  constexpr int W = lanes_of<V>();
   const Lattice& lat = lattice();
-  for (int s = 0; s < p.nslots; ++s) {
-    const Slot& sl = p.slots[static_cast<std::size_t>(s)];
-    const int nf = sl.set_flag ? 1 : flag;
-    const double* row = tv.table + tv.offset[sl.next] + static_cast<unsigned>(nf) * tv.lanes[sl.next];
-    for (int l = 0; l < W; ++l) {
-      const int u = std::min(u0 + l, umax);
-      S[s][l] = row[std::min(kUpperBonusThreshold, u + sl.shift)];
-    }
-  }
-  for (int r = 0; r < kNumRolls; ++r) {
-    double acc[W];
-    for (int l = 0; l < W; ++l) acc[l] = -std::numeric_limits<double>::infinity();
-    int best = -1;
-    for (int i = p.begin[static_cast<std::size_t>(r)]; i < p.begin[static_cast<std::size_t>(r) + 1]; ++i) {
-      const Cand c = p.cands[static_cast<std::size_t>(i)];
-      const double sc = c.score;
-      const double* sv = S[c.slot];
-      if constexpr (W == 1) {
-        const double x = sc + sv[0];
-        if (acc[0] < x) {
-          acc[0] = x;
-          best = c.category;
-        }
-      } else {
-        for (int l = 0; l < W; ++l) {
-          const double x = sc + sv[l];
-          acc[l] = acc[l] < x ? x : acc[l];
-        }
-      }
-    }
-    if (p.bonus[static_cast<std::size_t>(r)] && flag)
-      for (int l = 0; l < W; ++l) acc[l] += kYahtzeeBonus;
-    for (int l = 0; l < W; ++l) A[kNumPartialKeeps + r][l] = acc[l];
-    if (rec) {
-      rec->v0[static_cast<std::size_t>(r)] = acc[0];
-      rec->best0[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(best);
-    }
-  }
-  constexpr double kSixth = 1.0 / 6.0;
+  constexpr double sixth = 1.0 / 6.0;
   for (int pass = 0; pass < 2; ++pass) {
     // Keep values: the average over the next die, from five dice down to none.
     for (int k = kNumPartialKeeps - 1; k >= 0; --k) {
       const std::int16_t* ad = &lat.add[static_cast<std::size_t>(6 * k)];
-      for (int l = 0; l < W; ++l) {
-        double sum = A[ad[0]][l];
-        sum += A[ad[1]][l];
-        sum += A[ad[2]][l];
-        sum += A[ad[3]][l];
-        sum += A[ad[4]][l];
-        sum += A[ad[5]][l];
-        A[k][l] = sum * kSixth;
-      }
+      V sum = A[ad[0]];
+      sum = sum + A[ad[1]];
+      sum = sum + A[ad[2]];
+      sum = sum + A[ad[3]];
+      sum = sum + A[ad[4]];
+      sum = sum + A[ad[5]];
+      A[k] = sum * sixth;
     }
-    if (rec) {
-      auto& dst = pass == 0 ? rec->k1 : rec->k2;
-      for (int k = 0; k < kNumKeeps; ++k) dst[static_cast<std::size_t>(k)] = A[k][0];
+    if constexpr (W == 1) {
+      if (rec) {
+        auto& dst = pass == 0 ? rec->k1 : rec->k2;
+        for (int k = 0; k < kNumKeeps; ++k) dst[static_cast<std::size_t>(k)] = A[k];
+      }
     }
     // Best sub-keep: the maximum over the lattice from none up to five dice.
     for (int k = 1; k < kNumKeeps; ++k) {
-      for (int j = lat.sub_begin[static_cast<std::size_t>(k)]; j < lat.sub_begin[static_cast<std::size_t>(k) + 1]; ++j) {
-        const int q = lat.sub[static_cast<std::size_t>(j)];
-        for (int l = 0; l < W; ++l) A[k][l] = A[k][l] < A[q][l] ? A[q][l] : A[k][l];
+      V m = A[k];
+      for (int j = lat.sub_begin[static_cast<std::size_t>(k)]; j < lat.sub_begin[static_cast<std::size_t>(k) + 1]; ++j)
+        m = vmax(m, A[lat.sub[static_cast<std::size_t>(j)]]);
+      A[k] = m;
+    }
+  }
+  V acc = broadcast<V>(0.0);
+  for (int r = 0; r < kNumRolls; ++r) acc = acc + A[kNumPartialKeeps + r] * lat.prob[static_cast<std::size_t>(r)];
+  if constexpr (W == 1) e[0] = acc;
+  else store_lanes(acc, e);
+}
+
+// One turn for the upper subtotals u0 .. u0+lanes-1 (clamped to umax) with Yahtzee
+// flag `flag`; returns the turn-start values in e[].  With rec (scalar only) the
+// per-roll and per-keep values are recorded.
+template <class V>
+void widget(const Plan& p, const TableView& tv, int flag, int u0, int umax, V* A, V* S, double* e, TurnValues* rec) {
+  constexpr int W = lanes_of<V>();
+  for (int s = 0; s < p.nslots; ++s) {
+    const Slot& sl = p.slots[static_cast<std::size_t>(s)];
+    const int nf = sl.set_flag ? 1 : flag;
+    const double* row = tv.table + tv.offset[sl.next] + static_cast<unsigned>(nf) * tv.lanes[sl.next];
+    if constexpr (W == 1) {
+      S[s] = row[std::min(kUpperBonusThreshold, std::min(u0, umax) + sl.shift)];
+    } else {
+      double t[kLanes];
+      for (int l = 0; l < W; ++l) t[l] = row[std::min(kUpperBonusThreshold, std::min(u0 + l, umax) + sl.shift)];
+      S[s] = load_lanes(t);
+    }
+  }
+  const V neg_inf = broadcast<V>(-std::numeric_limits<double>::infinity());
+  const V bonus = broadcast<V>(static_cast<double>(kYahtzeeBonus));
+  for (int r = 0; r < kNumRolls; ++r) {
+    V acc = neg_inf;
+    int best = -1;
+    for (int i = p.begin[static_cast<std::size_t>(r)]; i < p.begin[static_cast<std::size_t>(r) + 1]; ++i) {
+      const Cand c = p.cands[static_cast<std::size_t>(i)];
+      const V x = S[c.slot] + static_cast<double>(c.score);
+      if constexpr (W == 1) {
+        if (acc < x) {
+          acc = x;
+          best = c.category;
+        }
+      } else {
+        acc = vmax(acc, x);
+      }
+    }
+    if (p.bonus[static_cast<std::size_t>(r)] && flag) acc = acc + bonus;
+    A[kNumPartialKeeps + r] = acc;
+    if constexpr (W == 1) {
+      if (rec) {
+        rec->v0[static_cast<std::size_t>(r)] = acc;
+        rec->best0[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(best);
       }
     }
   }
-  double acc[W];
-  for (int l = 0; l < W; ++l) acc[l] = 0.0;
-  for (int r = 0; r < kNumRolls; ++r) {
-    const double pr = lat.prob[static_cast<std::size_t>(r)];
-    for (int l = 0; l < W; ++l) acc[l] += pr * A[kNumPartialKeeps + r][l];
-  }
-  for (int l = 0; l < W; ++l) e[l] = acc[l];
+  lattice_passes<V>(A, e, rec);
 }
 
 struct Workspace {
   Plan plan;
-  alignas(64) double A[kNumKeeps][kLanes];
-  alignas(64) double S[kMaxSlots][kLanes];
+  Lanes A[kNumKeeps];
+  Lanes S[kMaxSlots];
 };
 
 constexpr std::uint64_t kMagic = 0x31425459'5a4c5250ull;  // "PRLZYTB1" little-endian
@@ -263,6 +358,7 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
     ++total;
   }
   if (total == 0) return;
+  cache_.state_index = 0xFFFFFFFFu;
   int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (total < 64) n = 1;
   const auto t0 = std::chrono::steady_clock::now();
@@ -287,7 +383,7 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
       for (int f = 0; f < rows; ++f) {
         double* row = table_.data() + offset_[m] + static_cast<unsigned>(f * l);
         for (int u0 = u_begin; u0 < hi; u0 += kLanes) {
-          widget<kLanes>(ws.plan, view, f, u0, l - 1, ws.A, ws.S, e, nullptr);
+          widget<Lanes>(ws.plan, view, f, u0, l - 1, ws.A, ws.S, e, nullptr);
           for (int j = 0; j < kLanes && u0 + j < hi; ++j) row[u0 + j] = e[j];
         }
       }
@@ -344,15 +440,73 @@ std::vector<double> Solver::values() const {
 void Solver::turn_values_solved(State s, TurnValues& out) const {
   if (out.state_index == s.index()) return;
   if (s.is_full()) throw core::PhaseError("the card is full: no turn is left to play");
-  thread_local std::unique_ptr<Plan> plan;
-  if (!plan) plan = std::make_unique<Plan>();
+  // The scalar twin of the solver's widget, without a Plan: the same sums and
+  // maxima in the same order (score + next value, boxes in card order), so the
+  // values equal the table's bit for bit.
+  const auto& t = dice_tables();
   const unsigned m = s.scored().bits();
-  build_plan(m, rules_, *plan);
-  alignas(64) double A[kNumKeeps][1];
-  alignas(64) double S[kMaxSlots][1];
+  const int u = s.upper();
+  const int flag = s.yahtzee_50() ? 1 : 0;
+  double S[kNumCategories][kNumDice + 1];
+  int open[kNumCategories];
+  int nopen = 0;
+  for (int c = 0; c < kNumCategories; ++c) {
+    if (m & (1u << c)) continue;
+    open[nopen++] = c;
+    const unsigned next = m | (1u << c);
+    auto row = [&](int f) { return table_.data() + offset_[next] + static_cast<unsigned>(f) * lanes_[next]; };
+    if (c < 6) {
+      const double* r = row(flag);
+      for (int k = 0; k <= kNumDice; ++k) S[c][k] = r[std::min(kUpperBonusThreshold, u + k * (c + 1))];
+    } else if (c == to_int(Category::Yahtzee)) {
+      S[c][0] = row(0)[u];
+      S[c][1] = row(1)[u];
+    } else {
+      S[c][0] = row(flag)[u];
+    }
+  }
+  double A[kNumKeeps];
+  const bool yahtzee_scored = (m & kYahtzeeBit) != 0;
+  const Categories scored = s.scored();
+  for (int r = 0; r < kNumRolls; ++r) {
+    const auto& natural = t.natural[static_cast<std::size_t>(r)];
+    const std::uint32_t packed = t.packed[static_cast<std::size_t>(r + kNumPartialKeeps)];
+    double acc = -std::numeric_limits<double>::infinity();
+    int best = -1;
+    const bool extra = yahtzee_scored && t.yahtzee_face[static_cast<std::size_t>(r)] != 0;
+    if (!extra) {
+      for (int i = 0; i < nopen; ++i) {
+        const int c = open[i];
+        const int v = natural[static_cast<std::size_t>(c)];
+        const int k = c < 6 ? static_cast<int>((packed >> (3 * c)) & 7u) : (c == to_int(Category::Yahtzee) && v == kYahtzeeScore);
+        const double x = S[c][k] + static_cast<double>(v);
+        if (acc < x) {
+          acc = x;
+          best = c;
+        }
+      }
+    } else {
+      const Dice d = Dice::from_packed_unchecked(packed);
+      const Categories legal = legal_categories(scored, d, rules_);
+      for (int i = 0; i < nopen; ++i) {
+        const int c = open[i];
+        if (!legal.contains(static_cast<Category>(c))) continue;
+        const int v = box_value(static_cast<Category>(c), d, scored, rules_);
+        const int k = c < 6 ? v / (c + 1) : 0;
+        const double x = S[c][k] + static_cast<double>(v);
+        if (acc < x) {
+          acc = x;
+          best = c;
+        }
+      }
+      if (flag && rules_.yahtzee_bonus) acc = acc + kYahtzeeBonus;
+    }
+    A[kNumPartialKeeps + r] = acc;
+    out.v0[static_cast<std::size_t>(r)] = acc;
+    out.best0[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(best);
+  }
   double e[1];
-  const TableView view{offset_.data(), lanes_.data(), table_.data()};
-  widget<1>(*plan, view, s.yahtzee_50() ? 1 : 0, s.upper(), lanes_[m] - 1, A, S, e, &out);
+  lattice_passes<double>(A, e, &out);
   out.offset = offset_of(s);
   out.state_index = s.index();
 }
@@ -383,8 +537,8 @@ std::vector<std::pair<Category, double>> Solver::category_values(State s, Dice d
 std::vector<std::pair<Keep, double>> Solver::keep_values(State s, Dice dice, int rolls_left) {
   if (rolls_left != 1 && rolls_left != 2)
     throw core::InvalidValue("keep values need 1 or 2 rolls left, got " + std::to_string(rolls_left));
-  TurnValues tv;
-  turn_values(s, tv);
+  turn_values(s, cache_);
+  const TurnValues& tv = cache_;
   const auto& arr = rolls_left == 1 ? tv.k1 : tv.k2;
   std::vector<std::pair<Keep, double>> out;
   for (const Keep k : dice.keeps()) out.emplace_back(k, arr[static_cast<std::size_t>(k.index())] + tv.offset);
@@ -433,9 +587,8 @@ Action Solver::best_action(State s, Dice dice, int rolls_left) {
     throw core::InvalidValue("rolls left must be 0, 1 or 2, got " + std::to_string(rolls_left));
   if (s.is_full()) throw core::PhaseError("the card is full: no box is open");
   if (rolls_left == 0) return Score{best_category(s, dice)};
-  TurnValues tv;
-  turn_values(s, tv);
-  return best_action_from(tv, dice, rolls_left);
+  turn_values(s, cache_);
+  return best_action_from(cache_, dice, rolls_left);
 }
 
 std::uint64_t Solver::checksum() const noexcept { return fnv_words(table_.data(), table_.size()); }
@@ -483,6 +636,7 @@ Solver Solver::load(const std::string& path) {
   if (!f.eof()) throw core::FormatError(core::quote(path) + " has trailing bytes after the table");
   if (s.checksum() != sum) throw core::FormatError(core::quote(path) + " is corrupt (checksum mismatch)");
   s.lo_.fill(0);
+  s.cache_.state_index = 0xFFFFFFFFu;
   return s;
 }
 

@@ -119,6 +119,7 @@ class Solver {
   std::array<std::uint8_t, 8192> lanes_{};    // upper subtotals 0..lanes-1 per flag row
   std::array<std::uint8_t, 8192> lo_{};       // rows are solved for upper >= lo (64: none)
   std::vector<double> table_;
+  TurnValues cache_;  // the last queried turn (queries are not thread-safe)
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();  // serialises solving
 };
 
