@@ -199,17 +199,6 @@ void register_yahtzee(py::module_& m) {
       .value("YAHTZEE", Category::Yahtzee)
       .value("CHANCE", Category::Chance)
       .finalize();
-  m.def("category_score", [](const CategoryLike& c, const DiceLike& d) { return to_dice(d).score(to_category(c)); },
-        py::arg("category"), py::arg("dice"),
-        "The natural score of the dice in a category (no joker): Category.score(dice) calls this.");
-  m.def("category_upper_face", [](const CategoryLike& c) { return upper_face(to_category(c)); }, py::arg("category"),
-        "The face an upper category counts (1..6), 0 for a lower one: Category.upper_face calls this.");
-  m.def("category_name", [](const CategoryLike& c) { return std::string(category_name(to_category(c))); },
-        py::arg("category"), "The snake-case name of a category ('full_house').");
-  m.def("parse_category", [](const std::string& text) { return parse_category(text); }, py::arg("text"),
-        "A category from its name ('full_house', 'Full House', 'sixes') or an alias ('fh', '3k', 'ss', '6'); "
-        "NotationError otherwise.");
-
   py::native_enum<Joker>(m, "Joker", "enum.Enum",
                          "The extra-Yahtzee convention: FORCED (official: matching upper box first, then a lower box "
                          "at joker value, then an upper box for zero), FREE (Verhoeff: any open box; full house and "
@@ -225,7 +214,7 @@ void register_yahtzee(py::module_& m) {
                               "Categories([Category.ACES, 'chance']), Categories(0b1000000000001) and "
                               "Categories.from_bits(bits) build one.");
   cats.def(py::init<>(), "The empty set.")
-      .def(py::init([](const py::object& obj) { return categories_from(obj); }), py::arg("categories"),
+      .def(py::init([](const CategoriesLike& obj) { return categories_from(obj); }), py::arg("categories"),
            "From an iterable of Category (or names), comma-separated names, or the 13-bit int.")
       .def_static("from_bits", &Categories::from_bits, py::arg("bits"),
                   "The set with these bits (0..8191); InvalidValueError otherwise.")
@@ -234,7 +223,7 @@ void register_yahtzee(py::module_& m) {
       .def("__bool__", [](Categories c) { return !c.empty(); })
       .def("__int__", &Categories::bits)
       .def("__index__", &Categories::bits)
-      .def("__contains__", [](Categories c, const py::object& x) {
+      .def("__contains__", [](Categories c, const CategoryLike& x) {
         try {
           return c.contains(to_category(x));
         } catch (const core::Error&) {
@@ -344,6 +333,18 @@ void register_yahtzee(py::module_& m) {
   def_multiset<Dice>(dice);
   def_eq_hash<Dice>(dice);
 
+  m.def("category_score", [](const CategoryLike& c, const DiceLike& d) { return to_dice(d).score(to_category(c)); },
+        py::arg("category"), py::arg("dice"),
+        "The natural score of the dice in a category (no joker): Category.score(dice) calls this.");
+  m.def("category_upper_face", [](const CategoryLike& c) { return upper_face(to_category(c)); }, py::arg("category"),
+        "The face an upper category counts (1..6), 0 for a lower one: Category.upper_face calls this.");
+  m.def("category_name", [](const CategoryLike& c) { return std::string(category_name(to_category(c))); },
+        py::arg("category"), "The snake-case name of a category ('full_house').");
+  m.def("parse_category", [](const std::string& text) { return parse_category(text); }, py::arg("text"),
+        "A category from its name ('full_house', 'Full House', 'sixes') or an alias ('fh', '3k', 'ss', '6'); "
+        "NotationError otherwise.");
+
+
   py::class_<YahtzeeRules> rules(m, "YahtzeeRules",
                                  "The rule variant: the joker convention (Joker.FORCED by default, FREE, NONE) and "
                                  "the switches for the Yahtzee bonus (100 per extra Yahtzee while the box holds "
@@ -375,6 +376,11 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_eq_hash<YahtzeeRules>(rules);
 
+  py::class_<State> state(m, "State",
+                          "Everything about a card that affects future play: the filled categories, the upper "
+                          "subtotal capped at 63 and whether the Yahtzee box holds 50. Immutable and hashable.\n\n"
+                          "index is a perfect 20-bit hash: category bits 0-12 in card order, the capped upper "
+                          "subtotal in bits 13-18, the Yahtzee-50 flag in bit 19.");
   py::class_<ScoreDelta> delta(m, "ScoreDelta",
                                "The result of writing dice in a box: the value written, the upper bonus earned by "
                                "this write (35 when it brought the upper subtotal to 63), the Yahtzee bonus (100 "
@@ -403,12 +409,7 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_eq_hash<ScoreDelta>(delta);
 
-  py::class_<State> state(m, "State",
-                          "Everything about a card that affects future play: the filled categories, the upper "
-                          "subtotal capped at 63 and whether the Yahtzee box holds 50. Immutable and hashable.\n\n"
-                          "index is a perfect 20-bit hash: category bits 0-12 in card order, the capped upper "
-                          "subtotal in bits 13-18, the Yahtzee-50 flag in bit 19.");
-  state.def(py::init([](const py::object& scored, int upper, bool y50) { return State(categories_from(scored), upper, y50); }),
+  state.def(py::init([](const CategoriesLike& scored, int upper, bool y50) { return State(categories_from(scored), upper, y50); }),
             py::arg("scored") = Categories{}, py::arg("upper") = 0, py::arg("yahtzee_50") = false,
             "A state, clamped to consistency: upper is capped at what the scored upper categories can total (and "
             "at 63), yahtzee_50 is cleared unless the Yahtzee box is scored.")

@@ -21,6 +21,8 @@ using DiceLike = py::typing::Union<yahtzee::Dice, py::str, py::typing::Iterable<
 using KeepLike = py::typing::Union<yahtzee::Keep, py::str, py::typing::Iterable<py::int_>>;
 // An action: Score, Reroll, an id 0..222 or text ("keep 66", "score chance").
 using ActionLike = py::typing::Union<yahtzee::Score, yahtzee::Reroll, py::int_, py::str>;
+// Categories, one Category, an iterable of categories (or names), comma-separated names or the 13-bit int.
+using CategoriesLike = py::typing::Union<yahtzee::Categories, yahtzee::Category, py::typing::Iterable<CategoryLike>, py::str, py::int_>;
 using ActionObject = py::typing::Union<yahtzee::Score, yahtzee::Reroll>;
 
 yahtzee::Category to_category(py::handle obj);

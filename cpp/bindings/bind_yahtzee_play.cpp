@@ -428,7 +428,8 @@ void register_yahtzee_play(py::module_& m) {
 
   m.def("simulate", [](std::int64_t n, const std::shared_ptr<Bot>& b, const SeedLike& seed, int threads) {
         if (!b) throw core::InvalidValue("simulate needs a bot");
-        const std::uint64_t s = to_seed(seed);
+        core::Rng local;
+        const std::uint64_t s = rng_from(seed, local)->next();  // an Rng is advanced by one draw
         std::vector<std::int32_t> scores;
         {
           py::gil_scoped_release release;
@@ -439,8 +440,8 @@ void register_yahtzee_play(py::module_& m) {
         return out;
       }, py::arg("n"), py::arg("bot"), py::arg("seed") = 0, py::arg("threads") = 0,
         "Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the "
-        "final scores as an int32 NumPy array. Game i draws its dice from Rng(splitmix64(seed + i)), so the result "
-        "depends only on (n, bot, seed).");
+        "final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i "
+        "draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed).");
 }
 
 }  // namespace parlour::bindings
