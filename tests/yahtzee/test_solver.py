@@ -4,6 +4,10 @@ queries and their tie-breaks, lazy solving, save/load."""
 from __future__ import annotations
 
 import math
+import os
+import platform
+import subprocess
+import sys
 import random
 
 import numpy as np
@@ -211,3 +215,15 @@ def test_progress_is_reported_per_tier() -> None:
     seen: list[int] = []
     Solver(YahtzeeRules(Joker.NONE)).solve(progress=lambda tier, secs: seen.append(tier))
     assert seen == list(range(13, -1, -1))
+
+
+GOLDEN_CHECKSUM = 0x0DF35C54FDCB74B9  # the default table, x86-64 (SSE2 and AVX2 kernels alike)
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="golden bits recorded on x86-64")
+def test_golden_checksum_and_both_simd_kernels(solver: Solver) -> None:
+    assert solver.checksum == GOLDEN_CHECKSUM
+    code = "from parlour.yahtzee import Solver; s = Solver(); s.solve(threads=1); print(s.checksum)"
+    env = dict(os.environ, PARLOUR_YAHTZEE_NO_AVX2="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert int(out.stdout) == GOLDEN_CHECKSUM

@@ -12,9 +12,13 @@
 #include <limits>
 #include <thread>
 #include <type_traits>
-#if defined(__SSE2__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define PARLOUR_YAHTZEE_HAVE_AVX2 1
+#include <immintrin.h>
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#include <cstdlib>
 
 #include "parlour/core/errors.hpp"
 
@@ -129,181 +133,48 @@ struct TableView {
   const double* table;
 };
 
-// The lane type: eight doubles, one per upper subtotal, in SSE2 registers (the
-// x86-64 baseline) or a plain array elsewhere; the scalar query path uses double.
-// Both run the same IEEE operations in the same order per lane (max(a, b) is
-// "a < b ? b : a" in both), so they give bit-identical results.
-#if defined(__SSE2__)
-struct Lanes {
-  __m128d v[kLanes / 2];
-};
-[[gnu::always_inline]] inline Lanes operator+(Lanes a, const Lanes& b) noexcept {
-  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_add_pd(a.v[i], b.v[i]);
-  return a;
+namespace lanes_sse {
+#include "solver_lanes.inc"
+}  // namespace lanes_sse
+
+#if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace lanes_avx2 {
+#define PARLOUR_YAHTZEE_AVX2 1
+#include "solver_lanes.inc"
+#undef PARLOUR_YAHTZEE_AVX2
+// The entry point, defined here so that it carries the AVX2 target.
+void run_widget(const Plan& p, const TableView& tv, int flag, int u0, int umax, Lanes* A, Lanes* S, double* e) {
+  widget<Lanes>(p, tv, flag, u0, umax, A, S, e, nullptr);
 }
-[[gnu::always_inline]] inline Lanes operator+(Lanes a, double x) noexcept {
-  const __m128d b = _mm_set1_pd(x);
-  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_add_pd(a.v[i], b);
-  return a;
-}
-[[gnu::always_inline]] inline Lanes operator*(Lanes a, double x) noexcept {
-  const __m128d b = _mm_set1_pd(x);
-  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_mul_pd(a.v[i], b);
-  return a;
-}
-// _mm_max_pd(b, a) is "b > a ? b : a", i.e. "a < b ? b : a" lane by lane.
-[[gnu::always_inline]] inline Lanes vmax(Lanes a, const Lanes& b) noexcept {
-  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_max_pd(b.v[i], a.v[i]);
-  return a;
-}
-[[gnu::always_inline]] inline Lanes load_lanes(const double* p) noexcept {
-  Lanes a;
-  for (int i = 0; i < kLanes / 2; ++i) a.v[i] = _mm_loadu_pd(p + 2 * i);
-  return a;
-}
-[[gnu::always_inline]] inline void store_lanes(const Lanes& a, double* p) noexcept {
-  for (int i = 0; i < kLanes / 2; ++i) _mm_storeu_pd(p + 2 * i, a.v[i]);
-}
-#else
-struct Lanes {
-  double v[kLanes];
-};
-inline Lanes operator+(Lanes a, const Lanes& b) noexcept {
-  for (int i = 0; i < kLanes; ++i) a.v[i] = a.v[i] + b.v[i];
-  return a;
-}
-inline Lanes operator+(Lanes a, double x) noexcept {
-  for (int i = 0; i < kLanes; ++i) a.v[i] = a.v[i] + x;
-  return a;
-}
-inline Lanes operator*(Lanes a, double x) noexcept {
-  for (int i = 0; i < kLanes; ++i) a.v[i] = a.v[i] * x;
-  return a;
-}
-inline Lanes vmax(Lanes a, const Lanes& b) noexcept {
-  for (int i = 0; i < kLanes; ++i) a.v[i] = a.v[i] < b.v[i] ? b.v[i] : a.v[i];
-  return a;
-}
-inline Lanes load_lanes(const double* p) noexcept {
-  Lanes a;
-  for (int i = 0; i < kLanes; ++i) a.v[i] = p[i];
-  return a;
-}
-inline void store_lanes(const Lanes& a, double* p) noexcept {
-  for (int i = 0; i < kLanes; ++i) p[i] = a.v[i];
-}
+}  // namespace lanes_avx2
+#pragma GCC pop_options
 #endif
 
-inline double vmax(double a, double b) noexcept { return a < b ? b : a; }
+namespace lanes_sse {
+void run_widget(const Plan& p, const TableView& tv, int flag, int u0, int umax, Lanes* A, Lanes* S, double* e) {
+  widget<Lanes>(p, tv, flag, u0, umax, A, S, e, nullptr);
+}
+}  // namespace lanes_sse
 
-template <class V>
-constexpr int lanes_of() noexcept {
-  if constexpr (std::is_same_v<V, double>) return 1;
-  else return kLanes;
+bool use_avx2() noexcept {
+#if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
+  static const bool ok = [] {
+    const char* off = std::getenv("PARLOUR_YAHTZEE_NO_AVX2");
+    return __builtin_cpu_supports("avx2") && !(off && *off && *off != '0');
+  }();
+  return ok;
+#else
+  return false;
+#endif
 }
 
-template <class V>
-[[gnu::always_inline]] inline V broadcast(double x) noexcept {
-  if constexpr (std::is_same_v<V, double>) {
-    return x;
-  } else {
-    double t[kLanes];
-    for (double& y : t) y = x;
-    return load_lanes(t);
-  }
-}
-
-// The two reroll stages and the first roll, from A[210 + r] = the values with no roll
-// left: keep values by the add-one-die lattice, best sub-keeps by the maximum down
-// the lattice, twice; then the average over the first roll into e[].
-template <class V>
-void lattice_passes(V* A, double* e, TurnValues* rec) {
-  constexpr int W = lanes_of<V>();
-  const Lattice& lat = lattice();
-  constexpr double sixth = 1.0 / 6.0;
-  for (int pass = 0; pass < 2; ++pass) {
-    // Keep values: the average over the next die, from five dice down to none.
-    for (int k = kNumPartialKeeps - 1; k >= 0; --k) {
-      const std::int16_t* ad = &lat.add[static_cast<std::size_t>(6 * k)];
-      V sum = A[ad[0]];
-      sum = sum + A[ad[1]];
-      sum = sum + A[ad[2]];
-      sum = sum + A[ad[3]];
-      sum = sum + A[ad[4]];
-      sum = sum + A[ad[5]];
-      A[k] = sum * sixth;
-    }
-    if constexpr (W == 1) {
-      if (rec) {
-        auto& dst = pass == 0 ? rec->k1 : rec->k2;
-        for (int k = 0; k < kNumKeeps; ++k) dst[static_cast<std::size_t>(k)] = A[k];
-      }
-    }
-    // Best sub-keep: the maximum over the lattice from none up to five dice.
-    for (int k = 1; k < kNumKeeps; ++k) {
-      V m = A[k];
-      for (int j = lat.sub_begin[static_cast<std::size_t>(k)]; j < lat.sub_begin[static_cast<std::size_t>(k) + 1]; ++j)
-        m = vmax(m, A[lat.sub[static_cast<std::size_t>(j)]]);
-      A[k] = m;
-    }
-  }
-  V acc = broadcast<V>(0.0);
-  for (int r = 0; r < kNumRolls; ++r) acc = acc + A[kNumPartialKeeps + r] * lat.prob[static_cast<std::size_t>(r)];
-  if constexpr (W == 1) e[0] = acc;
-  else store_lanes(acc, e);
-}
-
-// One turn for the upper subtotals u0 .. u0+lanes-1 (clamped to umax) with Yahtzee
-// flag `flag`; returns the turn-start values in e[].  With rec (scalar only) the
-// per-roll and per-keep values are recorded.
-template <class V>
-void widget(const Plan& p, const TableView& tv, int flag, int u0, int umax, V* A, V* S, double* e, TurnValues* rec) {
-  constexpr int W = lanes_of<V>();
-  for (int s = 0; s < p.nslots; ++s) {
-    const Slot& sl = p.slots[static_cast<std::size_t>(s)];
-    const int nf = sl.set_flag ? 1 : flag;
-    const double* row = tv.table + tv.offset[sl.next] + static_cast<unsigned>(nf) * tv.lanes[sl.next];
-    if constexpr (W == 1) {
-      S[s] = row[std::min(kUpperBonusThreshold, std::min(u0, umax) + sl.shift)];
-    } else {
-      double t[kLanes];
-      for (int l = 0; l < W; ++l) t[l] = row[std::min(kUpperBonusThreshold, std::min(u0 + l, umax) + sl.shift)];
-      S[s] = load_lanes(t);
-    }
-  }
-  const V neg_inf = broadcast<V>(-std::numeric_limits<double>::infinity());
-  const V bonus = broadcast<V>(static_cast<double>(kYahtzeeBonus));
-  for (int r = 0; r < kNumRolls; ++r) {
-    V acc = neg_inf;
-    int best = -1;
-    for (int i = p.begin[static_cast<std::size_t>(r)]; i < p.begin[static_cast<std::size_t>(r) + 1]; ++i) {
-      const Cand c = p.cands[static_cast<std::size_t>(i)];
-      const V x = S[c.slot] + static_cast<double>(c.score);
-      if constexpr (W == 1) {
-        if (acc < x) {
-          acc = x;
-          best = c.category;
-        }
-      } else {
-        acc = vmax(acc, x);
-      }
-    }
-    if (p.bonus[static_cast<std::size_t>(r)] && flag) acc = acc + bonus;
-    A[kNumPartialKeeps + r] = acc;
-    if constexpr (W == 1) {
-      if (rec) {
-        rec->v0[static_cast<std::size_t>(r)] = acc;
-        rec->best0[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(best);
-      }
-    }
-  }
-  lattice_passes<V>(A, e, rec);
-}
-
+template <class L>
 struct Workspace {
   Plan plan;
-  Lanes A[kNumKeeps];
-  Lanes S[kMaxSlots];
+  L A[kNumKeeps];
+  L S[kMaxSlots];
 };
 
 constexpr std::uint64_t kMagic = 0x31425459'5a4c5250ull;  // "PRLZYTB1" little-endian
@@ -368,7 +239,7 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
   std::exception_ptr failure;
   const TableView view{offset_.data(), lanes_.data(), table_.data()};
 
-  auto solve_mask = [&](unsigned m, Workspace& ws) {
+  auto solve_mask = [&](unsigned m, auto& ws) {
     const int l = lanes_[m];
     const int hi = std::min<int>(l, lo_[m]);
     const int rows = (m & kYahtzeeBit) ? 2 : 1;
@@ -383,7 +254,7 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
       for (int f = 0; f < rows; ++f) {
         double* row = table_.data() + offset_[m] + static_cast<unsigned>(f * l);
         for (int u0 = u_begin; u0 < hi; u0 += kLanes) {
-          widget<Lanes>(ws.plan, view, f, u0, l - 1, ws.A, ws.S, e, nullptr);
+          run_widget(ws.plan, view, f, u0, l - 1, ws.A, ws.S, e);
           for (int j = 0; j < kLanes && u0 + j < hi; ++j) row[u0 + j] = e[j];
         }
       }
@@ -391,12 +262,11 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
     lo_[m] = static_cast<std::uint8_t>(u_begin);
   };
 
-  auto work = [&](int tid) {
-    auto ws = std::make_unique<Workspace>();
+  auto tiers_with = [&](int tid, auto& ws) {
     for (int tier = kNumCategories; tier >= 0; --tier) {
       const auto& list = tiers[static_cast<std::size_t>(tier)];
       for (std::size_t i; (i = next[static_cast<std::size_t>(tier)].fetch_add(1)) < list.size();)
-        solve_mask(list[i], *ws);
+        solve_mask(list[i], ws);
       sync.arrive_and_wait();
       if (tid == 0 && progress && !list.empty() && !failure) {
         try {
@@ -406,6 +276,18 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
         }
       }
     }
+  };
+  [[maybe_unused]] const bool avx2 = use_avx2();
+  auto work = [&](int tid) {
+#if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
+    if (avx2) {
+      auto ws = std::make_unique<Workspace<lanes_avx2::Lanes>>();
+      tiers_with(tid, *ws);
+      return;
+    }
+#endif
+    auto ws = std::make_unique<Workspace<lanes_sse::Lanes>>();
+    tiers_with(tid, *ws);
   };
   std::vector<std::thread> pool;
   pool.reserve(static_cast<std::size_t>(n - 1));
@@ -506,7 +388,7 @@ void Solver::turn_values_solved(State s, TurnValues& out) const {
     out.best0[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(best);
   }
   double e[1];
-  lattice_passes<double>(A, e, &out);
+  lanes_sse::lattice_passes<double>(A, e, &out);
   out.offset = offset_of(s);
   out.state_index = s.index();
 }
