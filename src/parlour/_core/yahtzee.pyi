@@ -51,7 +51,7 @@ class Categories:
         ...
     def __bool__(self) -> bool:
         ...
-    def __contains__(self, category: typing.Any) -> bool:
+    def __contains__(self, category: parlour._core.yahtzee.Category | str | int) -> bool:
         ...
     def __copy__(self) -> Categories:
         ...
@@ -73,7 +73,7 @@ class Categories:
         The empty set.
         """
     @typing.overload
-    def __init__(self, categories: typing.Any) -> None:
+    def __init__(self, categories: parlour._core.yahtzee.Categories | parlour._core.yahtzee.Category | collections.abc.Iterable[parlour._core.yahtzee.Category | str | int] | str | int) -> None:
         """
         From an iterable of Category (or names), comma-separated names, or the 13-bit int.
         """
@@ -800,7 +800,7 @@ class State:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, scored: typing.Any = ..., upper: typing.SupportsInt | typing.SupportsIndex = 0, yahtzee_50: bool = False) -> None:
+    def __init__(self, scored: parlour._core.yahtzee.Categories | parlour._core.yahtzee.Category | collections.abc.Iterable[parlour._core.yahtzee.Category | str | int] | str | int = ..., upper: typing.SupportsInt | typing.SupportsIndex = 0, yahtzee_50: bool = False) -> None:
         """
         A state, clamped to consistency: upper is capped at what the scored upper categories can total (and at 63), yahtzee_50 is cleared unless the Yahtzee box is scored.
         """
@@ -918,7 +918,7 @@ def parse_category(text: str) -> Category:
     """
 def simulate(n: typing.SupportsInt | typing.SupportsIndex, bot: Bot, seed: int | parlour._core.cards.Rng = 0, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.typing.NDArray[numpy.int32]:
     """
-    Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the final scores as an int32 NumPy array. Game i draws its dice from Rng(splitmix64(seed + i)), so the result depends only on (n, bot, seed).
+    Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed).
     """
 INDEX_SIZE: int = 1048576
 NUM_ACTIONS: int = 223

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import abc
-from typing import Union
+from typing import Union, cast
 
 from parlour._core.yahtzee import (
     INDEX_SIZE,
@@ -81,6 +81,7 @@ __all__ = [
     "State",
     "YahtzeeRules",
     "action_from_id",
+    "category_name",
     "parse_action",
     "parse_category",
     "simulate",
@@ -103,12 +104,12 @@ class Action(abc.ABC):
     @staticmethod
     def parse(text: str) -> AnyAction:
         """The action of a text (``"score chance"``, ``"keep 66"``); NotationError otherwise."""
-        return parse_action(text)
+        return cast(AnyAction, parse_action(text))
 
     @staticmethod
     def from_id(action_id: int) -> AnyAction:
         """The action with this id (0..222); InvalidValueError otherwise."""
-        return action_from_id(action_id)
+        return cast(AnyAction, action_from_id(action_id))
 
 
 Action.register(Score)

@@ -21,6 +21,7 @@ from parlour.yahtzee import (
     Solver,
     State,
     YahtzeeRules,
+    category_name,
     parse_action,
     parse_category,
     simulate,
@@ -34,10 +35,10 @@ def parse_state(text: str) -> State:
     commas with optional ``upper=N`` and ``y50`` words: ``"aces,chance upper=3 y50"``."""
     t = text.strip()
     if t.isdigit():
-        s = State.from_index(int(t))
-        if s is None:
+        found: State | None = State.from_index(int(t))
+        if found is None:
             raise NotationError(f"not a valid state index: {text!r}")
-        return s
+        return found
     if t.lower() in ("", "start", "-"):
         return State.START
     filled = Categories()
@@ -108,7 +109,7 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     print(f"best: {best}   ({dt * 1e3:.1f} ms{' with lazy solving' if not args.table else ''})", file=out)
     print("boxes:", file=out)
     for c, v in sorted(solver.category_values(state, dice), key=lambda cv: -cv[1]):
-        print(f"  {v:10.4f}  score {c.label}", file=out)
+        print(f"  {v:10.4f}  score {category_name(c)}", file=out)
     if args.rolls_left > 0:
         print(f"keeps (best {args.top}):", file=out)
         kv = sorted(solver.keep_values(state, dice, args.rolls_left), key=lambda kv: -kv[1])
@@ -177,17 +178,17 @@ def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: YahtzeeRu
                 solver = Solver(rules)
             print(f"  best: {solver.best_action(state, dice, rl)}", file=out)
             for c, v in sorted(solver.category_values(state, dice), key=lambda cv: -cv[1])[:3]:
-                print(f"    {v:8.3f}  score {c.label}", file=out)
+                print(f"    {v:8.3f}  score {category_name(c)}", file=out)
             continue
         try:
             action = parse_action(cmd)
             if isinstance(action, Score) and not game.can_act(action):
-                legal = ", ".join(c.label for c in state.legal_categories(dice, rules))
-                print(f"  cannot score {action.category.label} now; legal: {legal}", file=out)
+                legal = ", ".join(category_name(c) for c in state.legal_categories(dice, rules))
+                print(f"  cannot score {category_name(action.category)} now; legal: {legal}", file=out)
                 continue
             delta = game.act(action)
             if isinstance(action, Score):
-                print(f"  wrote {delta.value} in {action.category.label}"
+                print(f"  wrote {delta.value} in {category_name(action.category)}"
                       + (f", upper bonus {delta.upper_bonus}" if delta.upper_bonus else "")
                       + (f", Yahtzee bonus {delta.yahtzee_bonus}" if delta.yahtzee_bonus else ""), file=out)
         except Exception as e:  # the library's errors, shown to the player
