@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <barrier>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -233,9 +232,23 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
   int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (total < 64) n = 1;
   const auto t0 = std::chrono::steady_clock::now();
-  std::array<std::atomic<std::size_t>, kNumCategories + 1> next{};
-  for (auto& a : next) a.store(0);
-  std::barrier sync(n);
+  // Work order: the category sets by tier (most filled first).  A worker takes the
+  // next set and waits until the sets it leads to are done (they come earlier in
+  // the order, so they are taken already); no barrier between tiers, so a worker
+  // that the OS pauses holds up only the sets that need its result.
+  std::vector<std::uint16_t> order;
+  order.reserve(total);
+  for (int tier = kNumCategories; tier >= 0; --tier)
+    for (auto mm : tiers[static_cast<std::size_t>(tier)]) order.push_back(mm);
+  std::vector<std::atomic<std::uint8_t>> done(8192);
+  for (unsigned mm = 0; mm < 8192; ++mm) done[mm].store(1, std::memory_order_relaxed);
+  for (auto mm : order) done[mm].store(0, std::memory_order_relaxed);
+  std::array<std::atomic<std::size_t>, kNumCategories + 1> left{};
+  for (int tier = 0; tier <= kNumCategories; ++tier)
+    left[static_cast<std::size_t>(tier)].store(tiers[static_cast<std::size_t>(tier)].size());
+  std::atomic<std::size_t> next{0};
+  std::mutex report_mutex;
+  int next_report = kNumCategories;  // the next tier to report (under report_mutex)
   std::exception_ptr failure;
   const TableView view{offset_.data(), lanes_.data(), table_.data()};
 
@@ -262,19 +275,30 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
     lo_[m] = static_cast<std::uint8_t>(u_begin);
   };
 
-  auto tiers_with = [&](int tid, auto& ws) {
-    for (int tier = kNumCategories; tier >= 0; --tier) {
-      const auto& list = tiers[static_cast<std::size_t>(tier)];
-      for (std::size_t i; (i = next[static_cast<std::size_t>(tier)].fetch_add(1)) < list.size();)
-        solve_mask(list[i], ws);
-      sync.arrive_and_wait();
-      if (tid == 0 && progress && !list.empty() && !failure) {
+  auto report = [&] {
+    std::lock_guard<std::mutex> g(report_mutex);
+    while (next_report >= 0 && left[static_cast<std::size_t>(next_report)].load() == 0) {
+      if (progress && !tiers[static_cast<std::size_t>(next_report)].empty() && !failure) {
         try {
-          progress(tier, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+          progress(next_report, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         } catch (...) {
           failure = std::current_exception();
         }
       }
+      --next_report;
+    }
+  };
+  auto tiers_with = [&](int /*tid*/, auto& ws) {
+    for (std::size_t i; (i = next.fetch_add(1)) < order.size();) {
+      const unsigned mm = order[i];
+      for (int c = 0; c < kNumCategories; ++c) {
+        const unsigned succ = mm | (1u << c);
+        if (succ == mm) continue;
+        while (!done[succ].load(std::memory_order_acquire)) std::this_thread::yield();
+      }
+      solve_mask(mm, ws);
+      done[mm].store(1, std::memory_order_release);
+      if (left[static_cast<std::size_t>(std::popcount(mm))].fetch_sub(1) == 1) report();
     }
   };
   [[maybe_unused]] const bool avx2 = use_avx2();
