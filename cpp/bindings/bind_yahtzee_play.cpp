@@ -245,13 +245,14 @@ void register_yahtzee_play(py::module_& m) {
       .def("scorecard", [](const Game& g, int p) { return g.scorecard(p); }, py::arg("player"), "A copy of a player's card.")
       .def_property_readonly("state", [](const Game& g) { return g.scorecard(g.current_player()).state(); },
                              "The current player's State.")
-      .def("roll", [](Game& g, const std::optional<DiceLike>& dice) {
-        if (dice) g.roll(to_dice(*dice));
-        else g.roll();
+      .def("roll", [](Game& g, const std::optional<py::typing::Union<DiceLike, core::Rng>>& dice) {
+        if (!dice) g.roll();
+        else if (py::isinstance<core::Rng>(*dice)) g.roll(dice->cast<core::Rng&>());
+        else g.roll(to_dice(*dice));
       }, py::arg("dice") = py::none(),
-           "Rolls the dice that are not kept (with the game's generator), or takes injected dice (all five, "
-           "including the kept ones). PhaseError outside phase ROLL; IllegalActionError when injected dice lack the "
-           "kept ones.")
+           "Rolls the dice that are not kept: with the game's generator (no argument), with another Rng (advanced "
+           "by the roll), or takes injected dice (all five, including the kept ones). PhaseError outside phase ROLL; "
+           "IllegalActionError when injected dice lack the kept ones.")
       .def("can_roll", [](const Game& g, const DiceLike& d) { return g.can_roll(to_dice(d)); }, py::arg("dice"),
            "Whether roll(dice) would be accepted.")
       .def("act", [](Game& g, const ActionLike& a) { return g.act(to_action(a)); }, py::arg("action"),

@@ -66,6 +66,19 @@ def test_injected_dice_scenario() -> None:
     assert g.turn == 1 and g.phase == Phase.ROLL and g.rolls_left == 3
 
 
+def test_roll_with_an_outside_generator() -> None:
+    g = Game(auto_roll=False, seed=1)
+    rng = Rng(99)
+    g.roll(rng)
+    mine = g.to_dict()["rng"]
+    assert mine == Game(auto_roll=False, seed=1).to_dict()["rng"]  # the game's own generator is untouched
+    h = Game(auto_roll=False, seed=1)
+    h.roll(Rng(99))
+    assert h.dice == g.dice
+    with pytest.raises(PhaseError):
+        g.roll(rng)
+
+
 def test_seeded_game_is_reproducible_and_seed_or_rng_agree() -> None:
     def play(seed: object) -> list[int]:
         g = Game(2, seed=seed)  # type: ignore[arg-type]

@@ -48,6 +48,12 @@ void Game::roll() {
   roll_with(roll_dice(rng_, kept_));
 }
 
+void Game::roll(core::Rng& rng) {
+  if (phase_ != Phase::Roll)
+    throw core::PhaseError(phase_ == Phase::Over ? "the game is over: no roll" : "the dice are rolled: score or reroll");
+  roll_with(roll_dice(rng, kept_));
+}
+
 bool Game::can_roll(Dice dice) const noexcept { return phase_ == Phase::Roll && kept_.is_subset_of(dice); }
 
 void Game::roll(Dice dice) {

@@ -305,9 +305,9 @@ class Game:
         """
         Each player's total (the final scores once the game is over).
         """
-    def roll(self, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int] | None = None) -> None:
+    def roll(self, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int] | parlour._core.cards.Rng | None = None) -> None:
         """
-        Rolls the dice that are not kept (with the game's generator), or takes injected dice (all five, including the kept ones). PhaseError outside phase ROLL; IllegalActionError when injected dice lack the kept ones.
+        Rolls the dice that are not kept: with the game's generator (no argument), with another Rng (advanced by the roll), or takes injected dice (all five, including the kept ones). PhaseError outside phase ROLL; IllegalActionError when injected dice lack the kept ones.
         """
     def scorecard(self, player: typing.SupportsInt | typing.SupportsIndex) -> Scorecard:
         """

@@ -55,6 +55,8 @@ class Game {
 
   // Rolls the dice that are not kept with the game's Rng; PhaseError outside phase Roll.
   void roll();
+  // The same with another generator (the game's own is left untouched).
+  void roll(core::Rng& rng);
   // Injected dice: all five, which must include the kept dice; PhaseError outside
   // phase Roll, IllegalAction when the kept dice are missing.
   void roll(Dice dice);
