@@ -227,3 +227,16 @@ def test_golden_checksum_and_both_simd_kernels(solver: Solver) -> None:
     env = dict(os.environ, PARLOUR_YAHTZEE_NO_AVX2="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert int(out.stdout) == GOLDEN_CHECKSUM
+
+
+def test_an_error_in_progress_propagates_and_the_table_stays_usable() -> None:
+    s = Solver(YahtzeeRules(Joker.NONE, yahtzee_bonus=False))
+
+    def boom(tier: int, secs: float) -> None:
+        if tier == 5:
+            raise KeyError("stop")
+
+    with pytest.raises(KeyError):
+        s.solve(progress=boom)
+    assert s.is_solved()  # the solve itself completes; only the report failed
+    assert s.value(State.START) == pytest.approx(ANCHORS["none+no-yahtzee-bonus"], abs=1e-9)
