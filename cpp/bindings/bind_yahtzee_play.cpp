@@ -313,8 +313,8 @@ void register_yahtzee_play(py::module_& m) {
       "state (f64). solve() fills the table over the 20-bit state index (tiers of filled boxes in parallel; "
       "bit-identical for any thread count); queries on an unsolved state first solve the states reachable from it.\n\n"
       "Tie-breaks: best_category takes the first legal box in card order; keeps are compared in Dice.keeps() order "
-      "(all five first, then four, ..., each size by Keep.index) and the first maximum wins; best_action returns "
-      "Score(best box) when keeping all five is best or no roll is left.");
+      "(all five first, then four, ..., each size by Keep.index) and the first maximum wins; when that is keeping "
+      "all five, best_action decides as with one roll fewer, down to Score(best box) with no roll left.");
   solver.def(py::init([](const std::optional<YahtzeeRules>& r) { return std::make_shared<Solver>(r ? *r : YahtzeeRules{}); }),
              py::arg("rules") = py::none(), "An empty table for these rules (default: forced joker, both bonuses).")
       .def_property_readonly("rules", &Solver::rules, "The rules.")

@@ -704,7 +704,7 @@ class Solver:
     """
     The exact optimal strategy: the expected further score of optimal play from the start of a turn in every state (f64). solve() fills the table over the 20-bit state index (tiers of filled boxes in parallel; bit-identical for any thread count); queries on an unsolved state first solve the states reachable from it.
     
-    Tie-breaks: best_category takes the first legal box in card order; keeps are compared in Dice.keeps() order (all five first, then four, ..., each size by Keep.index) and the first maximum wins; best_action returns Score(best box) when keeping all five is best or no roll is left.
+    Tie-breaks: best_category takes the first legal box in card order; keeps are compared in Dice.keeps() order (all five first, then four, ..., each size by Keep.index) and the first maximum wins; when that is keeping all five, best_action decides as with one roll fewer, down to Score(best box) with no roll left.
     """
     @staticmethod
     def load(path: typing.Any) -> Solver:

@@ -11,10 +11,11 @@
 // legal box (score + value of the next state); the keep values one roll earlier are
 // the averages over the next die on the 1,260-edge add-one-die lattice of the 462
 // multisets, and the best sub-keep of a roll is a maximum over the same lattice
-// walked downwards; twice, then the average over the first roll.  solve() walks the
-// filled-count tiers from the full card down; within a tier every category set is
-// computed by exactly one thread from finished tiers only, eight upper subtotals at
-// a time (vector lanes), so the table is bit-identical for any thread count.
+// walked downwards; twice, then the average over the first roll.  solve() takes the
+// category sets in tiers of filled count from the full card down; each set is
+// computed by exactly one thread, eight upper subtotals at a time (vector lanes:
+// AVX2 when the CPU has it, else SSE2, the same IEEE operations either way), once the
+// sets it leads to are finished — so the table is bit-identical for any thread count.
 //
 // Internally the solver carries W(s) = value(s) + 35 [upper == 63] (the upper bonus
 // counted when the subtotal reaches 63), which removes the bonus test from the inner
@@ -23,8 +24,9 @@
 // Tie-breaks (documented, deterministic): best_category takes the first legal box
 // in card order among the maximal values; keeps are compared in the order of
 // Dice::keeps() (five dice kept first, then four, ..., each size in ascending
-// Keep::index) and the first maximal keep wins; best_action returns Score(best
-// category) when that first maximal keep is all five dice or no roll is left.
+// Keep::index) and the first maximal keep wins; when that keep is all five dice
+// (no reroll now), best_action decides as with one roll fewer, down to Score(best
+// category) with no roll left.
 //
 // Lazy solving: a query on a state not yet solved first solves the states reachable
 // from it (every superset of its filled categories, upper subtotals >= its own).
