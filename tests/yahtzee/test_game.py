@@ -196,6 +196,17 @@ def test_from_dict_rejects_inconsistent_turn_order() -> None:
         Game.from_dict(d)
 
 
+def test_from_dict_rejects_a_finished_card_still_playing() -> None:
+    g = Game(seed=9)
+    bot = HeuristicBot()
+    while not g.is_terminal():
+        bot.act(g)
+    d = g.to_dict()
+    d.update(phase="decide", dice="11111", rolls_left=2)
+    with pytest.raises(StateFormatError, match="full card"):
+        Game.from_dict(d)
+
+
 def test_bad_constructor_arguments() -> None:
     with pytest.raises(InvalidValueError):
         Game(0)

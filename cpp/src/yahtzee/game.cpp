@@ -140,6 +140,8 @@ Game Game::restore(const YahtzeeRules& rules, std::vector<Scorecard> cards, int 
     if (f != want) throw core::FormatError("player " + std::to_string(i) + " has " + std::to_string(f) +
                                            " boxes filled, inconsistent with the turn order");
   }
+  if (phase != Phase::Over && t >= kNumCategories)
+    throw core::FormatError("the player to act has a full card, but the game is not over");
   if (phase == Phase::Over) {
     if (player != 0 || dice || kept.size() != 0 || rolls_left != 0)
       throw core::FormatError("a finished game has no dice and no current turn");
