@@ -88,6 +88,17 @@ DiceTables build() {
       if (c[static_cast<std::size_t>(f)] == 5) yf = f + 1;
     t.yahtzee_face[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(yf);
   }
+  for (int r = 0; r < kNumRolls; ++r) {
+    const Keep roll = Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(r + kNumPartialKeeps)]);
+    int n = 0;
+    for (int size = kNumDice; size >= 0; --size)
+      for (int k = 0; k < kNumKeeps; ++k) {
+        if (t.size[static_cast<std::size_t>(k)] != size) continue;
+        if (!Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(k)]).is_subset_of(roll)) continue;
+        t.roll_keeps[static_cast<std::size_t>(r)][static_cast<std::size_t>(n++)] = static_cast<std::int16_t>(k);
+      }
+    t.roll_keep_count[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(n);
+  }
   return t;
 }
 
@@ -220,18 +231,10 @@ int Dice::index() const noexcept { return Keep::index() - kNumPartialKeeps; }
 
 std::vector<Keep> Dice::keeps() const {
   const auto& t = dice_tables();
+  const auto r = static_cast<std::size_t>(index());
   std::vector<Keep> out;
-  for (int i = kNumKeeps - 1; i >= 0;) {
-    // Walk sizes from 5 down, each size in ascending index.
-    const int n = t.size[static_cast<std::size_t>(i)];
-    int lo = i;
-    while (lo > 0 && t.size[static_cast<std::size_t>(lo - 1)] == n) --lo;
-    for (int j = lo; j <= i; ++j) {
-      const Keep k = Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(j)]);
-      if (k.is_subset_of(*this)) out.push_back(k);
-    }
-    i = lo - 1;
-  }
+  for (int i = 0; i < t.roll_keep_count[r]; ++i)
+    out.push_back(Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(t.roll_keeps[r][static_cast<std::size_t>(i)])]));
   return out;
 }
 

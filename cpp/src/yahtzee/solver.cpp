@@ -465,24 +465,18 @@ Action Solver::best_action_from(const TurnValues& tv, Dice dice, int rolls_left)
     throw core::InvalidValue("rolls left must be 0, 1 or 2, got " + std::to_string(rolls_left));
   if (rolls_left == 0) return Score{static_cast<Category>(tv.best0[static_cast<std::size_t>(dice.index())])};
   const auto& arr = rolls_left == 1 ? tv.k1 : tv.k2;
-  // Dice::keeps() order without building the list: five dice first, then each
-  // smaller size in ascending index; a keep must be a sub-multiset of the dice.
+  // Dice::keeps() order (all five first): the first maximum wins.
   const auto& t = dice_tables();
-  int best = dice.Keep::index();
+  const auto r = static_cast<std::size_t>(dice.index());
+  const auto& keeps = t.roll_keeps[r];
+  int best = keeps[0];
   double bv = arr[static_cast<std::size_t>(best)];
-  int size_end = kNumKeeps - kNumRolls;  // one past the last index of the size below five
-  for (int size = kNumDice - 1; size >= 0; --size) {
-    int start = size_end;
-    while (start > 0 && t.size[static_cast<std::size_t>(start - 1)] == size) --start;
-    for (int k = start; k < size_end; ++k) {
-      const Keep kk = Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(k)]);
-      if (!kk.is_subset_of(dice)) continue;
-      if (bv < arr[static_cast<std::size_t>(k)]) {
-        bv = arr[static_cast<std::size_t>(k)];
-        best = k;
-      }
+  for (int i = 1; i < t.roll_keep_count[r]; ++i) {
+    const int k = keeps[static_cast<std::size_t>(i)];
+    if (bv < arr[static_cast<std::size_t>(k)]) {
+      bv = arr[static_cast<std::size_t>(k)];
+      best = k;
     }
-    size_end = start;
   }
   if (best == dice.Keep::index()) return best_action_from(tv, dice, rolls_left - 1);
   return Reroll{Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(best)])};

@@ -129,6 +129,10 @@ struct DiceTables {
   std::array<std::uint16_t, kNumRolls> roll_ways{};  // orderings (sum 7776)
   std::array<std::array<std::uint8_t, kNumCategories>, kNumRolls> natural{};  // natural score
   std::array<std::uint8_t, kNumRolls> yahtzee_face{};
+  // The keep indices of each roll's distinct sub-multisets in Dice::keeps() order
+  // (all five first, then each smaller size in ascending index); at most 32.
+  std::array<std::array<std::int16_t, 32>, kNumRolls> roll_keeps{};
+  std::array<std::uint8_t, kNumRolls> roll_keep_count{};
 };
 
 const DiceTables& dice_tables() noexcept;
