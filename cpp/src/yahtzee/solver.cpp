@@ -294,10 +294,11 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
       for (int c = 0; c < kNumCategories; ++c) {
         const unsigned succ = mm | (1u << c);
         if (succ == mm) continue;
-        while (!done[succ].load(std::memory_order_acquire)) std::this_thread::yield();
+        while (!done[succ].load(std::memory_order_acquire)) done[succ].wait(0, std::memory_order_acquire);
       }
       solve_mask(mm, ws);
       done[mm].store(1, std::memory_order_release);
+      done[mm].notify_all();
       if (left[static_cast<std::size_t>(std::popcount(mm))].fetch_sub(1) == 1) report();
     }
   };
