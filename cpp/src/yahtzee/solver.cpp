@@ -228,7 +228,7 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
     ++total;
   }
   if (total == 0) return;
-  cache_.state_index = 0xFFFFFFFFu;
+  // (cache_ stays valid: solving only fills values that were missing, never changes one.)
   int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (total < 64) n = 1;
   const auto t0 = std::chrono::steady_clock::now();
