@@ -220,3 +220,23 @@ def test_view_and_str() -> None:
     assert state == g.state and dice == g.dice and rl == 2
     assert isinstance(dice, Dice)
     assert "turn 1/13" in str(g)
+
+
+def test_joker_scenario_through_the_game() -> None:
+    g = Game(auto_roll=False)
+    g.roll("33333")
+    g.act(Score(Category.YAHTZEE))           # turn 1: 50 in the Yahtzee box
+    g.roll("33333")                          # turn 2: an extra Yahtzee, Threes open
+    assert [a for a in g.legal_actions() if isinstance(a, Score)] == [Score(Category.THREES)]
+    assert not g.can_act(Score(Category.FULL_HOUSE))
+    with pytest.raises(IllegalActionError, match="joker"):
+        g.act(Score(Category.FULL_HOUSE))
+    d = g.act(Score(Category.THREES))
+    assert (d.value, d.yahtzee_bonus) == (15, 100)
+    g.roll("33333")                          # turn 3: Threes filled -> any open lower box at joker value
+    scores = [a.category for a in g.legal_actions() if isinstance(a, Score)]
+    assert scores == [c for c in Category if c.value >= 6 and c != Category.YAHTZEE]
+    d = g.act(Score(Category.LARGE_STRAIGHT))
+    assert (d.value, d.yahtzee_bonus) == (40, 100)
+    card = g.scorecard(0)
+    assert card.total == 50 + 15 + 40 + 200 and card.yahtzee_bonuses == 2
