@@ -4,6 +4,7 @@
 #include <pybind11/native_enum.h>
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -397,6 +398,36 @@ void register_yahtzee_play(py::module_& m) {
         py::gil_scoped_release release;
         return std::make_shared<Solver>(Solver::load(p));
       }, py::arg("path"), "Reads a table written by save(); StateFormatError for a corrupt, truncated or foreign file.")
+      .def(py::pickle(
+          [](const Solver& s) {
+            const auto& marks = s.solved_marks();
+            const auto& t = s.raw_table();
+            return py::make_tuple(
+                1, s.rules().str(), py::bytes(reinterpret_cast<const char*>(marks.data()), marks.size()),
+                py::bytes(reinterpret_cast<const char*>(t.data()), t.size() * sizeof(double)), s.checksum());
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 5 || !py::isinstance<py::int_>(t[0]) || t[0].cast<int>() != 1 ||
+                !py::isinstance<py::str>(t[1]) || !py::isinstance<py::bytes>(t[2]) || !py::isinstance<py::bytes>(t[3]))
+              throw core::FormatError("not a pickled Yahtzee Solver (version 1)");
+            YahtzeeRules rules;
+            try {
+              rules = YahtzeeRules::parse(t[1].cast<std::string>());
+            } catch (const core::ParseError& e) {
+              throw core::FormatError(e.what());
+            }
+            const std::string marks_raw = t[2].cast<std::string>();
+            const std::string table_raw = t[3].cast<std::string>();
+            std::array<std::uint8_t, 8192> marks{};
+            if (marks_raw.size() != marks.size() || table_raw.size() % sizeof(double) != 0)
+              throw core::FormatError("a pickled Solver has parts of the wrong size");
+            std::memcpy(marks.data(), marks_raw.data(), marks.size());
+            std::vector<double> table(table_raw.size() / sizeof(double));
+            std::memcpy(table.data(), table_raw.data(), table_raw.size());
+            auto s = std::make_shared<Solver>(Solver::from_parts(rules, marks, table));
+            if (s->checksum() != t[4].cast<std::uint64_t>()) throw core::FormatError("a pickled Solver is corrupt (checksum)");
+            return s;
+          }))
       .def("__repr__", [](const Solver& s) {
         return "<yahtzee.Solver rules=" + s.rules().str() + " solved=" + std::to_string(s.solved_count()) + "/" +
                std::to_string(kNumValidStates) + ">";

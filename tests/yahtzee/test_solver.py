@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import pickle
 import platform
 import subprocess
 import sys
@@ -240,3 +241,18 @@ def test_an_error_in_progress_propagates_and_the_table_stays_usable() -> None:
         s.solve(progress=boom)
     assert s.is_solved()  # the solve itself completes; only the report failed
     assert s.value(State.START) == pytest.approx(ANCHORS["none+no-yahtzee-bonus"], abs=1e-9)
+
+
+def test_pickle_keeps_the_table_and_its_lazy_parts(solver: Solver) -> None:
+    back = pickle.loads(pickle.dumps(solver))
+    assert back.checksum == solver.checksum and back.rules == solver.rules and back.is_solved()
+    lazy = Solver(YahtzeeRules(Joker.FREE))
+    st = State(~Categories([Category.CHANCE, Category.ACES]), 3, False)
+    v = lazy.value(st)
+    copy_ = pickle.loads(pickle.dumps(lazy))
+    assert copy_.is_solved(st) and not copy_.is_solved() and copy_.value(st) == v
+    assert copy_.solved_count == lazy.solved_count
+    state = solver.__getstate__()
+    bad = (state[0], state[1], state[2], state[3][:-8] + b"\x00" * 8, state[4])
+    with pytest.raises(StateFormatError):
+        Solver.__new__(Solver).__setstate__(bad)

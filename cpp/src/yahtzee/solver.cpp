@@ -492,6 +492,27 @@ Action Solver::best_action(State s, Dice dice, int rolls_left) {
   return best_action_from(cache_, dice, rolls_left);
 }
 
+Solver Solver::from_parts(const YahtzeeRules& rules, const std::array<std::uint8_t, 8192>& marks,
+                          const std::vector<double>& table) {
+  Solver s(rules);
+  if (table.size() != s.table_.size())
+    throw core::FormatError("a Yahtzee table has " + std::to_string(s.table_.size()) + " values, got " +
+                            std::to_string(table.size()));
+  for (unsigned m = 0; m < 8192; ++m) {
+    if (marks[m] != 64 && marks[m] >= s.lanes_[m])
+      throw core::FormatError("bad solved mark for category set " + std::to_string(m));
+    // The invariant of lazy solving: a solved set's supersets are solved at least as far.
+    for (int c = 0; c < kNumCategories; ++c) {
+      const unsigned succ = m | (1u << c);
+      if (succ != m && marks[succ] > marks[m] && marks[m] != 64)
+        throw core::FormatError("inconsistent solved marks (category set " + std::to_string(m) + ")");
+    }
+  }
+  s.lo_ = marks;
+  s.table_ = table;
+  return s;
+}
+
 std::uint64_t Solver::checksum() const noexcept { return fnv_words(table_.data(), table_.size()); }
 
 void Solver::save(const std::string& path) const {

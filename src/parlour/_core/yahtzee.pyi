@@ -711,11 +711,15 @@ class Solver:
         """
         Reads a table written by save(); StateFormatError for a corrupt, truncated or foreign file.
         """
+    def __getstate__(self) -> tuple[int, str, bytes, bytes, int]:
+        ...
     def __init__(self, rules: parlour._core.yahtzee.YahtzeeRules | None = None) -> None:
         """
         An empty table for these rules (default: forced joker, both bonuses).
         """
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     def best_action(self, state: State, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll:
         """

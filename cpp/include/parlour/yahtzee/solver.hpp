@@ -102,6 +102,12 @@ class Solver {
   // truncated or foreign file.
   void save(const std::string& path) const;
   static Solver load(const std::string& path);
+  // The raw parts, for pickling: the solved-from marks per category set (64 = none)
+  // and the internal table; from_parts checks them (FormatError).
+  [[nodiscard]] const std::array<std::uint8_t, 8192>& solved_marks() const noexcept { return lo_; }
+  [[nodiscard]] const std::vector<double>& raw_table() const noexcept { return table_; }
+  static Solver from_parts(const YahtzeeRules& rules, const std::array<std::uint8_t, 8192>& marks,
+                           const std::vector<double>& table);
   // The checksum of the table (FNV-1a over the 64-bit words of the values).
   [[nodiscard]] std::uint64_t checksum() const noexcept;
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.size() * sizeof(double); }
