@@ -51,3 +51,29 @@ def test_bad_arguments(solver: Solver) -> None:
     with pytest.raises(InvalidValueError):
         simulate(-1, OptimalBot(solver))
     assert simulate(0, HeuristicBot()).shape == (0,)
+
+
+def _splitmix64(x: int) -> int:
+    """The reference SplitMix64 step (Vigna): the output for state x (x is advanced first)."""
+    m = (1 << 64) - 1
+    z = (x + 0x9E3779B97F4A7C15) & m
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
+    return z ^ (z >> 31)
+
+
+@pytest.mark.parametrize("bot_kind", ["optimal", "heuristic"])
+def test_each_simulated_game_equals_the_same_game_played_through_game(solver: Solver, bot_kind: str) -> None:
+    """Game i of simulate(n, bot, seed) draws from Rng(splitmix64(base + i)) with base the first
+    draw of Rng(seed); the same dice through Game and bot.act give exactly the same scores."""
+    from parlour.cards import Rng
+
+    bot = OptimalBot(solver) if bot_kind == "optimal" else HeuristicBot()
+    seed = 77
+    scores = simulate(30, bot, seed=seed)
+    base = Rng(seed).next_u64()
+    for i in range(30):
+        g = Game(seed=_splitmix64((base + i) & ((1 << 64) - 1)))
+        while not g.is_terminal():
+            bot.act(g)
+        assert g.returns()[0] == scores[i], i
