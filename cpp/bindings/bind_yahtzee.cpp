@@ -146,6 +146,7 @@ Dice to_dice(py::handle obj) {
 
 Keep to_keep(py::handle obj) {
   if (py::isinstance<Keep>(obj)) return obj.cast<Keep>();
+  if (py::isinstance<Dice>(obj)) return obj.cast<Dice>();
   if (py::isinstance<py::str>(obj)) return Keep::parse(obj.cast<std::string>());
   if (py::isinstance<py::iterable>(obj)) return Keep::from_faces(obj.cast<std::vector<int>>());
   throw core::WrongType("expected a keep (Keep, text like '66' or up to five faces), got " + type_name(obj) + " " +
@@ -234,7 +235,7 @@ void register_yahtzee(py::module_& m) {
         py::list out;
         for (int i = 0; i < kNumCategories; ++i)
           if (c.contains(static_cast<Category>(i))) out.append(py::cast(static_cast<Category>(i)));
-        return py::iter(out);
+        return py::reinterpret_steal<py::typing::Iterator<Category>>(py::iter(out).release());
       })
       .def("__or__", [](Categories a, Categories b) { return a | b; }, py::arg("other"), py::is_operator())
       .def("__and__", [](Categories a, Categories b) { return a & b; }, py::arg("other"), py::is_operator())
@@ -263,6 +264,10 @@ void register_yahtzee(py::module_& m) {
                         "0 to 5 dice kept before a reroll, as a multiset of faces. Keep('66'), Keep(''), "
                         "Keep.from_faces([6, 6]), Keep.from_counts([0, 0, 0, 0, 0, 2]). Keep.index numbers the 462 "
                         "keeps by size, then in lexicographic order of the sorted faces.");
+  py::class_<Dice> dice(m, "Dice",
+                              "Five dice as a multiset of faces (order never matters): Dice('35556'), "
+                              "Dice.from_faces([3, 5, 5, 5, 6]), Dice.from_counts([0, 0, 1, 0, 3, 1]). There are 252 "
+                              "distinct rolls; Dice.index numbers them 0..251 ('11111' .. '66666').");
   keep.def(py::init([](const std::string& text) { return Keep::parse(text); }), py::arg("text") = "",
            "Parse up to five faces 1-6 in any order ('66', '6 6', '' or '-' for none); NotationError otherwise.")
       .def_static("from_faces", [](const std::vector<int>& f) { return Keep::from_faces(f); }, py::arg("faces"),
@@ -288,10 +293,6 @@ void register_yahtzee(py::module_& m) {
   def_multiset<Keep>(keep);
   def_eq_hash<Keep>(keep);
 
-  py::class_<Dice, Keep> dice(m, "Dice",
-                              "Five dice as a multiset of faces (order never matters): Dice('35556'), "
-                              "Dice.from_faces([3, 5, 5, 5, 6]), Dice.from_counts([0, 0, 1, 0, 3, 1]). There are 252 "
-                              "distinct rolls; Dice.index numbers them 0..251 ('11111' .. '66666').");
   dice.def(py::init([](const py::object& d) { return to_dice(d); }), py::arg("dice"),
            "Parse five faces 1-6 in any order ('35556', '3 5 5 5 6') or take five faces; NotationError / "
            "InvalidValueError otherwise.")
@@ -318,6 +319,8 @@ void register_yahtzee(py::module_& m) {
       .def_property_readonly("index", &Dice::index, "The roll's index, 0..251.")
       .def_property_readonly("yahtzee_face", &Dice::yahtzee_face, "The face of five of a kind, or 0.")
       .def_property_readonly("probability", &Dice::probability, "The probability of this roll of five fair dice.")
+      .def("keep", [](Dice d) { return Keep::from_packed_unchecked(d.packed()); },
+           "The five dice as a Keep (keeping them all).")
       .def("keeps", &Dice::keeps,
            "The distinct sub-multisets (what can be kept), in the tie-break order: all five dice first, then "
            "four, ..., none, each size in ascending Keep.index.")

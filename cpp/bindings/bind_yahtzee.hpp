@@ -17,8 +17,8 @@ namespace py = pybind11;
 using CategoryLike = py::typing::Union<yahtzee::Category, py::str, py::int_>;
 // Dice, their text ("35556") or five faces.
 using DiceLike = py::typing::Union<yahtzee::Dice, py::str, py::typing::Iterable<py::int_>>;
-// A Keep, its text ("66") or up to five faces.
-using KeepLike = py::typing::Union<yahtzee::Keep, py::str, py::typing::Iterable<py::int_>>;
+// A Keep (or Dice), its text ("66") or up to five faces.
+using KeepLike = py::typing::Union<yahtzee::Keep, yahtzee::Dice, py::str, py::typing::Iterable<py::int_>>;
 // An action: Score, Reroll, an id 0..222 or text ("keep 66", "score chance").
 using ActionLike = py::typing::Union<yahtzee::Score, yahtzee::Reroll, py::int_, py::str>;
 // Categories, one Category, an iterable of categories (or names), comma-separated names or the 13-bit int.

@@ -2,6 +2,7 @@
 Solitaire Yahtzee: scorecard rules and the optimal solver.
 """
 from __future__ import annotations
+import parlour._core.cards
 import collections.abc
 import enum
 import numpy
@@ -18,7 +19,7 @@ class Bot:
         """
         Chooses for the player to act in game and applies the action; returns its ScoreDelta.
         """
-    def choose(self, state: State, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll:
+    def choose(self, state: State, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
         """
         The bot's action with 0..2 rolls left.
         """
@@ -51,7 +52,7 @@ class Categories:
         ...
     def __bool__(self) -> bool:
         ...
-    def __contains__(self, category: parlour._core.yahtzee.Category | str | int) -> bool:
+    def __contains__(self, category: Category | str | int) -> bool:
         ...
     def __copy__(self) -> Categories:
         ...
@@ -73,7 +74,7 @@ class Categories:
         The empty set.
         """
     @typing.overload
-    def __init__(self, categories: parlour._core.yahtzee.Categories | parlour._core.yahtzee.Category | collections.abc.Iterable[parlour._core.yahtzee.Category | str | int] | str | int) -> None:
+    def __init__(self, categories: Categories | Category | collections.abc.Iterable[Category | str | int] | str | int) -> None:
         """
         From an iterable of Category (or names), comma-separated names, or the 13-bit int.
         """
@@ -81,7 +82,7 @@ class Categories:
         ...
     def __invert__(self) -> Categories:
         ...
-    def __iter__(self) -> collections.abc.Iterator:
+    def __iter__(self) -> collections.abc.Iterator[Category]:
         ...
     def __le__(self, other: Categories) -> bool:
         ...
@@ -93,7 +94,7 @@ class Categories:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -110,25 +111,20 @@ class Category(enum.IntEnum):
     """
     A box of the card, in card order: ACES=0 .. SIXES=5 (upper section), THREE_OF_A_KIND=6, FOUR_OF_A_KIND=7, FULL_HOUSE=8 (25), SMALL_STRAIGHT=9 (30), LARGE_STRAIGHT=10 (40), YAHTZEE=11 (50), CHANCE=12. Card order is also the tie-break order.
     """
-    ACES: typing.ClassVar[Category]  # value = <Category.ACES: 0>
-    CHANCE: typing.ClassVar[Category]  # value = <Category.CHANCE: 12>
-    FIVES: typing.ClassVar[Category]  # value = <Category.FIVES: 4>
-    FOURS: typing.ClassVar[Category]  # value = <Category.FOURS: 3>
-    FOUR_OF_A_KIND: typing.ClassVar[Category]  # value = <Category.FOUR_OF_A_KIND: 7>
-    FULL_HOUSE: typing.ClassVar[Category]  # value = <Category.FULL_HOUSE: 8>
-    LARGE_STRAIGHT: typing.ClassVar[Category]  # value = <Category.LARGE_STRAIGHT: 10>
-    SIXES: typing.ClassVar[Category]  # value = <Category.SIXES: 5>
-    SMALL_STRAIGHT: typing.ClassVar[Category]  # value = <Category.SMALL_STRAIGHT: 9>
-    THREES: typing.ClassVar[Category]  # value = <Category.THREES: 2>
-    THREE_OF_A_KIND: typing.ClassVar[Category]  # value = <Category.THREE_OF_A_KIND: 6>
-    TWOS: typing.ClassVar[Category]  # value = <Category.TWOS: 1>
-    YAHTZEE: typing.ClassVar[Category]  # value = <Category.YAHTZEE: 11>
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec):
-        ...
-class Dice(Keep):
+    ACES = 0
+    CHANCE = 12
+    FIVES = 4
+    FOURS = 3
+    FOUR_OF_A_KIND = 7
+    FULL_HOUSE = 8
+    LARGE_STRAIGHT = 10
+    SIXES = 5
+    SMALL_STRAIGHT = 9
+    THREES = 2
+    THREE_OF_A_KIND = 6
+    TWOS = 1
+    YAHTZEE = 11
+class Dice:
     """
     Five dice as a multiset of faces (order never matters): Dice('35556'), Dice.from_faces([3, 5, 5, 5, 6]), Dice.from_counts([0, 0, 1, 0, 3, 1]). There are 252 distinct rolls; Dice.index numbers them 0..251 ('11111' .. '66666').
     """
@@ -186,7 +182,7 @@ class Dice(Keep):
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -194,16 +190,20 @@ class Dice(Keep):
         """
         How many dice show this face (1..6).
         """
+    def keep(self) -> Keep:
+        """
+        The five dice as a Keep (keeping them all).
+        """
     def keeps(self) -> list[Keep]:
         """
         The distinct sub-multisets (what can be kept), in the tie-break order: all five dice first, then four, ..., none, each size in ascending Keep.index.
         """
-    def score(self, category: parlour._core.yahtzee.Category | str | int) -> int:
+    def score(self, category: Category | str | int) -> int:
         """
         The natural score of these dice in a category (no joker).
         """
     @property
-    def counts(self) -> tuple:
+    def counts(self) -> tuple[typing.Any, ...]:
         """
         The counts of faces 1..6, a 6-tuple.
         """
@@ -241,7 +241,7 @@ class Game:
     Frontend protocol: current_player, legal_actions(), legal_action_mask() (223 ids: Score c -> c, Reroll k -> 13 + k.index), apply(action), is_terminal(), returns(), clone(), observation(player), to_dict()/from_dict(); can_act(action) beside act(action). A refused action raises and leaves the game as it was.
     """
     @staticmethod
-    def from_dict(data: dict) -> Game:
+    def from_dict(data: dict[typing.Any, typing.Any]) -> Game:
         """
         The inverse of to_dict(); StateFormatError for a foreign, corrupt or inconsistent document.
         """
@@ -249,9 +249,9 @@ class Game:
         ...
     def __deepcopy__(self, memo: typing.Any) -> Game:
         ...
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[typing.Any, typing.Any]:
         ...
-    def __init__(self, players: typing.SupportsInt | typing.SupportsIndex = 1, rules: parlour._core.yahtzee.YahtzeeRules | None = None, seed: int | parlour._core.cards.Rng = 0, auto_roll: bool = True) -> None:
+    def __init__(self, players: typing.SupportsInt | typing.SupportsIndex = 1, rules: YahtzeeRules | None = None, seed: int | parlour._core.cards.Rng = 0, auto_roll: bool = True) -> None:
         """
         A new game for 1..8 players; seed is an int or an Rng (copied). With auto_roll the first roll is made.
         """
@@ -261,19 +261,19 @@ class Game:
         ...
     def __str__(self) -> str:
         ...
-    def act(self, action: parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll | int | str) -> ScoreDelta:
+    def act(self, action: Score | Reroll | int | str) -> ScoreDelta:
         """
         Applies Score(category) or Reroll(keep) (or an id, or text 'keep 66'); returns the ScoreDelta of a Score (a zero delta for a Reroll). PhaseError outside phase DECIDE, IllegalActionError when illegal; the game is unchanged then.
         """
-    def apply(self, action: parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll | int | str) -> ScoreDelta:
+    def apply(self, action: Score | Reroll | int | str) -> ScoreDelta:
         """
         The frontend protocol's name for act().
         """
-    def can_act(self, action: parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll | int | str) -> bool:
+    def can_act(self, action: Score | Reroll | int | str) -> bool:
         """
         Whether act(action) would be accepted.
         """
-    def can_roll(self, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int]) -> bool:
+    def can_roll(self, dice: Dice | str | collections.abc.Iterable[int]) -> bool:
         """
         Whether roll(dice) would be accepted.
         """
@@ -293,11 +293,11 @@ class Game:
         """
         A NumPy bool array of length 223, True at the legal action ids.
         """
-    def legal_actions(self) -> list[parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll]:
+    def legal_actions(self) -> list[Score | Reroll]:
         """
         The legal actions in phase DECIDE (Score in card order, then Reroll by keep index), else [].
         """
-    def observation(self, player: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def observation(self, player: typing.SupportsInt | typing.SupportsIndex) -> dict[typing.Any, typing.Any]:
         """
         What a player sees: to_dict(player) (every card and the dice; not the generator state).
         """
@@ -305,7 +305,7 @@ class Game:
         """
         Each player's total (the final scores once the game is over).
         """
-    def roll(self, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int] | parlour._core.cards.Rng | None = None) -> None:
+    def roll(self, dice: Dice | str | collections.abc.Iterable[int] | parlour._core.cards.Rng | None = None) -> None:
         """
         Rolls the dice that are not kept: with the game's generator (no argument), with another Rng (advanced by the roll), or takes injected dice (all five, including the kept ones). PhaseError outside phase ROLL; IllegalActionError when injected dice lack the kept ones.
         """
@@ -313,11 +313,11 @@ class Game:
         """
         A copy of a player's card.
         """
-    def to_dict(self, player: typing.SupportsInt | typing.SupportsIndex | None = None) -> dict:
+    def to_dict(self, player: typing.SupportsInt | typing.SupportsIndex | None = None) -> dict[typing.Any, typing.Any]:
         """
         A JSON-ready, versioned dict; with player None it includes the generator state and from_dict restores the game exactly, with a player it is that player's observation.
         """
-    def view(self) -> tuple[State, parlour._core.yahtzee.Dice | None, int]:
+    def view(self) -> tuple[State, Dice | None, int]:
         """
         (state, dice, rolls_left) of the player to act: what a strategy needs (dice None when not rolled).
         """
@@ -332,7 +332,7 @@ class Game:
         The seat to act (0-based).
         """
     @property
-    def dice(self) -> parlour._core.yahtzee.Dice | None:
+    def dice(self) -> Dice | None:
         """
         The dice in phase DECIDE, else None.
         """
@@ -380,7 +380,7 @@ class HeuristicBot(Bot):
     """
     A simple rule of thumb for contrast: scores a made Yahtzee, large straight or full house at once, keeps a run of four towards the straights, else keeps the most frequent face; with no roll left takes the best immediate value (Chance discounted) or dumps a zero in the cheapest box.
     """
-    def __init__(self, rules: parlour._core.yahtzee.YahtzeeRules | None = None) -> None:
+    def __init__(self, rules: YahtzeeRules | None = None) -> None:
         """
         A heuristic bot for these rules.
         """
@@ -388,9 +388,9 @@ class Joker(enum.Enum):
     """
     The extra-Yahtzee convention: FORCED (official: matching upper box first, then a lower box at joker value, then an upper box for zero), FREE (Verhoeff: any open box; full house and straights pay joker values only when the matching upper box is filled), NONE (no joker).
     """
-    FORCED: typing.ClassVar[Joker]  # value = <Joker.FORCED: 0>
-    FREE: typing.ClassVar[Joker]  # value = <Joker.FREE: 1>
-    NONE: typing.ClassVar[Joker]  # value = <Joker.NONE: 2>
+    FORCED = 0
+    FREE = 1
+    NONE = 2
 class Keep:
     """
     0 to 5 dice kept before a reroll, as a multiset of faces. Keep('66'), Keep(''), Keep.from_faces([6, 6]), Keep.from_counts([0, 0, 0, 0, 0, 2]). Keep.index numbers the 462 keeps by size, then in lexicographic order of the sorted faces.
@@ -439,7 +439,7 @@ class Keep:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -447,12 +447,12 @@ class Keep:
         """
         How many dice show this face (1..6).
         """
-    def issubset(self, other: parlour._core.yahtzee.Keep | str | collections.abc.Iterable[int]) -> bool:
+    def issubset(self, other: Keep | Dice | str | collections.abc.Iterable[int]) -> bool:
         """
         Whether every die of this keep is in other.
         """
     @property
-    def counts(self) -> tuple:
+    def counts(self) -> tuple[typing.Any, ...]:
         """
         The counts of faces 1..6, a 6-tuple.
         """
@@ -488,9 +488,9 @@ class Phase(enum.Enum):
     """
     The phase of a Game: ROLL (the dice must be rolled), DECIDE (score or reroll), OVER.
     """
-    DECIDE: typing.ClassVar[Phase]  # value = <Phase.DECIDE: 1>
-    OVER: typing.ClassVar[Phase]  # value = <Phase.OVER: 2>
-    ROLL: typing.ClassVar[Phase]  # value = <Phase.ROLL: 0>
+    DECIDE = 1
+    OVER = 2
+    ROLL = 0
 class Reroll:
     """
     The action of keeping 0..4 dice and rerolling the rest. Its id is 13 + keep.index (13..222); str() is 'keep 66' ('keep -' rerolls all five).
@@ -501,7 +501,7 @@ class Reroll:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, keep: parlour._core.yahtzee.Keep | str | collections.abc.Iterable[int]) -> None:
+    def __init__(self, keep: Keep | Dice | str | collections.abc.Iterable[int]) -> None:
         """
         Keep these dice (a Keep, text like '66' or faces) and reroll the others.
         """
@@ -509,7 +509,7 @@ class Reroll:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -533,7 +533,7 @@ class Score:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, category: parlour._core.yahtzee.Category | str | int) -> None:
+    def __init__(self, category: Category | str | int) -> None:
         """
         Score in this box (a Category, its name or 0..12).
         """
@@ -541,7 +541,7 @@ class Score:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -569,7 +569,7 @@ class ScoreDelta:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def next(self) -> State:
@@ -600,9 +600,9 @@ class Scorecard:
     """
     One player's card box by box, for display and play: get(category), the upper subtotal (uncapped), the bonuses and the total. score(category, dice) writes a box by the rules; an illegal write raises IllegalActionError and changes nothing.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
-    def from_dict(data: dict) -> Scorecard:
+    def from_dict(data: dict[typing.Any, typing.Any]) -> Scorecard:
         """
         The inverse of to_dict; StateFormatError for anything inconsistent.
         """
@@ -612,9 +612,9 @@ class Scorecard:
         ...
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[typing.Any, typing.Any]:
         ...
-    def __init__(self, rules: parlour._core.yahtzee.YahtzeeRules | None = None) -> None:
+    def __init__(self, rules: YahtzeeRules | None = None) -> None:
         """
         An empty card under these rules (default: forced joker, both bonuses).
         """
@@ -626,7 +626,7 @@ class Scorecard:
         ...
     def __str__(self) -> str:
         ...
-    def can_score(self, category: parlour._core.yahtzee.Category | str | int, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int]) -> bool:
+    def can_score(self, category: Category | str | int, dice: Dice | str | collections.abc.Iterable[int]) -> bool:
         """
         Whether score(category, dice) would be legal.
         """
@@ -634,24 +634,24 @@ class Scorecard:
         """
         A copy.
         """
-    def get(self, category: parlour._core.yahtzee.Category | str | int) -> int | None:
+    def get(self, category: Category | str | int) -> int | None:
         """
         The value in a box, or None while it is open.
         """
-    def legal_categories(self, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int]) -> Categories:
+    def legal_categories(self, dice: Dice | str | collections.abc.Iterable[int]) -> Categories:
         """
         The boxes the dice may be written in now.
         """
-    def score(self, category: parlour._core.yahtzee.Category | str | int, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int]) -> ScoreDelta:
+    def score(self, category: Category | str | int, dice: Dice | str | collections.abc.Iterable[int]) -> ScoreDelta:
         """
         Writes the dice in the box and returns the ScoreDelta; IllegalActionError (naming the legal boxes) when the box is filled or the joker rule forces another, leaving the card unchanged.
         """
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[typing.Any, typing.Any]:
         """
         A JSON-ready dict: rules, the 13 boxes by name (None when open) and the Yahtzee bonuses.
         """
     @property
-    def boxes(self) -> list:
+    def boxes(self) -> list[typing.Any]:
         """
         The 13 boxes in card order (None when open).
         """
@@ -713,31 +713,31 @@ class Solver:
         """
     def __getstate__(self) -> tuple[int, str, bytes, bytes, int]:
         ...
-    def __init__(self, rules: parlour._core.yahtzee.YahtzeeRules | None = None) -> None:
+    def __init__(self, rules: YahtzeeRules | None = None) -> None:
         """
         An empty table for these rules (default: forced joker, both bonuses).
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
-    def best_action(self, state: State, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll:
+    def best_action(self, state: State, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
         """
         The optimal action with 0..2 rolls left: Score(category) or Reroll(keep) (see the tie-breaks).
         """
-    def best_category(self, state: State, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int]) -> Category:
+    def best_category(self, state: State, dice: Dice | str | collections.abc.Iterable[int]) -> Category:
         """
         The best box for the dice (first in card order on ties).
         """
-    def category_values(self, state: State, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int]) -> list[tuple[Category, float]]:
+    def category_values(self, state: State, dice: Dice | str | collections.abc.Iterable[int]) -> list[tuple[Category, float]]:
         """
         (category, expected further score) for each legal box in card order: the reward of the write plus the value of the next state.
         """
-    def is_solved(self, state: parlour._core.yahtzee.State | None = None) -> bool:
+    def is_solved(self, state: State | None = None) -> bool:
         """
         Whether the whole table (or this state's value) is solved.
         """
-    def keep_values(self, state: State, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[Keep, float]]:
+    def keep_values(self, state: State, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[Keep, float]]:
         """
         (keep, expected further score) for each keep of the dice with 1 or 2 rolls left, in Dice.keeps() order (keeping all five = not rerolling now).
         """
@@ -790,7 +790,7 @@ class State:
     """
     START: typing.ClassVar[State]  # value = State(Categories(), upper=0, yahtzee_50=False)
     @staticmethod
-    def from_index(index: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.yahtzee.State | None:
+    def from_index(index: typing.SupportsInt | typing.SupportsIndex) -> State | None:
         """
         The state with this index, or None when the index breaks the invariants (an upper subtotal beyond what the scored upper boxes can total or beyond 63, a Yahtzee-50 flag without the Yahtzee box) or is outside 0 .. 2**20 - 1.
         """
@@ -804,7 +804,7 @@ class State:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, scored: parlour._core.yahtzee.Categories | parlour._core.yahtzee.Category | collections.abc.Iterable[parlour._core.yahtzee.Category | str | int] | str | int = ..., upper: typing.SupportsInt | typing.SupportsIndex = 0, yahtzee_50: bool = False) -> None:
+    def __init__(self, scored: Categories | Category | collections.abc.Iterable[Category | str | int] | str | int = ..., upper: typing.SupportsInt | typing.SupportsIndex = 0, yahtzee_50: bool = False) -> None:
         """
         A state, clamped to consistency: upper is capped at what the scored upper categories can total (and at 63), yahtzee_50 is cleared unless the Yahtzee box is scored.
         """
@@ -812,15 +812,15 @@ class State:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
-    def apply(self, category: parlour._core.yahtzee.Category | str | int, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int], rules: parlour._core.yahtzee.YahtzeeRules | None = None) -> parlour._core.yahtzee.ScoreDelta | None:
+    def apply(self, category: Category | str | int, dice: Dice | str | collections.abc.Iterable[int], rules: YahtzeeRules | None = None) -> ScoreDelta | None:
         """
         Writes the dice in the box: the ScoreDelta (value, bonuses, next state), or None when the box is not legal. An extra Yahtzee scores joker values in the lower section and earns 100 whenever the Yahtzee box holds 50, even on a forced zero.
         """
-    def legal_categories(self, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int], rules: parlour._core.yahtzee.YahtzeeRules | None = None) -> Categories:
+    def legal_categories(self, dice: Dice | str | collections.abc.Iterable[int], rules: YahtzeeRules | None = None) -> Categories:
         """
         The boxes the dice may be written in (default rules: the forced joker restricts an extra Yahtzee to the matching upper box if open, else the open lower boxes, else the open upper boxes). Empty only on a full card.
         """
@@ -872,7 +872,7 @@ class YahtzeeRules:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -896,23 +896,23 @@ class YahtzeeRules:
         """
         Whether extra Yahtzees earn 100.
         """
-def action_from_id(id: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll:
+def action_from_id(id: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
     """
     The action with this id: Score(category) for 0..12, Reroll(Keep.from_index(id - 13)) for 13..222.
     """
-def category_name(category: parlour._core.yahtzee.Category | str | int) -> str:
+def category_name(category: Category | str | int) -> str:
     """
     The snake-case name of a category ('full_house').
     """
-def category_score(category: parlour._core.yahtzee.Category | str | int, dice: parlour._core.yahtzee.Dice | str | collections.abc.Iterable[int]) -> int:
+def category_score(category: Category | str | int, dice: Dice | str | collections.abc.Iterable[int]) -> int:
     """
     The natural score of the dice in a category (no joker): Category.score(dice) calls this.
     """
-def category_upper_face(category: parlour._core.yahtzee.Category | str | int) -> int:
+def category_upper_face(category: Category | str | int) -> int:
     """
     The face an upper category counts (1..6), 0 for a lower one: Category.upper_face calls this.
     """
-def parse_action(text: str) -> parlour._core.yahtzee.Score | parlour._core.yahtzee.Reroll:
+def parse_action(text: str) -> Score | Reroll:
     """
     An action from its text: 'score <category>' or 'keep <faces>' / 'reroll <faces>' ('keep -' rerolls all); NotationError otherwise.
     """

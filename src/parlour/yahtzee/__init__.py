@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import abc
-from typing import Union, cast
+from typing import Union
 
 from parlour._core.yahtzee import (
     INDEX_SIZE,
@@ -104,12 +104,14 @@ class Action(abc.ABC):
     @staticmethod
     def parse(text: str) -> AnyAction:
         """The action of a text (``"score chance"``, ``"keep 66"``); NotationError otherwise."""
-        return cast(AnyAction, parse_action(text))
+        action: AnyAction = parse_action(text)
+        return action
 
     @staticmethod
     def from_id(action_id: int) -> AnyAction:
         """The action with this id (0..222); InvalidValueError otherwise."""
-        return cast(AnyAction, action_from_id(action_id))
+        action: AnyAction = action_from_id(action_id)
+        return action
 
 
 Action.register(Score)
