@@ -1,0 +1,210 @@
+"""Yahtzee benchmarks: the full solve, a decision query and batch simulation, each beside
+its baseline in the same group — the peer engine yatzy-solver (the fastest exact solver on
+PyPI, same rules: ``american+forced-joker``) when installed, and pure Python where a Python
+version is feasible.
+
+    PYTHONPATH=src python -m pytest benchmarks/bench_yahtzee.py            # real run
+    PYTHONPATH=src python -m pytest benchmarks/bench_yahtzee.py --benchmark-disable
+
+With ``--benchmark-disable`` (as CI runs it) the peer's multi-second solve is skipped unless
+PARLOUR_BENCH_FULL=1, so the file finishes in a few seconds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from parlour.yahtzee import (
+    NUM_VALID_STATES,
+    Categories,
+    Category,
+    Dice,
+    OptimalBot,
+    Solver,
+    State,
+    simulate,
+)
+
+FULL = os.environ.get("PARLOUR_BENCH_FULL") == "1"
+PEER_VARIANT = "american+forced-joker"  # the default rules here: official rules, forced joker
+EXPECTED = 254.5877287345
+SIM_GAMES = 2000
+
+
+def _peer_allowed(benchmark: Any) -> None:
+    if getattr(benchmark, "disabled", False) and not FULL:
+        pytest.skip("the peer's solve takes seconds: run with benchmarks enabled or PARLOUR_BENCH_FULL=1")
+
+
+@pytest.fixture(scope="module")
+def solver() -> Solver:
+    s = Solver()
+    s.solve()
+    return s
+
+
+@pytest.fixture(scope="module")
+def peer() -> Any:
+    ys = pytest.importorskip("yatzy_solver")
+    return ys
+
+
+_PEER_SOLVER: dict[str, Any] = {}
+
+
+def _peer_solver(ys: Any) -> Any:
+    if "s" not in _PEER_SOLVER:
+        _PEER_SOLVER["s"] = ys.Solver.build(ys.Variant(PEER_VARIANT))
+    return _PEER_SOLVER["s"]
+
+
+# ---------------------------------------------------------------- full solve
+
+
+@pytest.mark.benchmark(group="yahtzee-solve")
+def test_solve_parlour(benchmark: Any) -> None:
+    def run() -> Solver:
+        s = Solver()
+        s.solve()
+        return s
+
+    s = benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
+    assert s.value(State.START) == pytest.approx(EXPECTED, abs=1e-9)
+    assert s.table_bytes <= 8 * 1024 * 1024
+    benchmark.extra_info.update(
+        states=NUM_VALID_STATES, table_mb=s.table_bytes / 1e6, threads="all (2 here)", value=s.value(State.START)
+    )
+
+
+@pytest.mark.benchmark(group="yahtzee-solve")
+def test_solve_parlour_one_thread(benchmark: Any) -> None:
+    def run() -> Solver:
+        s = Solver()
+        s.solve(threads=1)
+        return s
+
+    s = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert s.value(State.START) == pytest.approx(EXPECTED, abs=1e-9)
+    benchmark.extra_info.update(threads=1)
+
+
+@pytest.mark.benchmark(group="yahtzee-solve")
+def test_solve_peer_yatzy_solver(benchmark: Any, peer: Any) -> None:
+    _peer_allowed(benchmark)
+    s = benchmark.pedantic(lambda: peer.Solver.build(peer.Variant(PEER_VARIANT)), rounds=2, iterations=1)
+    _PEER_SOLVER["s"] = s
+    assert s.state_value("upper 0 | filled -") == pytest.approx(EXPECTED, abs=1e-9)
+    benchmark.extra_info.update(peer=f"yatzy-solver {peer.__version__}", variant=PEER_VARIANT, threads="all")
+
+
+# ---------------------------------------------------------------- decision queries
+
+_PEER_NAMES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
+               "full_house", "small_straight", "large_straight", "five_of_a_kind", "chance"]
+
+
+def _queries(n: int = 997) -> list[tuple[State, Dice]]:
+    """Varied (state, dice) pairs, so every query computes a fresh turn (no cache hits)."""
+    rng = random.Random(2024)
+    out = []
+    dice = Dice.all()
+    while len(out) < n:
+        bits = rng.randrange(0x1FFF) & ~(1 << 11)  # Yahtzee box open: the peer's notation needs no flag
+        s = State(Categories.from_bits(bits), rng.randrange(64), False)
+        out.append((s, dice[rng.randrange(252)]))
+    return out
+
+
+def _peer_situation(s: State, d: Dice, rolls: int) -> str:
+    filled = ",".join(_PEER_NAMES[c.value] for c in s.scored) or "-"
+    return f"dice {' '.join(map(str, d.faces))} | rolls {rolls} | upper {s.upper} | filled {filled}"
+
+
+@pytest.mark.benchmark(group="yahtzee-query")
+def test_query_parlour_best_action(benchmark: Any, solver: Solver) -> None:
+    qs: Iterator[tuple[State, Dice]] = itertools.cycle(_queries())
+
+    def one() -> object:
+        s, d = next(qs)
+        return solver.best_action(s, d, 2)
+
+    benchmark(one)
+    benchmark.extra_info.update(rolls_left=2, note="a fresh state each call: one full turn computed")
+
+
+@pytest.mark.benchmark(group="yahtzee-query")
+def test_query_parlour_best_category(benchmark: Any, solver: Solver) -> None:
+    qs = itertools.cycle(_queries())
+
+    def one() -> object:
+        s, d = next(qs)
+        return solver.best_category(s, d)
+
+    benchmark(one)
+    benchmark.extra_info.update(rolls_left=0)
+
+
+@pytest.mark.benchmark(group="yahtzee-query")
+def test_query_python_best_box_from_the_table(benchmark: Any, solver: Solver) -> None:
+    """Pure Python: the best box with no roll left, from the solved values array."""
+    values = solver.values
+    qs = itertools.cycle(_queries())
+    scores = {(d.index, c.value): d.score(c) for d in Dice.all() for c in Category}
+
+    def one() -> int:
+        s, d = next(qs)
+        best, best_c = -1.0, -1
+        for c in range(13):
+            if s.scored.bits >> c & 1:
+                continue
+            v = scores[(d.index, c)]
+            u = s.upper
+            reward = v
+            if c < 6:
+                nu = min(63, u + v)
+                reward += 35 if u < 63 <= nu else 0
+                u = nu
+            nxt = (s.scored.bits | 1 << c) | u << 13
+            x = reward + values[nxt]
+            if x > best:
+                best, best_c = x, c
+        return best_c
+
+    benchmark(one)
+    benchmark.extra_info.update(rolls_left=0, note="no joker cases (Yahtzee box open)")
+
+
+@pytest.mark.benchmark(group="yahtzee-query")
+def test_query_peer_best_action(benchmark: Any, peer: Any) -> None:
+    _peer_allowed(benchmark)
+    ps = _peer_solver(peer)
+    sits = itertools.cycle([_peer_situation(s, d, 2) for s, d in _queries()])
+    benchmark(lambda: ps.best_action(next(sits)))
+    benchmark.extra_info.update(peer=f"yatzy-solver {peer.__version__}", rolls_left=2)
+
+
+# ---------------------------------------------------------------- simulation
+
+
+@pytest.mark.benchmark(group="yahtzee-simulate")
+def test_simulate_parlour(benchmark: Any, solver: Solver) -> None:
+    bot = OptimalBot(solver)
+    scores = benchmark.pedantic(lambda: simulate(SIM_GAMES, bot, seed=1), rounds=3, iterations=1)
+    assert len(scores) == SIM_GAMES and abs(float(np.mean(scores)) - EXPECTED) < 10
+    benchmark.extra_info.update(games=SIM_GAMES, mean=float(np.mean(scores)))
+
+
+@pytest.mark.benchmark(group="yahtzee-simulate")
+def test_simulate_peer_yatzy_solver(benchmark: Any, peer: Any) -> None:
+    _peer_allowed(benchmark)
+    ps = _peer_solver(peer)
+    res = benchmark.pedantic(lambda: ps.simulate(SIM_GAMES, seed=1), rounds=3, iterations=1)
+    assert abs(res["mean"] - EXPECTED) < 10
+    benchmark.extra_info.update(games=SIM_GAMES, mean=res["mean"], peer=f"yatzy-solver {peer.__version__}")

@@ -1,0 +1,74 @@
+// parlour::yahtzee bots and the batch simulator.
+//
+// A bot chooses an action from (state, dice, rolls_left): what a solitaire player
+// knows.  OptimalBot follows the Solver (best_action, with its tie-breaks), solving
+// the table first if needed.  HeuristicBot is a simple rule of thumb for contrast:
+// with rolls left it scores a made Yahtzee, large straight or full house at once,
+// keeps a run of four towards the straights, and otherwise keeps the most frequent
+// face (the higher on ties); with no roll left it takes the box with the best
+// immediate value (Chance discounted by 10, an upper box by 5 unless it has three
+// of the face), dumping a zero in the cheapest box.
+//
+// simulate(n, bot, seed, threads) plays n solitaire games; game i draws its dice
+// from Rng(splitmix64 of seed + i), so each score depends only on (seed, i), never on
+// the thread count.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "parlour/core/rng.hpp"
+#include "parlour/yahtzee/solver.hpp"
+
+namespace parlour::yahtzee {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // Prepares for use from several threads (OptimalBot: solves the table).
+  virtual void prepare() {}
+  // The action; `scratch` caches per-turn work between calls of one game.
+  virtual Action choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const = 0;
+  [[nodiscard]] virtual const YahtzeeRules& rules() const noexcept = 0;
+  [[nodiscard]] virtual std::string name() const = 0;
+  // choose() with the bot's own scratch (one caller at a time).
+  Action choose(State s, Dice dice, int rolls_left) const { return choose(s, dice, rolls_left, scratch_); }
+
+ private:
+  mutable TurnValues scratch_;
+};
+
+class OptimalBot final : public Bot {
+ public:
+  explicit OptimalBot(std::shared_ptr<Solver> solver);
+  void prepare() override;
+  using Bot::choose;
+  Action choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const override;
+  [[nodiscard]] const YahtzeeRules& rules() const noexcept override { return solver_->rules(); }
+  [[nodiscard]] std::string name() const override { return "OptimalBot"; }
+  [[nodiscard]] const std::shared_ptr<Solver>& solver() const noexcept { return solver_; }
+
+ private:
+  std::shared_ptr<Solver> solver_;
+};
+
+class HeuristicBot final : public Bot {
+ public:
+  explicit HeuristicBot(const YahtzeeRules& rules = {}) : rules_(rules) {}
+  using Bot::choose;
+  Action choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const override;
+  [[nodiscard]] const YahtzeeRules& rules() const noexcept override { return rules_; }
+  [[nodiscard]] std::string name() const override { return "HeuristicBot"; }
+
+ private:
+  YahtzeeRules rules_;
+};
+
+// Plays one solitaire game with dice from rng; returns the final score.
+int play_game(const Bot& bot, core::Rng& rng, TurnValues& scratch);
+// n games (see above); threads <= 0 means all hardware threads.
+std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads = 0);
+
+}  // namespace parlour::yahtzee

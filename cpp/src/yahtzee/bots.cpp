@@ -1,0 +1,143 @@
+#include "parlour/yahtzee/bots.hpp"
+
+#include <algorithm>
+#include <thread>
+
+#include "parlour/core/errors.hpp"
+#include "parlour/yahtzee/game.hpp"
+
+namespace parlour::yahtzee {
+
+OptimalBot::OptimalBot(std::shared_ptr<Solver> solver) : solver_(std::move(solver)) {
+  if (!solver_) throw core::InvalidValue("OptimalBot needs a Solver");
+}
+
+void OptimalBot::prepare() {
+  if (!solver_->is_solved()) solver_->solve();
+}
+
+Action OptimalBot::choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const {
+  if (!solver_->is_solved(s)) solver_->solve_from(s, 0);  // lazily (prepare() solves all before threads start)
+  solver_->turn_values_solved(s, scratch);
+  return Solver::best_action_from(scratch, dice, rolls_left);
+}
+
+namespace {
+
+// Cheapest boxes to write a zero in, first first.
+constexpr Category kDumpOrder[] = {Category::Aces, Category::Twos, Category::Yahtzee, Category::Threes,
+                                   Category::FourOfAKind, Category::LargeStraight, Category::Fours,
+                                   Category::ThreeOfAKind, Category::SmallStraight, Category::FullHouse,
+                                   Category::Fives, Category::Sixes, Category::Chance};
+
+Category heuristic_category(State s, Dice dice, const YahtzeeRules& rules) {
+  const Categories legal = s.legal_categories(dice, rules);
+  int best = -1000;
+  Category pick = Category::Chance;
+  bool found = false;
+  for (int c = 0; c < kNumCategories; ++c) {
+    const auto cat = static_cast<Category>(c);
+    if (!legal.contains(cat)) continue;
+    const int v = box_value(cat, dice, s.scored(), rules);
+    if (v == 0) continue;
+    int w = v;
+    if (cat == Category::Chance) w -= 10;
+    if (is_upper(cat) && dice.count(upper_face(cat)) < 3) w -= 5;
+    if (w > best) {
+      best = w;
+      pick = cat;
+      found = true;
+    }
+  }
+  if (found) return pick;
+  for (Category c : kDumpOrder)
+    if (legal.contains(c)) return c;
+  return pick;
+}
+
+}  // namespace
+
+Action HeuristicBot::choose(State s, Dice dice, int rolls_left, TurnValues& /*scratch*/) const {
+  if (s.is_full()) throw core::PhaseError("the card is full: no box is open");
+  if (rolls_left < 0 || rolls_left > 2)
+    throw core::InvalidValue("rolls left must be 0, 1 or 2, got " + std::to_string(rolls_left));
+  const Categories open = ~s.scored();
+  if (rolls_left == 0) return Score{heuristic_category(s, dice, rules_)};
+  const Categories legal = s.legal_categories(dice, rules_);
+  for (Category c : {Category::Yahtzee, Category::LargeStraight, Category::FullHouse})
+    if (legal.contains(c) && box_value(c, dice, s.scored(), rules_) > 0) return Score{c};
+  if (open.contains(Category::SmallStraight) || open.contains(Category::LargeStraight)) {
+    // A run of four distinct faces: keep it (one of each).
+    for (int lo = 3; lo >= 1; --lo) {
+      bool run = true;
+      for (int f = lo; f < lo + 4; ++f) run = run && dice.count(f) > 0;
+      if (run) {
+        if (open.contains(Category::SmallStraight) && !open.contains(Category::LargeStraight)) return Score{Category::SmallStraight};
+        std::array<int, 6> c{};
+        for (int f = lo; f < lo + 4; ++f) c[static_cast<std::size_t>(f - 1)] = 1;
+        return Reroll{Keep::from_counts(c)};
+      }
+    }
+  }
+  int face = 6;
+  for (int f = 6; f >= 1; --f)
+    if (dice.count(f) > dice.count(face)) face = f;
+  std::array<int, 6> c{};
+  c[static_cast<std::size_t>(face - 1)] = std::min(4, dice.count(face));
+  return Reroll{Keep::from_counts(c)};
+}
+
+int play_game(const Bot& bot, core::Rng& rng, TurnValues& scratch) {
+  const YahtzeeRules& rules = bot.rules();
+  State s = kStart;
+  int total = 0;
+  for (int turn = 0; turn < kNumCategories; ++turn) {
+    Dice d = roll_dice(rng);
+    for (int rl = 2;; --rl) {
+      const Action a = bot.choose(s, d, rl, scratch);
+      if (const auto* sc = std::get_if<Score>(&a)) {
+        const auto delta = s.apply(sc->category, d, rules);
+        if (!delta) throw core::IllegalAction(bot.name() + " chose an illegal box: " + action_str(a));
+        total += delta->reward();
+        s = delta->next();
+        break;
+      }
+      const Keep k = std::get<Reroll>(a).keep;
+      if (rl == 0 || !k.is_subset_of(d) || k.size() >= kNumDice)
+        throw core::IllegalAction(bot.name() + " chose an illegal reroll: " + action_str(a));
+      d = roll_dice(rng, k);
+    }
+  }
+  return total;
+}
+
+std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads) {
+  if (n < 0) throw core::InvalidValue("the number of games must be >= 0, got " + std::to_string(n));
+  bot.prepare();
+  std::vector<std::int32_t> out(static_cast<std::size_t>(n));
+  int nt = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  nt = static_cast<int>(std::min<std::int64_t>(nt, std::max<std::int64_t>(1, n / 64)));
+  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(nt));
+  auto work = [&](int t) {
+    try {
+      TurnValues scratch;
+      const std::int64_t lo = n * t / nt, hi = n * (t + 1) / nt;
+      for (std::int64_t i = lo; i < hi; ++i) {
+        std::uint64_t x = seed + static_cast<std::uint64_t>(i);
+        core::Rng rng(core::splitmix64(x));
+        out[static_cast<std::size_t>(i)] = play_game(bot, rng, scratch);
+      }
+    } catch (...) {
+      errors[static_cast<std::size_t>(t)] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < nt; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  return out;
+}
+
+}  // namespace parlour::yahtzee

@@ -1,0 +1,192 @@
+#include "parlour/yahtzee/state.hpp"
+
+#include <array>
+#include <cctype>
+
+#include "parlour/core/errors.hpp"
+
+namespace parlour::yahtzee {
+
+namespace {
+
+constexpr std::array<std::string_view, kNumCategories> kNames = {
+    "aces", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
+    "full_house", "small_straight", "large_straight", "yahtzee", "chance"};
+
+std::string normalise(std::string_view text) {
+  std::string s;
+  for (char ch : text) {
+    if (ch == ' ' || ch == '-' || ch == '_') {
+      if (!s.empty() && s.back() != '_') s.push_back('_');
+    } else {
+      s.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+    }
+  }
+  while (!s.empty() && s.back() == '_') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+Category category_from_int(long long value) {
+  if (value < 0 || value >= kNumCategories)
+    throw core::InvalidValue("a category must be in 0..12, got " + std::to_string(value));
+  return static_cast<Category>(value);
+}
+
+std::string_view category_name(Category c) noexcept { return kNames[static_cast<std::size_t>(to_int(c))]; }
+
+Category parse_category(std::string_view text) {
+  const std::string s = normalise(text);
+  for (int i = 0; i < kNumCategories; ++i)
+    if (s == kNames[static_cast<std::size_t>(i)]) return static_cast<Category>(i);
+  struct Alias {
+    std::string_view name;
+    Category c;
+  };
+  static constexpr Alias aliases[] = {
+      {"1", Category::Aces},          {"ones", Category::Aces},          {"2", Category::Twos},
+      {"3", Category::Threes},        {"4", Category::Fours},            {"5", Category::Fives},
+      {"6", Category::Sixes},         {"3k", Category::ThreeOfAKind},    {"3_of_a_kind", Category::ThreeOfAKind},
+      {"4k", Category::FourOfAKind},  {"4_of_a_kind", Category::FourOfAKind}, {"fh", Category::FullHouse},
+      {"ss", Category::SmallStraight}, {"ls", Category::LargeStraight},  {"y", Category::Yahtzee},
+      {"c", Category::Chance},        {"sm_straight", Category::SmallStraight},
+      {"lg_straight", Category::LargeStraight}};
+  for (const auto& a : aliases)
+    if (s == a.name) return a.c;
+  throw core::ParseError("not a category: " + core::quote(text) +
+                         " (expected a name like 'full_house', 'sixes', 'chance' or an alias like 'fh', '3k')");
+}
+
+Categories Categories::from_bits(long long bits) {
+  if (bits < 0 || bits > kAllBits)
+    throw core::InvalidValue("a category set is 13 bits (0..8191), got " + std::to_string(bits));
+  return from_bits_unchecked(static_cast<std::uint32_t>(bits));
+}
+
+std::string Categories::str() const {
+  if (empty()) return "-";
+  std::string s;
+  for (int i = 0; i < kNumCategories; ++i) {
+    if (!contains(static_cast<Category>(i))) continue;
+    if (!s.empty()) s += ", ";
+    s += category_name(static_cast<Category>(i));
+  }
+  return s;
+}
+
+std::string_view joker_name(Joker j) noexcept {
+  switch (j) {
+    case Joker::Forced: return "forced";
+    case Joker::Free: return "free";
+    case Joker::None: break;
+  }
+  return "none";
+}
+
+Joker parse_joker(std::string_view text) {
+  const std::string s = normalise(text);
+  if (s == "forced") return Joker::Forced;
+  if (s == "free") return Joker::Free;
+  if (s == "none") return Joker::None;
+  throw core::ParseError("not a joker rule: " + core::quote(text) + " (expected 'forced', 'free' or 'none')");
+}
+
+YahtzeeRules YahtzeeRules::from_code(std::uint8_t code) {
+  if ((code & 3u) == 3u || code > 15u)
+    throw core::FormatError("not a rules code: " + std::to_string(code));
+  return YahtzeeRules{static_cast<Joker>(code & 3u), (code & 4u) != 0, (code & 8u) != 0};
+}
+
+std::string YahtzeeRules::str() const {
+  std::string s(joker_name(joker));
+  if (!yahtzee_bonus) s += "+no-yahtzee-bonus";
+  if (!upper_bonus) s += "+no-upper-bonus";
+  return s;
+}
+
+YahtzeeRules YahtzeeRules::parse(std::string_view text) {
+  YahtzeeRules r;
+  std::string_view rest = text;
+  bool first = true;
+  while (true) {
+    const auto plus = rest.find('+');
+    const std::string part = normalise(rest.substr(0, plus));
+    if (first && (part == "default" || part.empty())) {
+      // keep the defaults
+    } else if (first && (part == "forced" || part == "free" || part == "none")) {
+      r.joker = parse_joker(part);
+    } else if (part == "no_yahtzee_bonus") {
+      r.yahtzee_bonus = false;
+    } else if (part == "no_upper_bonus") {
+      r.upper_bonus = false;
+    } else {
+      throw core::ParseError("not a rules text: " + core::quote(text) +
+                             " (expected 'forced', 'free' or 'none', optionally followed by "
+                             "'+no-yahtzee-bonus' and/or '+no-upper-bonus')");
+    }
+    first = false;
+    if (plus == std::string_view::npos) break;
+    rest = rest.substr(plus + 1);
+  }
+  return r;
+}
+
+Categories legal_categories(Categories scored, Dice dice, const YahtzeeRules& rules) noexcept {
+  const Categories open = ~scored;
+  const int yf = dice.yahtzee_face();
+  if (rules.joker != Joker::Forced || yf == 0 || !scored.contains(Category::Yahtzee) || open.empty()) return open;
+  const auto match = static_cast<Category>(yf - 1);
+  if (open.contains(match)) return Categories::of(match);
+  const Categories lower = open & Categories::lower();
+  if (!lower.empty()) return lower;
+  return open & Categories::upper();
+}
+
+int box_value(Category c, Dice dice, Categories scored, const YahtzeeRules& rules) noexcept {
+  const int natural = dice.score(c);
+  const int yf = dice.yahtzee_face();
+  if (yf == 0 || !scored.contains(Category::Yahtzee) || rules.joker == Joker::None) return natural;
+  int joker = 0;
+  switch (c) {
+    case Category::FullHouse: joker = kFullHouseScore; break;
+    case Category::SmallStraight: joker = kSmallStraightScore; break;
+    case Category::LargeStraight: joker = kLargeStraightScore; break;
+    default: return natural;
+  }
+  if (rules.joker == Joker::Free && !scored.contains(static_cast<Category>(yf - 1))) return natural;
+  return joker;
+}
+
+std::optional<State> State::from_index(long long index) noexcept {
+  if (index < 0 || index >= kIndexSize) return std::nullopt;
+  const auto i = static_cast<std::uint32_t>(index);
+  const State s = from_index_unchecked(i);
+  if (s.upper() > max_upper(s.scored())) return std::nullopt;
+  if (s.yahtzee_50() && !s.scored().contains(Category::Yahtzee)) return std::nullopt;
+  return s;
+}
+
+std::optional<ScoreDelta> State::apply(Category c, Dice dice, const YahtzeeRules& rules) const noexcept {
+  const Categories sc = scored();
+  if (!legal_categories(dice, rules).contains(c)) return std::nullopt;
+  ScoreDelta d;
+  d.value = box_value(c, dice, sc, rules);
+  int u = upper();
+  if (is_upper(c)) {
+    const int nu = std::min(kUpperBonusThreshold, u + d.value);
+    if (rules.upper_bonus && u < kUpperBonusThreshold && nu >= kUpperBonusThreshold) d.upper_bonus = kUpperBonus;
+    u = nu;
+  }
+  const bool extra = dice.yahtzee_face() != 0 && sc.contains(Category::Yahtzee);
+  if (extra && yahtzee_50() && rules.yahtzee_bonus) d.yahtzee_bonus = kYahtzeeBonus;
+  const bool y50 = yahtzee_50() || (c == Category::Yahtzee && d.value == kYahtzeeScore);
+  d.next_index = State(sc.with(c), u, y50).index();
+  return d;
+}
+
+std::string State::str() const {
+  return "scored: " + scored().str() + "; upper " + std::to_string(upper()) + (yahtzee_50() ? "; yahtzee 50" : "");
+}
+
+}  // namespace parlour::yahtzee

@@ -1,0 +1,260 @@
+"""The ``parlour yahtzee`` commands: ``solve``, ``advise``, ``simulate`` and ``play``, and
+the Yahtzee part of ``parlour demo``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TextIO
+
+import numpy as np
+
+from parlour.errors import NotationError
+from parlour.yahtzee import (
+    Categories,
+    Dice,
+    Game,
+    HeuristicBot,
+    OptimalBot,
+    Score,
+    Solver,
+    State,
+    YahtzeeRules,
+    category_name,
+    parse_action,
+    parse_category,
+    simulate,
+)
+
+__all__ = ["register", "demo", "parse_state"]
+
+
+def parse_state(text: str) -> State:
+    """A state from text: an index (``"4097"``), ``"start"``, or the filled boxes separated by
+    commas with optional ``upper=N`` and ``y50`` words: ``"aces,chance upper=3 y50"``."""
+    t = text.strip()
+    if t.isdigit():
+        found: State | None = State.from_index(int(t))
+        if found is None:
+            raise NotationError(f"not a valid state index: {text!r}")
+        return found
+    if t.lower() in ("", "start", "-"):
+        return State.START
+    filled = Categories()
+    upper: int | None = None
+    y50 = False
+    for word in t.replace(";", " ").split():
+        low = word.lower()
+        if low.startswith("upper="):
+            try:
+                upper = int(low[6:])
+            except ValueError:
+                raise NotationError(f"bad upper subtotal in state {text!r}") from None
+        elif low in ("y50", "yahtzee50", "yahtzee_50"):
+            y50 = True
+        else:
+            for name in word.split(","):
+                if name:
+                    filled = filled | Categories([parse_category(name)])
+    if upper is None:
+        upper = 0
+    s = State(filled, upper, y50)
+    if s.upper != upper or s.yahtzee_50 != y50:
+        raise NotationError(f"inconsistent state {text!r}: upper {upper} or the Yahtzee-50 flag do not fit the filled boxes")
+    return s
+
+
+def _rules(args: argparse.Namespace) -> YahtzeeRules:
+    return YahtzeeRules.parse(args.rules)
+
+
+def _solver(args: argparse.Namespace) -> Solver:
+    if getattr(args, "table", None):
+        s = Solver.load(args.table)
+        if s.rules != _rules(args) and args.rules != "default":
+            raise NotationError(f"the table is for rules {s.rules}, not {args.rules}")
+        return s
+    return Solver(_rules(args))
+
+
+def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    solver = Solver(_rules(args))
+    print(f"solving Yahtzee under the rules '{solver.rules}' ({args.threads or 'all'} threads)", file=out)
+
+    def progress(tier: int, secs: float) -> None:
+        bar = "#" * (14 - tier) + "." * tier
+        print(f"  [{bar}] tier {tier:2d} (cards with {tier} boxes filled) done at {secs:7.3f} s", file=out, flush=True)
+
+    t0 = time.perf_counter()
+    solver.solve(threads=args.threads, progress=None if args.quiet else progress)
+    dt = time.perf_counter() - t0
+    print(f"expected score of optimal play: {solver.value(State.START):.10f}", file=out)
+    print(f"solved {solver.solved_count:,} states in {dt:.3f} s; table {solver.table_bytes / 1e6:.2f} MB", file=out)
+    if args.out:
+        solver.save(args.out)
+        print(f"table written to {args.out} (checksum {solver.checksum:016x})", file=out)
+    return 0
+
+
+def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
+    state = parse_state(args.state)
+    dice = Dice(args.dice)
+    solver = _solver(args)
+    t0 = time.perf_counter()
+    best = solver.best_action(state, dice, args.rolls_left)
+    dt = time.perf_counter() - t0
+    print(f"state: {state}", file=out)
+    print(f"dice {dice}, {args.rolls_left} roll(s) left; value of the state {solver.value(state):.4f}", file=out)
+    print(f"best: {best}   ({dt * 1e3:.1f} ms{' with lazy solving' if not args.table else ''})", file=out)
+    print("boxes:", file=out)
+    for c, v in sorted(solver.category_values(state, dice), key=lambda cv: -cv[1]):
+        print(f"  {v:10.4f}  score {category_name(c)}", file=out)
+    if args.rolls_left > 0:
+        print(f"keeps (best {args.top}):", file=out)
+        kv = sorted(solver.keep_values(state, dice, args.rolls_left), key=lambda kv: -kv[1])
+        for k, v in kv[: args.top]:
+            label = "keep all (stop rolling)" if len(k) == 5 else f"keep {k or '-'}"
+            print(f"  {v:10.4f}  {label}", file=out)
+    return 0
+
+
+def _histogram(scores: np.ndarray, out: TextIO, width: int = 50) -> None:
+    bins = np.arange(0, max(int(scores.max()) + 25, 100), 25)
+    counts, edges = np.histogram(scores, bins=bins)
+    top = max(int(counts.max()), 1)
+    for c, lo in zip(counts, edges[:-1]):
+        if c:
+            print(f"  {int(lo):4d}-{int(lo) + 24:<4d} {'#' * max(1, round(width * int(c) / top)):<{width}} {int(c)}", file=out)
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    if args.bot == "heuristic":
+        bot: OptimalBot | HeuristicBot = HeuristicBot(_rules(args))
+    else:
+        bot = OptimalBot(_solver(args))
+    t0 = time.perf_counter()
+    scores = simulate(args.games, bot, seed=args.seed, threads=args.threads)
+    dt = time.perf_counter() - t0
+    n = len(scores)
+    print(f"{n:,} games, {bot.name}, rules '{bot.rules}', seed {args.seed}: {dt:.3f} s (solve included)", file=out)
+    if n:
+        sd = float(scores.std(ddof=1)) if n > 1 else 0.0
+        print(f"mean {scores.mean():.3f} ± {1.96 * sd / np.sqrt(n):.3f} (95%), sd {sd:.3f}, "
+              f"min {scores.min()}, median {np.median(scores):.0f}, max {scores.max()}", file=out)
+        _histogram(scores, out)
+    return 0
+
+
+_HELP = "commands: keep <faces> (e.g. keep 66, keep - to reroll all), score <box>, hint, card, quit"
+
+
+def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: YahtzeeRules, solver: Solver | None = None) -> int:
+    """A person plays one solitaire game in the terminal; returns the final score."""
+    game = Game(1, rules, seed)
+    if hints and solver is None:
+        solver = Solver(rules)
+    print(_HELP, file=out)
+    while not game.is_terminal():
+        state, dice, rl = game.view()
+        assert dice is not None
+        print(f"\nturn {game.turn + 1}/13  dice {' '.join(map(str, dice.faces))}  rolls left {rl}  "
+              f"score {game.scorecard(0).total}", file=out)
+        if hints and solver is not None:
+            print(f"  hint: {solver.best_action(state, dice, rl)}", file=out)
+        print("> ", end="", file=out, flush=True)
+        line = inp.readline()
+        if not line:
+            print("\n(end of input)", file=out)
+            break
+        cmd = line.strip()
+        if cmd in ("quit", "q", "exit"):
+            break
+        if cmd in ("card", "c"):
+            print(game.scorecard(0), file=out)
+            continue
+        if cmd in ("hint", "h", "?"):
+            if solver is None:
+                solver = Solver(rules)
+            print(f"  best: {solver.best_action(state, dice, rl)}", file=out)
+            for c, v in sorted(solver.category_values(state, dice), key=lambda cv: -cv[1])[:3]:
+                print(f"    {v:8.3f}  score {category_name(c)}", file=out)
+            continue
+        try:
+            action = parse_action(cmd)
+            if isinstance(action, Score) and not game.can_act(action):
+                legal = ", ".join(category_name(c) for c in state.legal_categories(dice, rules))
+                print(f"  cannot score {category_name(action.category)} now; legal: {legal}", file=out)
+                continue
+            delta = game.act(action)
+            if isinstance(action, Score):
+                print(f"  wrote {delta.value} in {category_name(action.category)}"
+                      + (f", upper bonus {delta.upper_bonus}" if delta.upper_bonus else "")
+                      + (f", Yahtzee bonus {delta.yahtzee_bonus}" if delta.yahtzee_bonus else ""), file=out)
+        except Exception as e:  # the library's errors, shown to the player
+            print(f"  {e}", file=out)
+            print(f"  {_HELP}", file=out)
+    card = game.scorecard(0)
+    print(file=out)
+    print(card, file=out)
+    return card.total
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    play_game(out, sys.stdin, args.seed, args.hints, _rules(args))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Adds ``parlour yahtzee solve|advise|simulate|play``."""
+    p = subparsers.add_parser("yahtzee", help="solitaire Yahtzee: solve, advise, simulate, play")
+    sub = p.add_subparsers(dest="yahtzee_command", metavar="COMMAND", required=True)
+    rules_help = "rules: forced (default), free or none, optionally +no-yahtzee-bonus / +no-upper-bonus"
+
+    s = sub.add_parser("solve", help="solve the whole game and report the expected score")
+    s.add_argument("--rules", default="default", help=rules_help)
+    s.add_argument("--out", help="write the table to this file")
+    s.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
+    s.add_argument("--quiet", action="store_true", help="no progress display")
+    s.set_defaults(func=_cmd_solve)
+
+    a = sub.add_parser("advise", help="the best move and the values of the alternatives")
+    a.add_argument("--state", default="start",
+                   help="'start', an index, or filled boxes like 'aces,chance upper=3 y50'")
+    a.add_argument("--dice", required=True, help="the five dice, like 11666")
+    a.add_argument("--rolls-left", type=int, default=2, choices=(0, 1, 2))
+    a.add_argument("--rules", default="default", help=rules_help)
+    a.add_argument("--table", help="a table written by 'solve --out' (else solve lazily from the state)")
+    a.add_argument("--top", type=int, default=8, help="how many keeps to list")
+    a.set_defaults(func=_cmd_advise)
+
+    m = sub.add_parser("simulate", help="play many games in C++ and report the score distribution")
+    m.add_argument("--games", type=int, default=10000)
+    m.add_argument("--bot", choices=("optimal", "heuristic"), default="optimal")
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--threads", type=int, default=0)
+    m.add_argument("--rules", default="default", help=rules_help)
+    m.add_argument("--table", help="a solved table to load instead of solving")
+    m.set_defaults(func=_cmd_simulate)
+
+    g = sub.add_parser("play", help="play a game in the terminal")
+    g.add_argument("--seed", type=int, default=int(time.time()))
+    g.add_argument("--hints", action="store_true", help="show the optimal move every time")
+    g.add_argument("--rules", default="default", help=rules_help)
+    g.set_defaults(func=_cmd_play)
+
+
+def demo(out: TextIO) -> None:
+    """The Yahtzee part of ``parlour demo``: solve the game, report the value and the time."""
+    print("Solitaire Yahtzee, solved exactly (forced joker, both bonuses):", file=out)
+    solver = Solver()
+    t0 = time.perf_counter()
+    solver.solve()
+    dt = time.perf_counter() - t0
+    print(f"  expected score of optimal play {solver.value(State.START):.10f}, solved in {dt:.3f} s "
+          f"({solver.solved_count:,} states, {solver.table_bytes / 1e6:.2f} MB)", file=out)
+    dice = Dice("11666")
+    print(f"  first roll {dice} on an empty card: {solver.best_action(State.START, dice, 2)}; "
+          f"with no roll left: {solver.best_action(State.START, dice, 0)}", file=out)
+    scores = simulate(2000, OptimalBot(solver), seed=1)
+    print(f"  2,000 simulated optimal games: mean {scores.mean():.2f}, sd {scores.std():.2f}", file=out)
