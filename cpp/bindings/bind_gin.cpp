@@ -20,6 +20,11 @@ using gin::Melds;
 
 namespace {
 
+using RankArg = py::typing::Union<core::Rank, py::int_>;
+using SuitArg = py::typing::Union<core::Suit, py::int_>;
+// A 1-D array of uint64 card masks (any integer array-like is converted).
+using MasksArg = py::typing::Union<py::array_t<std::uint64_t>, py::typing::Iterable<py::int_>>;
+
 std::string meld_repr(const Meld& m) { return "Meld('" + m.str() + "')"; }
 
 std::string melds_repr(const Melds& a) {
@@ -126,11 +131,11 @@ void register_gin(py::module_& m) {
            "cards, not consecutive).")
       .def_static("from_cards", [](const CardsLike& cards) { return Meld::from_cards(to_cardset(cards)); },
                   py::arg("cards"), "The meld made of exactly these cards; InvalidMeld naming why they are not one.")
-      .def_static("set", [](const py::object& rank, const py::object& missing) {
+      .def_static("set", [](const RankArg& rank, const py::typing::Optional<SuitArg>& missing) {
         return Meld::set(to_rank(rank), to_suit(missing));
       }, py::arg("rank"), py::arg("missing") = py::none(),
          "The set of a rank: all four suits, or the three other than `missing`.")
-      .def_static("run", [](const py::object& suit, const py::object& low, const py::object& high) {
+      .def_static("run", [](const SuitArg& suit, const RankArg& low, const RankArg& high) {
         const auto s = to_suit(suit);
         if (!s) throw core::WrongType("Meld.run needs a suit, got None");
         return Meld::run(*s, to_rank(low), to_rank(high));
@@ -169,9 +174,9 @@ void register_gin(py::module_& m) {
       .def("__str__", &Meld::str)
       .def("__repr__", &meld_repr)
       .def("__len__", &Meld::size)
-      .def("__iter__", [](const Meld& x) {
+      .def("__iter__", [](const Meld& x) -> py::typing::Iterator<core::Card> {
         const auto v = x.cards().cards();
-        return py::iter(py::cast(v));
+        return py::reinterpret_steal<py::typing::Iterator<core::Card>>(py::iter(py::cast(v)).release());
       })
       .def("__contains__", [](const Meld& x, py::handle c) {
         return py::isinstance<core::Card>(c) && x.cards().contains(c.cast<core::Card>());
@@ -285,7 +290,7 @@ void register_gin(py::module_& m) {
         "The discard that leaves the least deadwood, computed exactly over every card of the hand (normally 11 "
         "cards; InvalidValueError when empty). Ties go to the highest rank (so the highest value), then the highest "
         "suit (diamonds, hearts, spades, clubs); `ties` lists them all.");
-  m.def("deadwood_batch", [](const py::object& masks) {
+  m.def("deadwood_batch", [](const MasksArg& masks) {
     auto arr = masks_array(masks);
     const auto n = arr.size();
     check_masks(arr.data(), n);
@@ -301,7 +306,8 @@ void register_gin(py::module_& m) {
         "deadwood() of each hand in a 1-D array of uint64 card masks, as a uint8 array (a count above 255, possible "
         "only for sets of 30+ cards, saturates at 255). InvalidValueError names the first mask with a bit that is not "
         "a card. Releases the GIL.");
-  m.def("best_discard_batch", [](const py::object& masks) {
+  m.def("best_discard_batch", [](const MasksArg& masks)
+            -> py::typing::Tuple<py::array_t<std::uint8_t>, py::array_t<std::uint8_t>> {
     auto arr = masks_array(masks);
     const auto n = arr.size();
     check_masks(arr.data(), n);
@@ -313,7 +319,8 @@ void register_gin(py::module_& m) {
       py::gil_scoped_release release;
       gin::best_discard_batch(in, d, c);
     }
-    return py::make_tuple(dw, card);
+    return py::reinterpret_steal<py::typing::Tuple<py::array_t<std::uint8_t>, py::array_t<std::uint8_t>>>(
+        py::make_tuple(dw, card).release());
   }, py::arg("masks"),
         "best_discard() of each hand in a 1-D array of uint64 card masks: (deadwood, card), two uint8 arrays: the "
         "minimum deadwood after the discard and the discard's dense card index (13*suit + rank - 1; same tie-break as "

@@ -134,8 +134,46 @@ std::string opt_player(std::optional<gin::Player> p) {
   return *p == gin::Player::One ? "Player.ONE" : "Player.TWO";
 }
 
+// Typed arguments that accept any object, so a wrong type raises WrongTypeError (the
+// library's own error, quoting the value) rather than pybind11's TypeError.
+template <class T>
+using Arg = py::typing::Union<T>;
+template <class T>
+using OptArg = py::typing::Optional<T>;
+
+template <class T>
+T cast_arg(py::handle obj, const char* expected) {
+  try {
+    return obj.cast<T>();
+  } catch (const py::cast_error&) {
+    throw core::WrongType(std::string("expected ") + expected + ", got " + type_name(obj) + " " +
+                          core::quote(py::repr(obj).cast<std::string>()));
+  }
+}
+Rules rules_arg(py::handle obj) { return cast_arg<Rules>(obj, "a Rules"); }
+gin::Player player_arg(py::handle obj) {
+  if (!py::isinstance(obj, py::module_::import("parlour._core.gin").attr("Player")))
+    throw core::WrongType("expected a Player, got " + type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
+  return obj.cast<gin::Player>();
+}
+std::optional<gin::Player> opt_player_arg(py::handle obj) {
+  if (obj.is_none()) return std::nullopt;
+  return player_arg(obj);
+}
+int int_arg(py::handle obj, const char* name) {
+  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
+    throw core::WrongType(std::string(name) + " must be an int, got " + type_name(obj) + " " +
+                          core::quote(py::repr(obj).cast<std::string>()));
+  const long long v = obj.cast<long long>();
+  if (v < -1000000 || v > 1000000) throw core::InvalidValue(std::string(name) + " out of range: " + std::to_string(v));
+  return static_cast<int>(v);
+}
+
+using IntPair = py::typing::Tuple<py::int_, py::int_>;
 template <std::size_t N>
-py::tuple pair(const std::array<int, N>& a) { return py::make_tuple(a[0], a[1]); }
+IntPair pair(const std::array<int, N>& a) {
+  return py::reinterpret_steal<IntPair>(py::make_tuple(a[0], a[1]).release());
+}
 
 }  // namespace
 
@@ -281,18 +319,28 @@ void register_gin_scoring(py::module_& m) {
                           "deadwoods and the cards laid off; points(rules) prices it. Build one with "
                           "RoundResult.knock(...) (which decides KNOCK or UNDERCUT by the rules), .gin, .big_gin, "
                           ".dead, or the validated raw constructor.")
-      .def(py::init<gin::ResultKind, std::optional<gin::Player>, int, int, core::CardSet>(), py::arg("kind"),
+      .def(py::init([](const Arg<gin::ResultKind>& kind, const OptArg<gin::Player>& knocker, const Arg<py::int_>& kdw,
+                       const Arg<py::int_>& ddw, const CardsLike& laid) {
+        return RoundResult(cast_arg<gin::ResultKind>(kind, "a ResultKind"), opt_player_arg(knocker),
+                           int_arg(kdw, "knocker_deadwood"), int_arg(ddw, "defender_deadwood"), to_cardset(laid));
+      }), py::arg("kind"),
            py::arg("knocker") = py::none(), py::arg("knocker_deadwood") = 0, py::arg("defender_deadwood") = 0,
            py::arg("laid_off") = core::CardSet(),
            "The raw constructor; InvalidValueError when the fields do not fit the kind.")
       .def_static("dead", &RoundResult::dead, "A dead hand: nobody scores.")
-      .def_static("knock", [](gin::Player knocker, int kdw, int ddw, const CardsLike& laid, const Rules& rules) {
-        return RoundResult::knock(knocker, kdw, ddw, to_cardset(laid), rules);
+      .def_static("knock", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& kdw, const Arg<py::int_>& ddw,
+                              const CardsLike& laid, const Arg<Rules>& rules) {
+        return RoundResult::knock(player_arg(knocker), int_arg(kdw, "knocker_deadwood"),
+                                  int_arg(ddw, "defender_deadwood"), to_cardset(laid), rules_arg(rules));
       }, py::arg("knocker"), py::arg("knocker_deadwood"), py::arg("defender_deadwood"),
          py::arg("laid_off") = core::CardSet(), py::arg("rules") = Rules{},
          "A knock: KNOCK, or UNDERCUT when the defender holds less (or equal under rules.undercut_on_tie).")
-      .def_static("gin", &RoundResult::gin, py::arg("knocker"), py::arg("defender_deadwood"), "A gin.")
-      .def_static("big_gin", &RoundResult::big_gin, py::arg("knocker"), py::arg("defender_deadwood"), "A big gin.")
+      .def_static("gin", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& ddw) {
+        return RoundResult::gin(player_arg(knocker), int_arg(ddw, "defender_deadwood"));
+      }, py::arg("knocker"), py::arg("defender_deadwood"), "A gin: the knocker melded all 10 cards.")
+      .def_static("big_gin", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& ddw) {
+        return RoundResult::big_gin(player_arg(knocker), int_arg(ddw, "defender_deadwood"));
+      }, py::arg("knocker"), py::arg("defender_deadwood"), "A big gin: the knocker melded all 11 cards.")
       .def_property_readonly("kind", &RoundResult::kind, "DEAD, KNOCK, UNDERCUT, GIN or BIG_GIN.")
       .def_property_readonly("knocker", &RoundResult::knocker, "Who knocked (or went gin); None for a dead hand.")
       .def_property_readonly("defender", &RoundResult::defender, "The knocker's opponent; None for a dead hand.")
@@ -302,7 +350,8 @@ void register_gin_scoring(py::module_& m) {
       .def_property_readonly("defender_deadwood", &RoundResult::defender_deadwood,
                              "The defender's deadwood after its layoffs (none against gin).")
       .def_property_readonly("laid_off", &RoundResult::laid_off, "The cards the defender laid off.")
-      .def("points", &RoundResult::points, py::arg("rules") = Rules{},
+      .def("points", [](const RoundResult& r, const Arg<Rules>& rules) { return r.points(rules_arg(rules)); },
+           py::arg("rules") = Rules{},
            "The winner's points under the rules: KNOCK the deadwood difference, UNDERCUT the difference + undercut "
            "bonus, GIN gin bonus + the defender's deadwood, BIG_GIN big gin bonus + it, DEAD 0.")
       .def("__repr__", &RoundResult::repr)
@@ -378,11 +427,12 @@ void register_gin_scoring(py::module_& m) {
         return "<Settlement " + s.result.repr() + " points=" + std::to_string(s.points) + ">";
       });
 
-  m.def("settle", [](const Melds& knocker_melds, const CardsLike& defender_cards, const Rules& rules,
-                     gin::Player knocker) {
-    return gin::settle(knocker_melds, to_cardset(defender_cards), rules, knocker);
+  m.def("settle", [](const Arg<Melds>& knocker_melds, const CardsLike& defender_cards, const Arg<Rules>& rules,
+                     const Arg<gin::Player>& knocker) {
+    return gin::settle(cast_arg<Melds>(knocker_melds, "the knocker's Melds (use best_melds(hand))"),
+                       to_cardset(defender_cards), rules_arg(rules), player_arg(knocker));
   }, py::arg("knocker_melds"), py::arg("defender_cards"), py::arg("rules") = Rules{},
-        py::arg("knocker") = gin::Player::One,
+        py::arg_v("knocker", gin::Player::One, "Player.ONE"),
         "Settle a hand: gin when the knocker's arrangement has no deadwood (big gin with 11 cards; InvalidValueError "
         "when the rules disable it), else a knock where the defender lays off optimally (the joint optimum over "
         "layoffs and its own melds; none against gin). A tie is an undercut when rules.undercut_on_tie. "
@@ -413,7 +463,10 @@ void register_gin_scoring(py::module_& m) {
                std::to_string(r.hands_won[1]) + ") shutout=" + (r.shutout ? "True" : "False") + ">";
       });
 
-  m.def("match_result", [](const py::typing::Iterable<RoundResult>& hands, std::optional<int> target, const Rules& rules) {
+  m.def("match_result", [](const py::typing::Iterable<RoundResult>& hands, const OptArg<py::int_>& target_arg,
+                           const Arg<Rules>& rules) {
+    std::optional<int> target;
+    if (!target_arg.is_none()) target = int_arg(target_arg, "target");
     std::vector<RoundResult> v;
     for (py::handle h : hands) {
       if (!py::isinstance<RoundResult>(h))
@@ -421,7 +474,7 @@ void register_gin_scoring(py::module_& m) {
                               core::quote(py::repr(h).cast<std::string>()));
       v.push_back(h.cast<RoundResult>());
     }
-    return gin::match_result(v, rules, target);
+    return gin::match_result(v, rules_arg(rules), target);
   }, py::arg("hands"), py::arg("target") = py::none(), py::arg("rules") = Rules{},
         "What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; "
         "box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the "
