@@ -40,6 +40,51 @@ using MeldsLike = py::typing::Union<Melds, py::typing::Iterable<py::typing::Unio
 
 const char* player_text(Player p) { return p == Player::One ? "ONE" : "TWO"; }
 
+template <class T>
+using Arg = py::typing::Union<T>;
+
+template <class T>
+T cast_arg(py::handle obj, const char* expected) {
+  try {
+    return obj.cast<T>();
+  } catch (const py::cast_error&) {
+    throw core::WrongType(std::string("expected ") + expected + ", got " + type_name(obj) + " " +
+                          core::quote(py::repr(obj).cast<std::string>()));
+  }
+}
+
+Player player_arg(py::handle obj) {
+  static py::handle player_type;
+  if (!player_type) player_type = py::object(py::module_::import("parlour._core.gin").attr("Player")).release();
+  if (!py::isinstance(obj, player_type))
+    throw core::WrongType("expected a Player, got " + type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
+  return obj.cast<Player>();
+}
+
+std::optional<Player> opt_player_arg(py::handle obj) {
+  if (obj.is_none()) return std::nullopt;
+  return player_arg(obj);
+}
+
+Rules rules_arg(py::handle obj) { return cast_arg<Rules>(obj, "a Rules"); }
+
+long long int_arg(py::handle obj, const char* what) {
+  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
+    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " +
+                          core::quote(py::repr(obj).cast<std::string>()));
+  try {
+    return obj.cast<long long>();
+  } catch (const py::cast_error&) {
+    throw core::InvalidValue(std::string(what) + " out of range: " + py::repr(obj).cast<std::string>());
+  }
+}
+
+int small_int_arg(py::handle obj, const char* what) {
+  const long long v = int_arg(obj, what);
+  if (v < -1000000 || v > 1000000) throw core::InvalidValue(std::string(what) + " out of range: " + std::to_string(v));
+  return static_cast<int>(v);
+}
+
 Action to_action(py::handle obj) {
   if (py::isinstance<Action>(obj)) return obj.cast<Action>();
   if (py::isinstance<py::str>(obj)) return Action::parse(obj.cast<std::string>());
@@ -508,12 +553,15 @@ void register_gin_round(py::module_& m) {
         const auto ms = to_melds(*melds);
         return Action::big_gin(ms);
       }, py::arg("melds") = py::none(), "Declare big gin (all 11 cards melded; default: the best arrangement).")
-      .def_static("lay_off", [](const CardLike& c, int meld) { return Action::lay_off(to_card(c), meld); },
+      .def_static("lay_off", [](const CardLike& c, const Arg<py::int_>& meld) { return Action::lay_off(to_card(c), small_int_arg(meld, "the meld slot")); },
                   py::arg("card"), py::arg("meld"), "Lay a card off onto meld slot 0..2 of the knocker's spread.")
       .def_static("finish_layoffs", &Action::finish_layoffs, "End the layoffs and settle the round.")
-      .def_static("from_id", [](int id) { return Action::from_id(id); }, py::arg("id"),
+      .def_static("from_id", [](const Arg<py::int_>& id) { return to_action(id); }, py::arg("id"),
                   "The action with this id (InvalidValueError outside 0 .. 264).")
-      .def_static("parse", [](const std::string& text) { return Action::parse(text); }, py::arg("text"),
+      .def_static("parse", [](const Arg<py::str>& text) {
+        if (!py::isinstance<py::str>(text)) throw core::WrongType("Action.parse needs text, got " + type_name(text));
+        return Action::parse(text.cast<std::string>());
+      }, py::arg("text"),
                   "The action of this text ('discard Qs', 'knock Qs', ...); NotationError quoting bad text.")
       .def_property_readonly("kind", &Action::kind, "PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF or FINISH_LAYOFFS.")
       .def_property_readonly("card", [](const Action& a) -> py::typing::Optional<core::Card> {
@@ -606,21 +654,28 @@ void register_gin_round(py::module_& m) {
                           "legal_actions(), legal_action_mask(), apply(), is_terminal(), returns(), clone(), "
                           "observation(player), to_dict() / Round.from_dict() and pickle.");
   round
-      .def_static("from_deal", [](const Rules& rules, Player dealer, const std::tuple<CardsLike, CardsLike>& hands,
-                                  const CardLike& upcard, const py::typing::Iterable<CardLike>& stock) {
-        std::array<core::CardSet, 2> hs{to_cardset(std::get<0>(hands)), to_cardset(std::get<1>(hands))};
+      .def_static("from_deal", [](const Arg<Rules>& rules, const Arg<Player>& dealer,
+                                  const py::typing::Tuple<CardsLike, CardsLike>& hands, const CardLike& upcard,
+                                  const py::typing::Iterable<CardLike>& stock) {
+        if (!py::isinstance<py::sequence>(hands) || py::isinstance<py::str>(hands) || py::len(hands) != 2)
+          throw core::WrongType("hands must be a pair of hands, got " + type_name(hands));
+        std::array<core::CardSet, 2> hs{to_cardset(hands[py::int_(0)]), to_cardset(hands[py::int_(1)])};
+        if (py::isinstance<py::str>(stock) || !py::isinstance<py::iterable>(stock))
+          throw core::WrongType("the stock must be a sequence of cards, got " + type_name(stock));
         std::vector<core::Card> st;
         for (py::handle h : stock) st.push_back(to_card(h));
         const core::Card up = to_card(upcard);
-        return Round::from_deal(rules, dealer, hs, up, st);
+        return Round::from_deal(rules_arg(rules), player_arg(dealer), hs, up, st);
       }, py::arg("rules"), py::arg("dealer"), py::arg("hands"), py::arg("upcard"), py::arg("stock"),
          "A round from a fixed deal: hands[i] is Player i's 10 cards, the upcard starts the pile, the stock is in draw "
          "order (the last element is drawn first). WrongHandSize, WrongStockSize, RepeatedCard (DealError).")
-      .def_static("deal", [](const Rules& rules, Player dealer, const SeedLike& seed) {
+      .def_static("deal", [](const Arg<Rules>& rules, const Arg<Player>& dealer, const SeedLike& seed) {
+        const Rules r = rules_arg(rules);
+        const Player d = player_arg(dealer);
         core::Rng local;
         core::Rng* rng = rng_from(seed, local);
-        return Round::deal(rules, dealer, *rng);
-      }, py::arg("rules") = Rules{}, py::arg("dealer") = Player::One, py::arg("seed") = 0,
+        return Round::deal(r, d, *rng);
+      }, py::arg("rules") = Rules{}, py::arg_v("dealer", Player::One, "Player.ONE"), py::arg("seed") = 0,
          "Shuffle with the engine's generator (a seed or an Rng) and deal: the non-dealer gets deck[0], deck[2], ..., "
          "the dealer deck[1], deck[3], ..., deck[20] is the upcard, deck[21..51] the stock.")
       .def_static("from_dict", &round_from_json, py::arg("data"),
@@ -632,7 +687,7 @@ void register_gin_round(py::module_& m) {
       .def_property_readonly("phase", &Round::phase, "The current phase.")
       .def_property_readonly("turn", &Round::turn, "The player to act (the defender during layoffs), None once finished.")
       .def_property_readonly("current_player", &Round::turn, "The player to act, None once finished (the protocol's name for turn).")
-      .def("hand", &Round::hand, py::arg("player"), "The hand of a player (both are visible: this is the referee's view).")
+      .def("hand", [](const Round& r, const Arg<Player>& p) { return r.hand(player_arg(p)); }, py::arg("player"), "The hand of a player (both are visible: this is the referee's view).")
       .def_property_readonly("discard_pile", [](const Round& r) { return py::typing::List<core::Card>(pile_list(r.discard_pile())); },
                              "The discard pile, top card last.")
       .def_property_readonly("stock", [](const Round& r) { return py::typing::List<core::Card>(pile_list(r.stock())); },
@@ -652,9 +707,9 @@ void register_gin_round(py::module_& m) {
                              "The card taken from the discard pile this turn, or None.")
       .def_property_readonly("passes", &Round::passes, "How many players passed the upcard (0..2).")
       .def_property_readonly("knocker_deadwood", &Round::knocker_deadwood, "The knocker's deadwood (0 before a knock).")
-      .def("known_cards", &Round::known_cards, py::arg("player"),
+      .def("known_cards", [](const Round& r, const Arg<Player>& p) { return r.known_cards(player_arg(p)); }, py::arg("player"),
            "The cards a player took from the discard pile and still holds (public).")
-      .def("discards_of", &Round::discards_of, py::arg("player"), "Every card a player has discarded (public).")
+      .def("discards_of", [](const Round& r, const Arg<Player>& p) { return r.discards_of(player_arg(p)); }, py::arg("player"), "Every card a player has discarded (public).")
       // actions
       .def("pass_", &Round::pass, "Decline the upcard; WrongPhase outside the UPCARD phase.")
       .def("take_discard", &Round::take_discard,
@@ -682,7 +737,9 @@ void register_gin_round(py::module_& m) {
       }, py::arg("melds") = py::none(),
          "Declare big gin: all 11 cards melded, no discard; finishes at once. WrongPhase, BigGinDisabled, "
          "MeldsMismatch, NotBigGin.")
-      .def("lay_off", [](Round& r, const CardLike& c, int index) { r.lay_off(to_card(c), index); }, py::arg("card"),
+      .def("lay_off", [](Round& r, const CardLike& c, const Arg<py::int_>& index) {
+        r.lay_off(to_card(c), small_int_arg(index, "the meld index"));
+      }, py::arg("card"),
            py::arg("index"),
            "Lay a card off onto the spread meld at `index` (indices are stable; chains allowed). WrongPhase, "
            "NotInHand, NoSuchMeld, CannotLayOff.")
@@ -717,8 +774,8 @@ void register_gin_round(py::module_& m) {
         const auto ms = to_melds(*melds);
         return r.check_big_gin(ms) == gin::RoundError::Ok;
       }, py::arg("melds") = py::none(), "Whether declare_big_gin(melds) is legal.")
-      .def("can_lay_off", [](const Round& r, const CardLike& c, int index) {
-        return r.check_lay_off(to_card(c), index) == gin::RoundError::Ok;
+      .def("can_lay_off", [](const Round& r, const CardLike& c, const Arg<py::int_>& index) {
+        return r.check_lay_off(to_card(c), small_int_arg(index, "the meld index")) == gin::RoundError::Ok;
       }, py::arg("card"), py::arg("index"), "Whether lay_off(card, index) is legal.")
       .def("can_finish_layoffs", [](const Round& r) { return r.check_finish_layoffs() == gin::RoundError::Ok; },
            "Whether finish_layoffs() is legal.")
@@ -743,13 +800,13 @@ void register_gin_round(py::module_& m) {
         const auto v = r.returns();
         return std::make_tuple(v[0], v[1]);
       }, "Zero-sum returns (Player.ONE, Player.TWO): the winner +points(rules), the loser -points; (0, 0) before the end and for a dead hand.")
-      .def("observation", [](const Round& r, Player p) { return gin::observe(r, p); }, py::arg("player"),
+      .def("observation", [](const Round& r, const Arg<Player>& p) { return gin::observe(r, player_arg(p)); }, py::arg("player"),
            "What a player may see (never the opponent's hand or the stock order).")
       .def("clone", [](const Round& r) { return r; }, "An independent copy.")
       .def("__copy__", [](const Round& r) { return r; })
       .def("__deepcopy__", [](const Round& r, const py::object&) { return r; }, py::arg("memo"))
-      .def("to_dict", [](const Round& r, std::optional<Player> player) -> py::dict {
-        if (player) return observation_json(gin::observe(r, *player));
+      .def("to_dict", [](const Round& r, const py::typing::Optional<Player>& player) -> py::dict {
+        if (const auto p = opt_player_arg(player)) return observation_json(gin::observe(r, *p));
         return round_json(r);
       }, py::arg("player") = py::none(),
          "A JSON-ready, versioned snapshot (cards as text); with a player, that player's observation instead.")
@@ -799,15 +856,19 @@ void register_gin_round(py::module_& m) {
                std::to_string(s.actions) + ")";
       });
 
-  m.def("simulate_rounds", [](std::int64_t n, const SeedLike& seed, const py::typing::Union<py::str, py::typing::Tuple<py::str, py::str>>& policy,
-                              const Rules& rules) {
+  m.def("simulate_rounds", [](const Arg<py::int_>& n_arg, const SeedLike& seed,
+                              const py::typing::Union<py::str, py::typing::Tuple<py::str, py::str>>& policy,
+                              const Arg<Rules>& rules_obj) {
+        const long long n = int_arg(n_arg, "the number of rounds");
+        if (n < 0) throw core::InvalidValue("the number of rounds must be >= 0, got " + std::to_string(n));
+        const Rules rules = rules_arg(rules_obj);
         const std::uint64_t s = to_seed(seed);
         std::string p1, p2;
         if (py::isinstance<py::str>(policy)) {
           p1 = p2 = policy.cast<std::string>();
         } else if (py::isinstance<py::tuple>(policy) && py::len(policy) == 2) {
-          p1 = policy[py::int_(0)].cast<std::string>();
-          p2 = policy[py::int_(1)].cast<std::string>();
+          p1 = cast_arg<std::string>(policy[py::int_(0)], "a policy name");
+          p2 = cast_arg<std::string>(policy[py::int_(1)], "a policy name");
         } else {
           throw core::WrongType("policy must be a name or a pair of names, got " + type_name(policy));
         }
@@ -825,7 +886,9 @@ void register_gin_round(py::module_& m) {
                     "A match: hands in order until a player's running total reaches rules.game_target. record(result) "
                     "adds a hand; the winner of a hand deals the next (the same dealer after a dead hand); "
                     "final_score() is match_result of the hands once over.")
-      .def(py::init<const Rules&, Player>(), py::arg("rules") = Rules{}, py::arg("first_dealer") = Player::One,
+      .def(py::init([](const Arg<Rules>& rules, const Arg<Player>& first_dealer) {
+        return Match(rules_arg(rules), player_arg(first_dealer));
+      }), py::arg("rules") = Rules{}, py::arg_v("first_dealer", Player::One, "Player.ONE"),
            "A new match under the rules, first dealt by first_dealer.")
       .def_property_readonly("rules", &Match::rules, "The rules of the match.")
       .def_property_readonly("first_dealer", &Match::first_dealer, "Who dealt the first hand.")
@@ -845,7 +908,9 @@ void register_gin_round(py::module_& m) {
                              "Who deals the next hand: the winner of the last, the same dealer after a dead hand.")
       .def_property_readonly("is_over", &Match::is_over, "Whether a player has reached the target.")
       .def_property_readonly("winner", &Match::winner, "The winner once over, else None.")
-      .def("record", &Match::record, py::arg("result"), "Add a hand's result; WrongPhase once the match is over.")
+      .def("record", [](Match& mt, const Arg<RoundResult>& result) {
+        mt.record(cast_arg<RoundResult>(result, "a RoundResult"));
+      }, py::arg("result"), "Add a hand's result; WrongPhase once the match is over.")
       .def("final_score", &Match::final_score,
            "The MatchResult (winner, totals with every bonus, shutout) of the hands; WrongPhase while the match goes on.")
       .def("new_round", [](const Match& mt, const SeedLike& seed) {
