@@ -675,10 +675,9 @@ Round Round::from_state(const RoundState& s) {
       if (n0 != kHandSize || n1 != kHandSize) format_error("hands of " + std::to_string(n0) + " and " + std::to_string(n1) + " cards in the DRAW phase");
       if (s.discard_pile.empty()) format_error("an empty discard pile in the DRAW phase");
       if (stock_n <= kDeadStock) format_error("the stock is down to " + std::to_string(stock_n) + " cards but the round goes on");
-      if (stock_n == kStockSize) {
-        const Player expect = s.passes == 1 ? nd : (s.passes == 0 ? s.dealer : nd);
-        if (*s.turn != expect) format_error("the wrong player to draw first");
-        if (s.passes == 2 && (s.discard_pile.size() != 1 || s.discard_pile[0] != s.initial_upcard))
+      if (stock_n == kStockSize && s.passes == 2) {  // the forced stock draw
+        if (*s.turn != nd) format_error("after two passes the non-dealer draws first");
+        if (s.discard_pile.size() != 1 || s.discard_pile[0] != s.initial_upcard)
           format_error("after two passes the upcard must be alone on the pile");
       }
       r.turn_ = *s.turn;

@@ -153,3 +153,6 @@ __all__ += [
     "WrongStockSize",
     "simulate_rounds",
 ]
+from parlour.gin import snapshot  # noqa: E402
+
+__all__ += ["snapshot"]
