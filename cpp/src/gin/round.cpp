@@ -712,7 +712,6 @@ Round Round::from_state(const RoundState& s) {
       if (s.phase == Phase::Layoff && *s.turn != d) format_error("in the LAYOFF phase the defender acts");
       if (s.spread.empty()) format_error("a knocker without a spread");
       if (s.spread.size() > static_cast<std::size_t>(kSpreadSlots)) format_error("a spread of more than 3 melds");
-      if (s.discard_pile.empty()) format_error("an empty discard pile after a knock");
       CardSet orig;
       for (const Meld& m : s.spread) {
         if (!Meld::is_meld(m.cards())) format_error("the spread holds a non-meld '" + m.cards().str() + "'");
@@ -736,6 +735,7 @@ Round Round::from_state(const RoundState& s) {
         if (kdw != 0 || !s.laid_off.empty() || s.phase != Phase::Finished) format_error("an inconsistent big gin");
         expect = RoundResult::big_gin(k, deadwood(s.hands[idx(d)]));
       } else if (kh.size() == kHandSize) {
+        if (s.discard_pile.empty()) format_error("an empty discard pile after a knock");
         if (kdw > r.knock_limit_)
           format_error("the knocker keeps " + std::to_string(kdw) + " deadwood, over the knock limit of " +
                        std::to_string(r.knock_limit_));
