@@ -507,6 +507,10 @@ class Observation:
         ...
     def __repr__(self) -> str:
         ...
+    def legal_action_ids(self) -> list[int]:
+        """
+        The ids of the legal actions, ascending (empty unless the observing player is to act).
+        """
     def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
         """
         A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.
