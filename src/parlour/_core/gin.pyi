@@ -138,9 +138,13 @@ class Discard:
     """
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
+    def __getstate__(self) -> tuple[int, int, int]:
+        ...
     def __hash__(self) -> int:
         ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def card(self) -> parlour._core.cards.Card:
@@ -161,7 +165,14 @@ class Layoff:
     """
     The result of best_layoff: the cards laid off (in all and per meld), the grown melds, and the kept cards arranged optimally with their deadwood.
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[parlour._core.cards.CardSet, list[parlour._core.cards.CardSet], list[Meld], Melds, int]:
+        ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def deadwood(self) -> int:
@@ -258,7 +269,14 @@ class MatchResult:
     """
     What a whole match came to (seed 004 match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, int, typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], bool, typing.Annotated[list[int], "FixedSize(2)"], int, int]:
+        ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def boxes(self) -> tuple[int, int]:
@@ -1027,9 +1045,9 @@ class Rules:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, knock_limit: int = 10, oklahoma: parlour._core.gin.OklahomaAce | None = None, gin_bonus: int = 25, big_gin_bonus: int | None = None, undercut_bonus: int = 25, undercut_on_tie: bool = True, box_bonus: int = 0, immediate_boxes: bool = False, game_bonus: int = 0, game_target: int = 100, shutout: parlour._core.gin.Shutout | None = None, **kwargs) -> None:
         """
-        Rules(*, knock_limit=10, oklahoma=None, gin_bonus=25, big_gin_bonus=None, undercut_bonus=25, undercut_on_tie=True, box_bonus=0, immediate_boxes=False, game_bonus=0, game_target=100, shutout=None): the rule card's variant, with any field changed by keyword.
+        The rule card's variant, with any field changed by keyword (each validated: InvalidValueError out of its domain, WrongTypeError for a wrong type).
         """
     def __repr__(self) -> str:
         ...
@@ -1111,7 +1129,14 @@ class Settlement:
     """
     The result of settle(): the RoundResult, its points under the rules, the knocker's melds after the layoffs and the defender's kept cards arranged.
     """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[RoundResult, int, list[Meld], Melds]:
+        ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def defender_deadwood(self) -> int:
@@ -1183,7 +1208,7 @@ class Shutout:
         The winner's final total is doubled.
         """
     @staticmethod
-    def flat(amount: typing.SupportsInt | typing.SupportsIndex) -> Shutout:
+    def flat(amount: int) -> Shutout:
         """
         The winner gets `amount` more (InvalidValueError if < 0).
         """
