@@ -489,6 +489,70 @@ py::dict observation_json(const Observation& o) {
   return d;
 }
 
+Observation observation_from_json(py::handle obj) {
+  try {
+    const py::dict d = dict_in(obj, "the observation");
+    if (!d.contains("format") || !py::isinstance<py::str>(d["format"]) ||
+        d["format"].cast<std::string>() != "parlour.gin.Observation")
+      bad_snapshot("not a gin observation (expected \"format\": \"parlour.gin.Observation\")");
+    if (typed<int>(field(d, "version"), "version") != kSnapshotVersion) bad_snapshot("unsupported observation version");
+    Observation o;
+    o.player = *player_in(field(d, "player"), "player", false);
+    o.dealer = *player_in(field(d, "dealer"), "dealer", false);
+    o.phase = phase_in(field(d, "phase"));
+    o.turn = player_in(field(d, "turn"), "turn", true);
+    o.rules = rules_in(field(d, "rules"));
+    o.hand = set_in(field(d, "hand"), "hand");
+    const auto pile = cards_in(field(d, "discard_pile"), "discard_pile");
+    if (pile.size() > o.pile.size()) bad_snapshot("discard_pile too long");
+    std::copy(pile.begin(), pile.end(), o.pile.begin());
+    o.pile_size = static_cast<std::uint8_t>(pile.size());
+    o.opponent_known = set_in(field(d, "opponent_known"), "opponent_known");
+    o.opponent_discards = set_in(field(d, "opponent_discards"), "opponent_discards");
+    o.own_discards = set_in(field(d, "own_discards"), "own_discards");
+    o.stock_size = typed<int>(field(d, "stock_size"), "stock_size");
+    o.opponent_hand_size = typed<int>(field(d, "opponent_hand_size"), "opponent_hand_size");
+    o.knock_limit = typed<int>(field(d, "knock_limit"), "knock_limit");
+    if (o.stock_size < 0 || o.stock_size > gin::kStockSize || o.opponent_hand_size < 0 || o.opponent_hand_size > 11 ||
+        o.knock_limit < 0 || o.knock_limit > 10)
+      bad_snapshot("stock_size, opponent_hand_size or knock_limit out of range");
+    o.initial_upcard = card_json_in(field(d, "initial_upcard"), "initial_upcard");
+    const py::handle taken = field(d, "taken");
+    if (!taken.is_none()) o.taken = card_json_in(taken, "taken");
+    o.passes = typed<int>(field(d, "passes"), "passes");
+    o.knocker = player_in(field(d, "knocker"), "knocker", true);
+    const py::handle spread = field(d, "spread");
+    if (!py::isinstance<py::list>(spread) || py::len(spread) > gin::kSpreadSlots) bad_snapshot("spread must be a list of up to 3 melds");
+    for (py::handle m : spread) {
+      const core::CardSet cs = set_in(m, "spread");
+      if (!Meld::is_meld(cs)) bad_snapshot("spread: '" + cs.str() + "' is not a meld");
+      o.spread[o.spread_size++] = Meld::from_cards(cs);
+    }
+    o.laid_off = set_in(field(d, "laid_off"), "laid_off");
+    const py::handle res = field(d, "result");
+    if (!res.is_none()) o.result = result_in(res);
+    const py::handle ids = field(d, "legal_action_ids");
+    if (!py::isinstance<py::list>(ids) || py::len(ids) > gin::kMaxLegal) bad_snapshot("legal_action_ids must be a list");
+    int prev = -1;
+    for (py::handle h : ids) {
+      const int id = typed<int>(h, "legal_action_ids");
+      if (id <= prev || id >= gin::kActionCount) bad_snapshot("legal_action_ids must ascend within 0 .. 264");
+      o.legal_ids[o.legal_count++] = static_cast<std::uint16_t>(id);
+      prev = id;
+    }
+    if (!o.hand.is_disjoint(o.opponent_known)) bad_snapshot("the hand and the opponent's known cards overlap");
+    return o;
+  } catch (const core::FormatError&) {
+    throw;
+  } catch (const core::Error& e) {
+    bad_snapshot(e.what());
+  } catch (const py::error_already_set& e) {
+    bad_snapshot(e.what());
+  } catch (const py::cast_error& e) {
+    bad_snapshot(e.what());
+  }
+}
+
 std::string round_repr(const Round& r) {
   std::string s = "<gin.Round " + std::string(gin::phase_name(r.phase()));
   if (const auto t = r.turn()) s += std::string(" turn=Player.") + player_text(*t);
@@ -662,6 +726,12 @@ void register_gin_round(py::module_& m) {
       .def("legal_action_mask", [](const Observation& o) { return mask_array(o.legal()); },
            "A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.")
       .def("to_dict", &observation_json, "A JSON-ready dict of the observation (cards as text, legal actions as ids and text).")
+      .def_static("from_dict", &observation_from_json, py::arg("data"),
+                  "The observation of a to_dict() dict; StateFormatError when malformed.")
+      .def("__copy__", [](const Observation& o) { return o; })
+      .def("__deepcopy__", [](const Observation& o, const py::object&) { return o; }, py::arg("memo"))
+      .def(py::pickle([](const Observation& o) { return observation_json(o); },
+                      [](const py::dict& d) { return observation_from_json(d); }))
       .def("__eq__", [](const Observation& a, const py::object& b) -> py::object {
         if (!py::isinstance<Observation>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
         return py::bool_(a == b.cast<const Observation&>());

@@ -247,3 +247,18 @@ def test_fuzzed_snapshots_are_rejected_or_valid(m: tuple[str, int, int, int]) ->
     # It can be played to the end without the engine refusing its own legal actions.
     while not r.is_terminal():
         r.apply(r.legal_actions()[-1])  # draws from the stock, so it ends
+
+
+def test_observation_snapshots() -> None:
+    from parlour.gin import Observation
+
+    obs = ROUNDS["layoff"].observation(TWO)
+    d = json.loads(json.dumps(obs.to_dict()))
+    assert Observation.from_dict(d) == obs and pickle.loads(pickle.dumps(obs)) == obs
+    for change in (lambda x: x.__setitem__("format", "parlour.gin.Round"), lambda x: x.pop("hand"),
+                   lambda x: x.__setitem__("legal_action_ids", [5, 3]), lambda x: x.__setitem__("stock_size", 99),
+                   lambda x: x["opponent_known"].append(x["hand"][0])):
+        bad = copy.deepcopy(d)
+        change(bad)
+        with pytest.raises(StateFormatError):
+            Observation.from_dict(bad)

@@ -521,9 +521,22 @@ class Observation:
     What one player may see of a round: own hand, the discard pile, the cards the opponent is known to hold (taken from the pile), both players' discards, the stock size, the phase, the knock limit, the spread and layoffs, and the legal actions when it is this player's turn — never the opponent's hand or the stock order. to_dict() is what a web frontend may send to that player.
     """
     __hash__: typing.ClassVar[None] = None
+    @staticmethod
+    def from_dict(data: typing.Any) -> Observation:
+        """
+        The observation of a to_dict() dict; StateFormatError when malformed.
+        """
+    def __copy__(self) -> Observation:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Observation:
+        ...
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
+    def __getstate__(self) -> dict:
+        ...
     def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: dict) -> None:
         ...
     def legal_action_ids(self) -> list[int]:
         """
