@@ -174,6 +174,7 @@ def test_other_corruptions() -> None:
         ("big-gin", lambda d: d.__setitem__("rules", Rules().to_dict()), "big gin"),
         ("gin", lambda d: d["laid_off"].append("2c"), "twice"),
         ("discard", lambda d: d["discarded"][0].append(d["stock"][0]), "stock"),
+        ("discard-taken", lambda d: d.__setitem__("passes", 2), "two passes"),
     ]
     for name, change, match in cases:
         rejected(corrupt(name, change), match)

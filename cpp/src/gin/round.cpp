@@ -703,6 +703,7 @@ Round Round::from_state(const RoundState& s) {
         if (stock_n <= kDeadStock) format_error("a pile draw with the stock at two cards");
       }
       if (stock_n == kStockSize && !s.taken) format_error("a stock draw but the stock is full");
+      if (stock_n == kStockSize && s.passes == 2) format_error("after two passes the first draw is from the stock");
       r.turn_ = t;
       break;
     }
