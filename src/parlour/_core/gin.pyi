@@ -203,7 +203,7 @@ class Match:
     """
     A match: hands in order until a player's running total reaches rules.game_target. record(result) adds a hand; the winner of a hand deals the next (the same dealer after a dead hand); final_score() is match_result of the hands once over.
     """
-    def __getstate__(self) -> tuple[int, typing.Any, typing.Any, list]:
+    def __getstate__(self) -> tuple[int, Rules, Player, list[RoundResult]]:
         ...
     def __init__(self, rules: Rules = ..., first_dealer: Player = ...) -> None:
         """
@@ -211,7 +211,7 @@ class Match:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.SupportsInt | typing.SupportsIndex, Rules, Player, list[RoundResult]]) -> None:
         ...
     def final_score(self) -> MatchResult:
         """
@@ -522,7 +522,7 @@ class Observation:
     """
     __hash__: typing.ClassVar[None] = None
     @staticmethod
-    def from_dict(data: typing.Any) -> Observation:
+    def from_dict(data: dict[str, typing.Any]) -> Observation:
         """
         The observation of a to_dict() dict; StateFormatError when malformed.
         """
@@ -532,11 +532,11 @@ class Observation:
         ...
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, typing.Any]:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: dict) -> None:
+    def __setstate__(self, arg0: dict[str, typing.Any]) -> None:
         ...
     def legal_action_ids(self) -> list[int]:
         """
@@ -550,7 +550,7 @@ class Observation:
         """
         The legal actions (empty unless the observing player is to act).
         """
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, typing.Any]:
         """
         A JSON-ready dict of the observation (cards as text, legal actions as ids and text).
         """
@@ -712,7 +712,7 @@ class Round:
         A round from a fixed deal: hands[i] is Player i's 10 cards, the upcard starts the pile, the stock is in draw order (the last element is drawn first). WrongHandSize, WrongStockSize, RepeatedCard (DealError).
         """
     @staticmethod
-    def from_dict(data: typing.Any) -> Round:
+    def from_dict(data: dict[str, typing.Any]) -> Round:
         """
         The round of a to_dict() snapshot, every invariant re-validated; StateFormatError on a corrupt or foreign snapshot.
         """
@@ -722,11 +722,11 @@ class Round:
         ...
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, typing.Any]:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: dict) -> None:
+    def __setstate__(self, arg0: dict[str, typing.Any]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -842,7 +842,7 @@ class Round:
         """
         Take the top of the discard pile (the upcard, or a normal draw) and return it; WrongPhase, MustDrawFromStock after both players passed.
         """
-    def to_dict(self, player: parlour._core.gin.Player | None = None) -> dict:
+    def to_dict(self, player: parlour._core.gin.Player | None = None) -> dict[str, typing.Any]:
         """
         A JSON-ready, versioned snapshot (cards as text); with a player, that player's observation instead.
         """
@@ -1258,7 +1258,7 @@ class SimulationStats:
     """
     def __repr__(self) -> str:
         ...
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, typing.Any]:
         """
         The counts as a dict.
         """
