@@ -9,7 +9,130 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['BIG_GIN_BONUS', 'BOX_BONUS', 'Discard', 'GAME_BONUS', 'GIN_BONUS', 'Layoff', 'MELD_COUNT', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'OklahomaAce', 'Player', 'ResultKind', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'TARGET', 'UNDERCUT_BONUS', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'settle']
+__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Discard', 'GAME_BONUS', 'GIN_BONUS', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'settle', 'simulate_rounds']
+class Action:
+    """
+    One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a text form.
+    
+    Ids: 0 pass, 1 take discard, 2 draw stock, 3..54 discard (3 + card index), 55..106 knock (55 + card index, the best arrangement), 107 big gin, 108..263 lay off (108 + 3*card index + meld slot 0..2), 264 finish layoffs; card index = 13*suit + rank - 1.
+    
+    Text: 'pass', 'take discard', 'draw stock', 'discard Qs', 'knock Qs' or 'knock Qs with 7h8h9h QcQsQd', 'big gin', 'lay off 9s on 0', 'finish layoffs' (parsing is case-insensitive and accepts 'take', 'draw', 'finish').
+    """
+    @staticmethod
+    def big_gin(melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> Action:
+        """
+        Declare big gin (all 11 cards melded; default: the best arrangement).
+        """
+    @staticmethod
+    def discard(card: parlour._core.cards.Card | str) -> Action:
+        """
+        Discard a card, ending the turn.
+        """
+    @staticmethod
+    def draw_stock() -> Action:
+        """
+        Draw the top card of the stock.
+        """
+    @staticmethod
+    def finish_layoffs() -> Action:
+        """
+        End the layoffs and settle the round.
+        """
+    @staticmethod
+    def from_id(id: int) -> Action:
+        """
+        The action with this id (InvalidValueError outside 0 .. 264).
+        """
+    @staticmethod
+    def knock(card: parlour._core.cards.Card | str, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> Action:
+        """
+        Discard a card and knock, spreading these melds (default: the best arrangement of the rest).
+        """
+    @staticmethod
+    def lay_off(card: parlour._core.cards.Card | str, meld: int) -> Action:
+        """
+        Lay a card off onto meld slot 0..2 of the knocker's spread.
+        """
+    @staticmethod
+    def parse(text: str) -> Action:
+        """
+        The action of this text ('discard Qs', 'knock Qs', ...); NotationError quoting bad text.
+        """
+    @staticmethod
+    def pass_() -> Action:
+        """
+        Decline the upcard.
+        """
+    @staticmethod
+    def take_discard() -> Action:
+        """
+        Take the top card of the discard pile.
+        """
+    def __copy__(self) -> Action:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Action:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> str:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        """
+        The integer id.
+        """
+    def __init__(self, action: Action | int | str) -> None:
+        """
+        An action from an Action, its integer id, or its text.
+        """
+    def __int__(self) -> int:
+        """
+        The integer id.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: str) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def card(self) -> parlour._core.cards.Card | None:
+        """
+        The card discarded, knocked with or laid off; None for the other kinds.
+        """
+    @property
+    def id(self) -> int:
+        """
+        The integer id (an explicit arrangement is not part of it).
+        """
+    @property
+    def kind(self) -> ActionKind:
+        """
+        PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF or FINISH_LAYOFFS.
+        """
+    @property
+    def meld(self) -> int | None:
+        """
+        The meld slot of a layoff; None for the other kinds.
+        """
+    @property
+    def melds(self) -> list[Meld] | None:
+        """
+        The explicit arrangement of a knock or big gin; None for the best one (or other kinds).
+        """
+class ActionKind(enum.Enum):
+    """
+    The kind of an Action: PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF, FINISH_LAYOFFS.
+    """
+    BIG_GIN = 5
+    DISCARD = 3
+    DRAW_STOCK = 2
+    FINISH_LAYOFFS = 7
+    KNOCK = 4
+    LAY_OFF = 6
+    PASS = 0
+    TAKE_DISCARD = 1
 class Discard:
     """
     The result of best_discard: the chosen card, the deadwood left without it, and every discard that leaves that same minimum (`ties`).
@@ -76,6 +199,72 @@ class Layoff:
     def remaining(self) -> Melds:
         """
         The cards kept, arranged optimally among themselves.
+        """
+class Match:
+    """
+    A match: hands in order until a player's running total reaches rules.game_target. record(result) adds a hand; the winner of a hand deals the next (the same dealer after a dead hand); final_score() is match_result of the hands once over.
+    """
+    def __getstate__(self) -> tuple[int, Rules, Player, list[RoundResult]]:
+        ...
+    def __init__(self, rules: Rules = ..., first_dealer: Player = ...) -> None:
+        """
+        A new match under the rules, first dealt by first_dealer.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.SupportsInt | typing.SupportsIndex, Rules, Player, list[RoundResult]]) -> None:
+        ...
+    def final_score(self) -> MatchResult:
+        """
+        The MatchResult (winner, totals with every bonus, shutout) of the hands; WrongPhase while the match goes on.
+        """
+    def new_round(self, seed: int | parlour._core.cards.Rng) -> Round:
+        """
+        A new round dealt by next_dealer (a seed or an Rng); WrongPhase once over.
+        """
+    def record(self, result: RoundResult) -> None:
+        """
+        Add a hand's result; WrongPhase once the match is over.
+        """
+    @property
+    def boxes(self) -> tuple[int, int]:
+        """
+        The box bonuses earned (box_bonus per hand won) by (Player.ONE, Player.TWO).
+        """
+    @property
+    def first_dealer(self) -> Player:
+        """
+        Who dealt the first hand.
+        """
+    @property
+    def hands(self) -> list[RoundResult]:
+        """
+        The results recorded so far, in order.
+        """
+    @property
+    def is_over(self) -> bool:
+        """
+        Whether a player has reached the target.
+        """
+    @property
+    def next_dealer(self) -> Player:
+        """
+        Who deals the next hand: the winner of the last, the same dealer after a dead hand.
+        """
+    @property
+    def rules(self) -> Rules:
+        """
+        The rules of the match.
+        """
+    @property
+    def scores(self) -> tuple[int, int]:
+        """
+        The running totals toward the target (Player.ONE, Player.TWO): hand points, plus box bonuses under immediate_boxes.
+        """
+    @property
+    def winner(self) -> Player | None:
+        """
+        The winner once over, else None.
         """
 class MatchResult:
     """
@@ -328,12 +517,164 @@ class Melds:
         """
         The melds, in order.
         """
+class Observation:
+    """
+    What one player may see of a round: own hand, the discard pile, the cards the opponent is known to hold (taken from the pile), both players' discards, the stock size, the phase, the knock limit, the spread and layoffs, and the legal actions when it is this player's turn — never the opponent's hand or the stock order. to_dict() is what a web frontend may send to that player.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    @staticmethod
+    def from_dict(data: dict[str, typing.Any]) -> Observation:
+        """
+        The observation of a to_dict() dict; StateFormatError when malformed.
+        """
+    def __copy__(self) -> Observation:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Observation:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> dict[str, typing.Any]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: dict[str, typing.Any]) -> None:
+        ...
+    def legal_action_ids(self) -> list[int]:
+        """
+        The ids of the legal actions, ascending (empty unless the observing player is to act).
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.
+        """
+    def legal_actions(self) -> list[Action]:
+        """
+        The legal actions (empty unless the observing player is to act).
+        """
+    def to_dict(self) -> dict[str, typing.Any]:
+        """
+        A JSON-ready dict of the observation (cards as text, legal actions as ids and text).
+        """
+    @property
+    def dealer(self) -> Player:
+        """
+        The dealer of the round.
+        """
+    @property
+    def discard_pile(self) -> list[parlour._core.cards.Card]:
+        """
+        The discard pile, top card last.
+        """
+    @property
+    def hand(self) -> parlour._core.cards.CardSet:
+        """
+        The observing player's hand.
+        """
+    @property
+    def initial_upcard(self) -> parlour._core.cards.Card:
+        """
+        The opening upcard.
+        """
+    @property
+    def is_my_turn(self) -> bool:
+        """
+        Whether the observing player is to act.
+        """
+    @property
+    def knock_limit(self) -> int:
+        """
+        The knock limit of this round.
+        """
+    @property
+    def knocker(self) -> Player | None:
+        """
+        The knocker, or None.
+        """
+    @property
+    def laid_off(self) -> parlour._core.cards.CardSet:
+        """
+        The cards laid off onto the spread.
+        """
+    @property
+    def opponent_discards(self) -> parlour._core.cards.CardSet:
+        """
+        Every card the opponent has discarded.
+        """
+    @property
+    def opponent_hand_size(self) -> int:
+        """
+        How many cards the opponent holds.
+        """
+    @property
+    def opponent_known(self) -> parlour._core.cards.CardSet:
+        """
+        The cards the opponent took from the discard pile and still holds.
+        """
+    @property
+    def own_discards(self) -> parlour._core.cards.CardSet:
+        """
+        Every card the observing player has discarded.
+        """
+    @property
+    def passes(self) -> int:
+        """
+        How many players passed the upcard (0..2).
+        """
+    @property
+    def phase(self) -> Phase:
+        """
+        The phase of the round.
+        """
+    @property
+    def player(self) -> Player:
+        """
+        The observing player.
+        """
+    @property
+    def result(self) -> RoundResult | None:
+        """
+        The result once the round is finished, else None.
+        """
+    @property
+    def rules(self) -> Rules:
+        """
+        The rules of the round.
+        """
+    @property
+    def spread(self) -> list[Meld]:
+        """
+        The knocker's melds, grown by the layoffs.
+        """
+    @property
+    def stock_size(self) -> int:
+        """
+        The number of cards in the stock.
+        """
+    @property
+    def taken(self) -> parlour._core.cards.Card | None:
+        """
+        The card taken from the discard pile this turn (it may not be discarded), or None.
+        """
+    @property
+    def turn(self) -> Player | None:
+        """
+        The player to act, or None once finished.
+        """
 class OklahomaAce(enum.Enum):
     """
     Oklahoma gin: the opening upcard caps the knock limit at its value; an Ace upcard means a limit of 1 (ONE) or gin only (GIN_ONLY).
     """
     GIN_ONLY = 1
     ONE = 0
+class Phase(enum.Enum):
+    """
+    The phase of a round: UPCARD (the opening offer of the upcard), DRAW, DISCARD (discard, knock or big gin), LAYOFF (the defender lays off after a knock), FINISHED.
+    """
+    DISCARD = 2
+    DRAW = 1
+    FINISHED = 4
+    LAYOFF = 3
+    UPCARD = 0
 class Player(enum.IntEnum):
     """
     The two seats of a game of gin rummy: ONE = 0 and TWO = 1 (they index per-player tuples); `player.opponent` is the other seat.
@@ -349,6 +690,248 @@ class ResultKind(enum.Enum):
     GIN = 3
     KNOCK = 1
     UNDERCUT = 2
+class Round:
+    """
+    One deal of two-handed gin rummy (the Rust crate's Round; the rule card's flow): the upcard offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the card just taken from the pile cannot be discarded that turn; a discard leaving two stock cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.
+    
+    Every action validates first: a refused action raises a RoundError subclass and changes nothing. can_<op>() answers without raising. The frontend protocol: current_player, legal_actions(), legal_action_mask(), apply(), is_terminal(), returns(), clone(), observation(player), to_dict() / Round.from_dict() and pickle.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    @staticmethod
+    def deal(rules: Rules = ..., dealer: Player = ..., seed: int | parlour._core.cards.Rng = 0) -> Round:
+        """
+        Shuffle with the engine's generator (a seed or an Rng) and deal: the non-dealer gets deck[0], deck[2], ..., the dealer deck[1], deck[3], ..., deck[20] is the upcard, deck[21..51] the stock.
+        """
+    @staticmethod
+    def from_deal(rules: Rules, dealer: Player, hands: tuple[parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]], upcard: parlour._core.cards.Card | str, stock: collections.abc.Iterable[parlour._core.cards.Card | str]) -> Round:
+        """
+        A round from a fixed deal: hands[i] is Player i's 10 cards, the upcard starts the pile, the stock is in draw order (the last element is drawn first). WrongHandSize, WrongStockSize, RepeatedCard (DealError).
+        """
+    @staticmethod
+    def from_dict(data: dict[str, typing.Any]) -> Round:
+        """
+        The round of a to_dict() snapshot, every invariant re-validated; StateFormatError on a corrupt or foreign snapshot.
+        """
+    def __copy__(self) -> Round:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Round:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> dict[str, typing.Any]:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: dict[str, typing.Any]) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def apply(self, action: Action | int | str) -> None:
+        """
+        Apply an Action, an action id or action text; raises like the named method and changes nothing when refused.
+        """
+    def can_apply(self, action: Action | int | str) -> bool:
+        """
+        Whether apply(action) is legal.
+        """
+    def can_declare_big_gin(self, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
+        """
+        Whether declare_big_gin(melds) is legal.
+        """
+    def can_discard(self, card: parlour._core.cards.Card | str) -> bool:
+        """
+        Whether discard(card) is legal.
+        """
+    def can_draw_stock(self) -> bool:
+        """
+        Whether draw_stock() is legal.
+        """
+    def can_finish_layoffs(self) -> bool:
+        """
+        Whether finish_layoffs() is legal.
+        """
+    def can_knock(self, card: parlour._core.cards.Card | str, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
+        """
+        Whether knock(card, melds) is legal.
+        """
+    def can_lay_off(self, card: parlour._core.cards.Card | str, index: int) -> bool:
+        """
+        Whether lay_off(card, index) is legal.
+        """
+    def can_pass(self) -> bool:
+        """
+        Whether pass_() is legal.
+        """
+    def can_take_discard(self) -> bool:
+        """
+        Whether take_discard() is legal.
+        """
+    def clone(self) -> Round:
+        """
+        An independent copy.
+        """
+    def declare_big_gin(self, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
+        """
+        Declare big gin: all 11 cards melded, no discard; finishes at once. WrongPhase, BigGinDisabled, MeldsMismatch, NotBigGin.
+        """
+    def discard(self, card: parlour._core.cards.Card | str) -> None:
+        """
+        Discard a card, ending the turn (a dead hand when two stock cards remain); WrongPhase, NotInHand, DiscardJustTaken.
+        """
+    def discards_of(self, player: Player) -> parlour._core.cards.CardSet:
+        """
+        Every card a player has discarded (public).
+        """
+    def draw_stock(self) -> parlour._core.cards.Card:
+        """
+        Draw the top of the stock and return it; WrongPhase outside DRAW.
+        """
+    def finish_layoffs(self) -> RoundResult:
+        """
+        End the layoffs and settle (the defender's remaining cards melded optimally); returns the RoundResult.
+        """
+    def hand(self, player: Player) -> parlour._core.cards.CardSet:
+        """
+        The hand of a player (both are visible: this is the referee's view).
+        """
+    def is_terminal(self) -> bool:
+        """
+        Whether the round is finished.
+        """
+    def knock(self, card: parlour._core.cards.Card | str, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
+        """
+        Discard a card and knock, spreading `melds` (a Melds of the hand without the card, or melds; default best_melds(hand - card)); zero deadwood is gin and finishes at once. WrongPhase, NotInHand, DiscardJustTaken, MeldsMismatch, TooMuchDeadwood.
+        """
+    def known_cards(self, player: Player) -> parlour._core.cards.CardSet:
+        """
+        The cards a player took from the discard pile and still holds (public).
+        """
+    def lay_off(self, card: parlour._core.cards.Card | str, index: int) -> None:
+        """
+        Lay a card off onto the spread meld at `index` (indices are stable; chains allowed). WrongPhase, NotInHand, NoSuchMeld, CannotLayOff.
+        """
+    def legal_action_ids(self) -> list[int]:
+        """
+        The ids of the legal actions, ascending.
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.
+        """
+    def legal_actions(self) -> list[Action]:
+        """
+        The legal actions in id order (knocks and big gin with the best arrangement); empty once finished.
+        """
+    def observation(self, player: Player) -> Observation:
+        """
+        What a player may see (never the opponent's hand or the stock order).
+        """
+    def pass_(self) -> None:
+        """
+        Decline the upcard; WrongPhase outside the UPCARD phase.
+        """
+    def returns(self) -> tuple[int, int]:
+        """
+        Zero-sum returns (Player.ONE, Player.TWO): the winner +points(rules), the loser -points; (0, 0) before the end and for a dead hand.
+        """
+    def take_discard(self) -> parlour._core.cards.Card:
+        """
+        Take the top of the discard pile (the upcard, or a normal draw) and return it; WrongPhase, MustDrawFromStock after both players passed.
+        """
+    def to_dict(self, player: Player | None = None) -> dict[str, typing.Any]:
+        """
+        A JSON-ready, versioned snapshot (cards as text); with a player, that player's observation instead.
+        """
+    @property
+    def current_player(self) -> Player | None:
+        """
+        The player to act, None once finished (the protocol's name for turn).
+        """
+    @property
+    def dealer(self) -> Player:
+        """
+        The dealer.
+        """
+    @property
+    def discard_pile(self) -> list[parlour._core.cards.Card]:
+        """
+        The discard pile, top card last.
+        """
+    @property
+    def initial_upcard(self) -> parlour._core.cards.Card:
+        """
+        The opening upcard.
+        """
+    @property
+    def knock_limit(self) -> int:
+        """
+        The knock limit of this round: the rules', capped by the upcard under Oklahoma.
+        """
+    @property
+    def knocker(self) -> Player | None:
+        """
+        Who knocked or declared big gin, or None.
+        """
+    @property
+    def knocker_deadwood(self) -> int:
+        """
+        The knocker's deadwood (0 before a knock).
+        """
+    @property
+    def laid_off(self) -> parlour._core.cards.CardSet:
+        """
+        The cards the defender has laid off.
+        """
+    @property
+    def non_dealer(self) -> Player:
+        """
+        The non-dealer, who has the first upcard offer.
+        """
+    @property
+    def passes(self) -> int:
+        """
+        How many players passed the upcard (0..2).
+        """
+    @property
+    def phase(self) -> Phase:
+        """
+        The current phase.
+        """
+    @property
+    def result(self) -> RoundResult | None:
+        """
+        The result once finished, else None.
+        """
+    @property
+    def rules(self) -> Rules:
+        """
+        The rules of the round.
+        """
+    @property
+    def spread(self) -> list[Meld]:
+        """
+        The knocker's melds, grown by the layoffs (empty before a knock).
+        """
+    @property
+    def stock(self) -> list[parlour._core.cards.Card]:
+        """
+        The stock in draw order, top card last (visible: the referee's view).
+        """
+    @property
+    def stock_size(self) -> int:
+        """
+        The number of cards in the stock.
+        """
+    @property
+    def taken(self) -> parlour._core.cards.Card | None:
+        """
+        The card taken from the discard pile this turn, or None.
+        """
+    @property
+    def turn(self) -> Player | None:
+        """
+        The player to act (the defender during layoffs), None once finished.
+        """
 class RoundResult:
     """
     The outcome of one hand, independent of bonus values: kind, knocker, winner, both deadwoods and the cards laid off; points(rules) prices it. Build one with RoundResult.knock(...) (which decides KNOCK or UNDERCUT by the rules), .gin, .big_gin, .dead, or the validated raw constructor.
@@ -665,6 +1248,61 @@ class ShutoutKind(enum.Enum):
     DOUBLE_HAND_POINTS = 1
     DOUBLE_TOTAL = 0
     FLAT = 2
+class SimulationStats:
+    """
+    The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.
+    """
+    def __repr__(self) -> str:
+        ...
+    def to_dict(self) -> dict[str, typing.Any]:
+        """
+        The counts as a dict.
+        """
+    @property
+    def actions(self) -> int:
+        """
+        Actions applied in all rounds.
+        """
+    @property
+    def big_gins(self) -> int:
+        """
+        Big gins.
+        """
+    @property
+    def dead(self) -> int:
+        """
+        Dead hands.
+        """
+    @property
+    def gins(self) -> int:
+        """
+        Gins.
+        """
+    @property
+    def knocks(self) -> int:
+        """
+        Knocks won by the knocker.
+        """
+    @property
+    def points(self) -> tuple[int, int]:
+        """
+        Points won by (Player.ONE, Player.TWO).
+        """
+    @property
+    def rounds(self) -> int:
+        """
+        Rounds played.
+        """
+    @property
+    def undercuts(self) -> int:
+        """
+        Undercuts.
+        """
+    @property
+    def wins(self) -> tuple[int, int]:
+        """
+        Rounds won by (Player.ONE, Player.TWO).
+        """
 def best_discard(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Discard:
     """
     The discard that leaves the least deadwood, computed exactly over every card of the hand (normally 11 cards; InvalidValueError when empty). Ties go to the highest rank (so the highest value), then the highest suit (diamonds, hearts, spades, clubs); `ties` lists them all.
@@ -697,6 +1335,11 @@ def settle(knocker_melds: Melds, defender_cards: parlour._core.cards.CardSet | p
     """
     Settle a hand: gin when the knocker's arrangement has no deadwood (big gin with 11 cards; InvalidValueError when the rules disable it), else a knock where the defender lays off optimally (the joint optimum over layoffs and its own melds; none against gin). A tie is an undercut when rules.undercut_on_tie. InvalidValueError over the knock limit; ArrangeError when the hands overlap.
     """
+def simulate_rounds(n: int, seed: int | parlour._core.cards.Rng = 0, policy: str | tuple[str, str] = 'random', rules: Rules = ...) -> SimulationStats:
+    """
+    Play n whole rounds in C++ (the GIL released) and count the outcomes. Round i is dealt by Player.ONE when i is even, Player.TWO when odd; `policy` names the policy of both seats ('random': uniform among the legal actions) or a pair (Player.ONE's, Player.TWO's). Every decision sees only that player's observation. Reproducible for a seed.
+    """
+ACTION_COUNT: int = 265
 BIG_GIN_BONUS: int = 31
 BOX_BONUS: int = 25
 GAME_BONUS: int = 100

@@ -96,3 +96,63 @@ __all__ = [
     "match_result",
     "settle",
 ]
+
+# ---- Gin rummy II: the round, the match, actions, observations (issue 4) ----
+from parlour._core.gin import (  # noqa: E402
+    ACTION_COUNT,
+    Action,
+    ActionKind,
+    Match,
+    Observation,
+    Phase,
+    Round,
+    SimulationStats,
+    simulate_rounds,
+)
+from parlour.gin.round_errors import (  # noqa: E402
+    BigGinDisabled,
+    CannotLayOff,
+    DealError,
+    DiscardJustTaken,
+    MeldsMismatch,
+    MustDrawFromStock,
+    NoSuchMeld,
+    NotBigGin,
+    NotInHand,
+    RepeatedCard,
+    RoundError,
+    TooMuchDeadwood,
+    WrongHandSize,
+    WrongPhase,
+    WrongStockSize,
+)
+
+__all__ += [
+    "ACTION_COUNT",
+    "Action",
+    "ActionKind",
+    "BigGinDisabled",
+    "CannotLayOff",
+    "DealError",
+    "DiscardJustTaken",
+    "Match",
+    "MeldsMismatch",
+    "MustDrawFromStock",
+    "NoSuchMeld",
+    "NotBigGin",
+    "NotInHand",
+    "Observation",
+    "Phase",
+    "RepeatedCard",
+    "Round",
+    "RoundError",
+    "SimulationStats",
+    "TooMuchDeadwood",
+    "WrongHandSize",
+    "WrongPhase",
+    "WrongStockSize",
+    "simulate_rounds",
+]
+from parlour.gin import snapshot  # noqa: E402
+
+__all__ += ["snapshot"]
