@@ -60,9 +60,11 @@ def test_readme_python_tour_runs() -> None:
     assert blocks, "README has no python tour"
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    namespace: dict[str, object] = {}  # the blocks run in order in one session, as a reader types them
     for i, block in enumerate(blocks):
-        test = parser.get_doctest(block, {}, f"README block {i}", "README.md", 0)
-        runner.run(test)
+        test = parser.get_doctest(block, namespace, f"README block {i}", "README.md", 0)
+        runner.run(test, clear_globs=False)
+        namespace = test.globs  # DocTest copies the globals it is given
     assert runner.failures == 0
 
 
