@@ -19,7 +19,7 @@ bool builds_on(Card upper, Card lower) noexcept {
 // ---------------------------------------------------------------- Foundation(s)
 
 Foundation::Foundation(Suit suit, int height) : suit_(suit), height_(height) {
-  if (static_cast<int>(suit) < 0 || static_cast<int>(suit) > 3)
+  if (static_cast<int>(suit) > 3)
     throw core::InvalidValue("a suit is 0..3, got " + std::to_string(static_cast<int>(suit)));
   if (height < 0 || height > 13)
     throw core::InvalidValue("a foundation holds 0..13 cards, got " + std::to_string(height));
@@ -251,7 +251,10 @@ std::string Move::notation() const {
   // Without a position we cannot tell whether the target is empty, so a sequence
   // always carries its count here ("12v3" is valid either way); GameState::notation
   // prints the standard short form.
-  if (count > 1) out += "v" + std::to_string(count);
+  if (count > 1) {
+    out += 'v';
+    out += std::to_string(count);
+  }
   return out;
 }
 
@@ -491,15 +494,20 @@ void GameState::validate() const {
   std::string missing;
   for (int i = 0; i < 52; ++i) {
     const Card c = Card::from_index_unchecked(i);
-    if (!(seen & c.mask())) missing += (missing.empty() ? "" : " ") + c.str();
+    if (!(seen & c.mask())) {
+      if (!missing.empty()) missing += ' ';
+      missing += c.str();
+    }
   }
   if (!missing.empty()) throw core::InvalidValue("the position lacks " + missing, kInvalidPosition);
 }
 
 std::string GameState::notation(const Move& m) const {
   std::string out{m.from.notation(), m.to.notation()};
-  if (m.count > 1 && m.to.kind == PositionKind::Cascade && cascades_[m.to.index].empty())
-    out += "v" + std::to_string(m.count);
+  if (m.count > 1 && m.to.kind == PositionKind::Cascade && cascades_[m.to.index].empty()) {
+    out += 'v';
+    out += std::to_string(m.count);
+  }
   return out;
 }
 

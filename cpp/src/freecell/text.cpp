@@ -174,11 +174,17 @@ std::string GameState::to_board() const {
     out += h ? core::rank_char(h) : '0';
   }
   out += "\nFreecells:";
-  for (const auto& c : freecells_.cells()) out += c ? " " + board_card(*c) : std::string(" -");
+  for (const auto& c : freecells_.cells()) {
+    out += ' ';
+    out += c ? board_card(*c) : std::string("-");
+  }
   out += "\n";
   for (const auto& col : cascades_) {
     out += ":";
-    for (Card c : col.cards()) out += " " + board_card(c);
+    for (Card c : col.cards()) {
+      out += ' ';
+      out += board_card(c);
+    }
     out += "\n";
   }
   return out;
