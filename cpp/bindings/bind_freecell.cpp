@@ -151,6 +151,15 @@ double to_time(const py::object& t) {
   return v;
 }
 
+std::uint64_t to_deal(const py::handle& obj) {
+  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
+    throw core::WrongType("a deal number is an int, got " + type_name(obj));
+  const auto v = py::reinterpret_borrow<py::int_>(obj);
+  if (v < py::int_(1) || v >= py::int_(std::uint64_t{1} << 33))
+    throw core::InvalidValue("a Microsoft deal number is 1 .. 2**33 - 1, got " + py::str(v).cast<std::string>());
+  return v.cast<std::uint64_t>();
+}
+
 }  // namespace
 
 void register_freecell(py::module_& m) {
@@ -419,7 +428,8 @@ void register_freecell(py::module_& m) {
            py::arg("validate") = true,
            "A position from eight cascades (Cascade, text or card lists), Foundations and Freecells.  "
            "InvalidPosition for a card twice, and (when validate) unless all 52 cards are present.")
-      .def_static("from_ms_deal", &fc::GameState::from_ms_deal, py::arg("number"),
+      .def_static("from_ms_deal", [](const py::int_& number) { return fc::GameState::from_ms_deal(to_deal(number)); },
+                  py::arg("number"),
                   "Microsoft deal `number` (1 .. 2**33-1: Windows' 1..32000 and 1..1,000,000, extended above 2**31 "
                   "as FreeCell Pro and PySol do); InvalidValueError otherwise.")
       .def_static("parse", &fc::GameState::parse, py::arg("text"), py::arg("validate") = true,
@@ -515,8 +525,10 @@ void register_freecell(py::module_& m) {
         py::arg("state"), py::arg("mode") = "fast", py::arg("max_states") = py::none(),
         py::arg("time_limit") = py::none(),
         "Run the solver (GIL released, deterministic); see parlour.freecell.solve.");
-  m.def("search_deals", [](const std::vector<std::uint64_t>& numbers, const std::string& mode, int jobs,
+  m.def("search_deals", [](const std::vector<py::int_>& deal_numbers, const std::string& mode, int jobs,
                            const py::object& max_states, const py::object& time_limit, const py::object& progress) {
+          std::vector<std::uint64_t> numbers;
+          for (const auto& n : deal_numbers) numbers.push_back(to_deal(n));
           const auto md = to_mode(mode);
           const auto ms = to_limit(max_states);
           const double tl = to_time(time_limit);
