@@ -54,61 +54,64 @@ struct S {
   std::uint8_t col[8][kMaxCol];
 };
 
+// The exact canonical key: for each card the card beneath it (0..51), 52 for a
+// cascade bottom, 53 for a free cell, 54 for the foundations; 52 bytes, padded.
 struct Key {
-  std::uint64_t w[6];
-  bool operator==(const Key& o) const noexcept { return std::memcmp(w, o.w, sizeof w) == 0; }
+  std::uint8_t b[56];
+  bool operator==(const Key& o) const noexcept { return std::memcmp(b, o.b, sizeof b) == 0; }
 };
 
 inline std::uint64_t hash_key(const Key& k) noexcept {
   std::uint64_t h = 0x9E3779B97F4A7C15ull;
-  for (std::uint64_t x : k.w) {
-    h ^= x;
-    h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 31;
+  for (int i = 0; i < 56; i += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, k.b + i, 8);
+    h = (h ^ x) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
   }
   return h;
 }
 
-Key encode(const S& s) noexcept {
-  std::uint8_t below[52];
-  std::memset(below, 54, sizeof below);
+inline void encode(const S& s, Key& k) noexcept {
+  std::memset(k.b, 54, sizeof k.b);
   for (std::uint8_t c : s.cell)
-    if (c != kNone) below[c] = 53;
+    if (c != kNone) k.b[c] = 53;
   for (int i = 0; i < 8; ++i) {
     std::uint8_t prev = 52;
     for (int j = 0; j < s.len[i]; ++j) {
-      below[s.col[i][j]] = prev;
+      k.b[s.col[i][j]] = prev;
       prev = s.col[i][j];
     }
   }
-  Key k{};
-  for (int i = 0; i < 52; ++i) k.w[i / 10] |= static_cast<std::uint64_t>(below[i]) << (6 * (i % 10));
+}
+
+inline Key encode(const S& s) noexcept {
+  Key k;
+  encode(s, k);
   return k;
 }
 
 void decode(const Key& k, S& s) noexcept {
-  std::uint8_t below[52];
   std::uint8_t above[53];
   std::memset(above, kNone, sizeof above);
-  for (int i = 0; i < 52; ++i) {
-    below[i] = static_cast<std::uint8_t>((k.w[i / 10] >> (6 * (i % 10))) & 63);
-    if (below[i] < 52) above[below[i]] = static_cast<std::uint8_t>(i);
-  }
+  for (int i = 0; i < 52; ++i)
+    if (k.b[i] < 52) above[k.b[i]] = static_cast<std::uint8_t>(i);
   std::memset(s.len, 0, sizeof s.len);
   std::memset(s.cell, kNone, sizeof s.cell);
   std::memset(s.found, 0, sizeof s.found);
   int ncol = 0, ncell = 0;
   for (int i = 0; i < 52; ++i) {
-    if (below[i] == 52) {
+    const std::uint8_t below = k.b[i];
+    if (below == 52) {
       int c = i, n = 0;
       while (c != kNone) {
         s.col[ncol][n++] = static_cast<std::uint8_t>(c);
         c = above[c];
       }
       s.len[ncol++] = static_cast<std::uint8_t>(n);
-    } else if (below[i] == 53) {
+    } else if (below == 53) {
       s.cell[ncell++] = static_cast<std::uint8_t>(i);
-    } else if (below[i] == 54) {
+    } else if (below == 54) {
       ++s.found[T.suit[i]];
     }
   }
@@ -227,7 +230,7 @@ void for_each_move(const S& s, F&& f) {
       t = s;
       --t.len[i];
       ++t.found[T.suit[top]];
-      f(t, pack(top, 1, kFound, 0));
+      f(t, pack(top, 1, kFound, 0), 0);
     }
     for (int j = 0; j < 8; ++j) {
       if (j == i || !s.len[j]) continue;
@@ -240,7 +243,7 @@ void for_each_move(const S& s, F&& f) {
       std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
       t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
       t.len[i] = static_cast<std::uint8_t>(n - k);
-      f(t, pack(base, k, kOnto, dst));
+      f(t, pack(base, k, kOnto, dst), k == n ? 1 : 2);
     }
     if (first_empty >= 0) {
       const int kmax = std::min({run, limit_empty, n - 1});
@@ -250,14 +253,14 @@ void for_each_move(const S& s, F&& f) {
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
         t.len[first_empty] = static_cast<std::uint8_t>(k);
         t.len[i] = static_cast<std::uint8_t>(n - k);
-        f(t, pack(base, k, kEmpty, 0));
+        f(t, pack(base, k, kEmpty, 0), 3);
       }
     }
     if (first_cell >= 0) {
       t = s;
       --t.len[i];
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
-      f(t, pack(top, 1, kCell, 0));
+      f(t, pack(top, 1, kCell, 0), 5);
     }
   }
   // From the free cells.
@@ -268,7 +271,7 @@ void for_each_move(const S& s, F&& f) {
       t = s;
       t.cell[c] = kNone;
       ++t.found[T.suit[card]];
-      f(t, pack(card, 1, kFound, 0));
+      f(t, pack(card, 1, kFound, 0), 0);
     }
     for (int j = 0; j < 8; ++j) {
       if (!s.len[j]) continue;
@@ -277,14 +280,14 @@ void for_each_move(const S& s, F&& f) {
       t = s;
       t.col[j][t.len[j]++] = static_cast<std::uint8_t>(card);
       t.cell[c] = kNone;
-      f(t, pack(card, 1, kOnto, dst));
+      f(t, pack(card, 1, kOnto, dst), 1);
     }
     if (first_empty >= 0) {
       t = s;
       t.col[first_empty][0] = static_cast<std::uint8_t>(card);
       t.len[first_empty] = 1;
       t.cell[c] = kNone;
-      f(t, pack(card, 1, kEmpty, 0));
+      f(t, pack(card, 1, kEmpty, 0), 4);
     }
   }
 }
@@ -465,8 +468,8 @@ std::vector<Params> params_for(SolveMode mode) {
     if (!out.empty()) return out;
   }
 #endif
-  if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 3, 0, 6}};
-  return {Params{6, 1, 0, 4, 8, 0, 0, 6}, Params{6, 3, 4, 6, 8, 0, 0, 0}};
+  if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6}, Params{6, 3, 4, 6, 8, 6, 0, 0}};
+  return {Params{6, 1, 0, 6, 8, 1, 0, 7}, Params{6, 1, 0, 4, 8, 0, 0, 6}, Params{6, 3, 4, 6, 8, 0, 0, 0}};
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
@@ -504,7 +507,7 @@ class Scan {
       decode(nodes_[cur].key, s);
       const std::uint32_t g = nodes_[cur].g + 1;
       kids_.clear();
-      for_each_move(s, [&](S& child, std::uint32_t pm) {
+      for_each_move(s, [&](S& child, std::uint32_t pm, int) {
         if (goal_ != kNoNode) return;
         autoplay(child);
         const std::uint32_t idx = table_.find_or_insert(Node{encode(child), cur, pm, g}, inserted);
