@@ -563,6 +563,9 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   // others at most a constant factor.  Any scan that runs out of positions has
   // searched the whole reachable space: that is the proof of unsolvability.
   std::uint64_t budget = 256;
+#ifdef PARLOUR_TUNE
+  if (const char* e = std::getenv("FC_BUDGET")) budget = std::strtoull(e, nullptr, 10);
+#endif
   const Scan* winner = nullptr;
   bool exhausted = false, stopped = false;
   while (!winner && !exhausted && !stopped) {

@@ -212,8 +212,7 @@ GameState GameState::parse_board(std::string_view text, bool check) {
         const auto dash = t.find('-');
         if (dash != 1 || t.size() < 3) bad("a foundation is written like 'H-5'", line);
         const char sc = static_cast<char>(std::tolower(static_cast<unsigned char>(t[0])));
-        const auto* p = std::string_view("cshd").find(sc) != std::string_view::npos ? &sc : nullptr;
-        if (!p) bad("unknown suit in " + core::quote(t), line);
+        if (std::string_view("cshd").find(sc) == std::string_view::npos) bad("unknown suit in " + core::quote(t), line);
         const int suit = static_cast<int>(std::string_view("cshd").find(sc));
         const std::string r = t.substr(2);
         int rank = 0;
@@ -274,9 +273,7 @@ std::string GameState::pretty(bool unicode) const {
     out << " ";
     for (const auto& c : cascades_) {
       if (r < c.size()) {
-        const Card card = c.cards()[static_cast<std::size_t>(r)];
-        const std::string s = name(card);
-        out << (card.rank() == 10 && !unicode ? "" : "") << s << "  ";
+        out << name(c.cards()[static_cast<std::size_t>(r)]) << "  ";
       } else {
         out << "    ";
       }

@@ -45,7 +45,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
     play.add_argument("deal", type=_deal)
     play.set_defaults(func=_cmd_play)
-    p.set_defaults(func=lambda args, out: (p.print_help(out), 2)[1])
+    def _help(args: argparse.Namespace, out: TextIO) -> int:
+        p.print_help(out)
+        return 2
+
+    p.set_defaults(func=_help)
 
 
 def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
@@ -167,12 +171,14 @@ def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
 
 def demo(out: TextIO) -> None:
     """The FreeCell part of ``parlour demo``: deal #1, solved, and the solution replayed."""
-    from parlour.freecell import GameState, solve
+    from parlour.freecell import GameState, Solution, solve
 
     state = GameState.from_ms_deal(1)
     print("FreeCell: Microsoft deal #1", file=out)
     print(state.pretty(unicode=True), file=out)
     result = solve(state)
+    if not isinstance(result, Solution):
+        print(f"no solution found: {result}", file=out)
+        return
     print(f"solved in {len(result)} moves ({result.states} positions): {result}", file=out)
-    final = result.replay(state) if result else state
-    print(f"replayed: won = {final.is_solved}", file=out)
+    print(f"replayed: won = {result.replay(state).is_solved}", file=out)

@@ -119,7 +119,7 @@ def solve(
     is deterministic and releases the GIL.  See the module docstring for the three
     possible results.
     """
-    if isinstance(state, int) and not isinstance(state, bool):
+    if not isinstance(state, GameState):
         state = GameState.from_ms_deal(state)
     return _wrap(_fc.search(state, mode, max_states, time_limit), mode)
 
