@@ -176,6 +176,9 @@ struct Params {
   int w_g;         // per move made (0: greedy)
   int w_bad;       // per card above the ordered run at the bottom of its cascade
   int w_block;     // per card above a card of lower rank in its cascade
+  int prune = 0;   // >= 1: no lateral moves or partial runs to empty cascades; >= 2: no card
+                   // off its parent to a cell; >= 3: no cell to empty cascade.  A pruned
+                   // scan is incomplete: running dry proves nothing.
 };
 
 int heuristic(const S& s, const Params& p) noexcept {
@@ -204,7 +207,7 @@ int heuristic(const S& s, const Params& p) noexcept {
 
 // Calls f(child, packed move) for every move from s (before autoplay).
 template <class F>
-void for_each_move(const S& s, F&& f) {
+void for_each_move(const S& s, int prune, F&& f) {
   int free_cells = 0, first_cell = -1, empty = 0, first_empty = -1;
   for (int i = 0; i < 4; ++i)
     if (s.cell[i] == kNone) {
@@ -239,6 +242,7 @@ void for_each_move(const S& s, F&& f) {
       if (k < 1 || k > run || k > limit_card) continue;
       const int base = s.col[i][n - k];
       if (T.red[base] == T.red[dst]) continue;
+      if (prune && k < n && builds(base, s.col[i][n - k - 1])) continue;  // a lateral move
       t = s;
       std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
       t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
@@ -249,6 +253,7 @@ void for_each_move(const S& s, F&& f) {
       const int kmax = std::min({run, limit_empty, n - 1});
       for (int k = kmax; k >= 1; --k) {
         const int base = s.col[i][n - k];
+        if (prune && k < run) continue;  // splitting a sequence into an empty cascade
         t = s;
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
         t.len[first_empty] = static_cast<std::uint8_t>(k);
@@ -256,7 +261,7 @@ void for_each_move(const S& s, F&& f) {
         f(t, pack(base, k, kEmpty, 0), 3);
       }
     }
-    if (first_cell >= 0) {
+    if (first_cell >= 0 && !(prune >= 2 && n > 1 && builds(top, s.col[i][n - 2]))) {
       t = s;
       --t.len[i];
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
@@ -282,7 +287,7 @@ void for_each_move(const S& s, F&& f) {
       t.cell[c] = kNone;
       f(t, pack(card, 1, kOnto, dst), 1);
     }
-    if (first_empty >= 0) {
+    if (first_empty >= 0 && !(prune >= 3)) {
       t = s;
       t.col[first_empty][0] = static_cast<std::uint8_t>(card);
       t.len[first_empty] = 1;
@@ -461,15 +466,19 @@ std::vector<Params> params_for(SolveMode mode) {
       if (std::sscanf(q, "%d,%d,%d,%d,%d,%d,%d,%d%n", &x.w_home, &x.w_next, &x.w_disorder, &x.w_cell, &x.w_empty,
                       &x.w_g, &x.w_bad, &x.w_block, &used) != 8)
         break;
-      out.push_back(x);
       q += used;
+      if (*q == 'p') x.prune = q[1] >= '1' && q[1] <= '9' ? q[1] - '0' : 1, q += (q[1] >= '1' && q[1] <= '9') ? 2 : 1;
+      out.push_back(x);
       while (*q == ';' || *q == ' ') ++q;
     }
     if (!out.empty()) return out;
   }
 #endif
-  if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6}, Params{6, 3, 4, 6, 8, 6, 0, 0}};
-  return {Params{6, 1, 0, 6, 8, 1, 0, 7}, Params{6, 1, 0, 4, 8, 0, 0, 6}, Params{6, 3, 4, 6, 8, 0, 0, 0}};
+  // The last scan of each portfolio is complete (no pruning): it alone can prove a
+  // deal unsolvable.  The pruned scans skip moves that split a sequence (a lateral
+  // move, a part of a run to an empty cascade, a card off its parent to a cell).
+  if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 2}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
+  return {Params{6, 1, 0, 6, 8, 1, 0, 7, 2}, Params{6, 3, 4, 6, 8, 0, 0, 0, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0}};
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
@@ -507,7 +516,7 @@ class Scan {
       decode(nodes_[cur].key, s);
       const std::uint32_t g = nodes_[cur].g + 1;
       kids_.clear();
-      for_each_move(s, [&](S& child, std::uint32_t pm, int) {
+      for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int) {
         if (goal_ != kNoNode) return;
         autoplay(child);
         const std::uint32_t idx = table_.find_or_insert(Node{encode(child), cur, pm, g}, inserted);
@@ -534,6 +543,8 @@ class Scan {
     std::reverse(out.begin(), out.end());
     return out;
   }
+  [[nodiscard]] bool complete() const noexcept { return p_.prune == 0; }
+  bool done = false;
   [[nodiscard]] std::uint64_t states() const noexcept { return nodes_.size(); }
   [[nodiscard]] std::uint64_t expanded() const noexcept { return expanded_; }
 
@@ -562,7 +573,7 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   // Round robin with doubling budgets, so one scan lost in a large basin costs the
   // others at most a constant factor.  Any scan that runs out of positions has
   // searched the whole reachable space: that is the proof of unsolvability.
-  std::uint64_t budget = 256;
+  std::uint64_t budget = mode == SolveMode::Fast ? 512 : 256;
 #ifdef PARLOUR_TUNE
   if (const char* e = std::getenv("FC_BUDGET")) budget = std::strtoull(e, nullptr, 10);
 #endif
@@ -571,14 +582,19 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   while (!winner && !exhausted && !stopped) {
     for (auto& scp : scans) {
       Scan& sc = *scp;
+      if (sc.done) continue;
       std::uint64_t left = budget;
       while (left) {
-        const std::uint64_t chunk = std::min<std::uint64_t>(left, 4096);
+        const std::uint64_t chunk = std::min<std::uint64_t>(left, 512);
         left -= chunk;
         const auto st = sc.run(chunk);
         if (st == Scan::kGoal) winner = &sc;
-        if (st == Scan::kExhausted) exhausted = true;
-        if (winner || exhausted) break;
+        if (st == Scan::kExhausted) {
+          // A complete scan that runs dry is the proof; a pruned one just stops.
+          if (sc.complete()) exhausted = true;
+          sc.done = true;
+        }
+        if (winner || exhausted || sc.done) break;
         std::uint64_t total = 0;
         for (const auto& x : scans) total += x->states();
         if (max_states && total >= max_states) {

@@ -14,12 +14,17 @@
 //     empty cascade only — the others give the same canonical position), and
 //     sequence moves as single macro-moves within the supermove limit;
 //   * best-first order on h + w*g with h counting cards not home, cards above the
-//     next card each foundation needs, cards out of sequence in the cascades and
-//     occupied cells; mode "fast" uses w = 0 (greedy), "short" a positive w.
-// When the open list runs empty without a solution, every position reachable by
-// legal single-card moves (modulo the safe reductions above) has been visited:
-// the deal is proved unsolvable.  When max_states or time_limit stops the search
-// first, the verdict is Unknown.  The search is deterministic.
+//     next cards each foundation needs, cards above a lower-ranked card in their
+//     cascade, occupied cells and empty cascades; several scans with different
+//     weights take turns with doubling budgets (a portfolio): "fast" uses w = 0 or 1,
+//     "short" a larger w.  All but the last scan of a portfolio also skip moves that
+//     split a sequence (moving a run off a card it builds on to another card or to an
+//     empty cascade, or a card off its parent to a free cell); those scans are
+//     incomplete and their running dry proves nothing.
+// When the last (complete) scan runs out of positions without a solution, every
+// position reachable by legal single-card moves (modulo the safe reductions above)
+// has been visited: the deal is proved unsolvable.  When max_states or time_limit
+// stops the search first, the verdict is Unknown.  The search is deterministic.
 #pragma once
 
 #include <cstdint>
