@@ -183,6 +183,7 @@ struct Params {
 
 int heuristic(const S& s, const Params& p) noexcept {
   const int home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
+  const bool order_terms = (p.w_disorder | p.w_bad) != 0;
   int next = 0, disorder = 0, empty = 0, cells = 0, bad = 0, block = 0;
   for (int i = 0; i < 8; ++i) {
     const int n = s.len[i];
@@ -194,15 +195,19 @@ int heuristic(const S& s, const Params& p) noexcept {
     int low = 14;
     for (int j = 0; j < n; ++j) {
       const int c = s.col[i][j];
-      if (T.rank[c] > low) ++block; else low = T.rank[c];
-      if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
-      bad += !ordered;
-      if (T.rank[c] <= s.found[T.suit[c]] + 2) next += n - 1 - j;
+      const int r = T.rank[c];
+      if (r > low) ++block;
+      else low = r;
+      if (order_terms) {
+        if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
+        bad += !ordered;
+      }
+      if (r <= s.found[T.suit[c]] + 2) next += n - 1 - j;
     }
   }
   for (std::uint8_t c : s.cell) cells += c != kNone;
-  return p.w_home * (52 - home) + p.w_next * next + p.w_disorder * disorder + p.w_cell * cells - p.w_empty * empty + p.w_bad * bad + p.w_block * block +
-         1000;
+  return p.w_home * (52 - home) + p.w_next * next + p.w_disorder * disorder + p.w_cell * cells - p.w_empty * empty +
+         p.w_bad * bad + p.w_block * block + 1000;
 }
 
 // Calls f(child, packed move) for every move from s (before autoplay).
