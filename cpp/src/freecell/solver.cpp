@@ -176,9 +176,10 @@ struct Params {
   int w_g;         // per move made (0: greedy)
   int w_bad;       // per card above the ordered run at the bottom of its cascade
   int w_block;     // per card above a card of lower rank in its cascade
-  int prune = 0;   // >= 1: no lateral moves or partial runs to empty cascades; >= 2: no card
-                   // off its parent to a cell; >= 3: no cell to empty cascade.  A pruned
-                   // scan is incomplete: running dry proves nothing.
+  int prune = 0;   // bits: 1 no lateral moves or partial runs to empty cascades; 2 no card
+                   // off its parent to a cell; 4 no cell to empty cascade; 8 no single
+                   // card to an empty cascade while a cell is free.  A pruned scan is
+                   // incomplete: running dry proves nothing.
 };
 
 int heuristic(const S& s, const Params& p) noexcept {
@@ -247,7 +248,7 @@ void for_each_move(const S& s, int prune, F&& f) {
       if (k < 1 || k > run || k > limit_card) continue;
       const int base = s.col[i][n - k];
       if (T.red[base] == T.red[dst]) continue;
-      if (prune && k < n && builds(base, s.col[i][n - k - 1])) continue;  // a lateral move
+      if ((prune & 1) && k < n && builds(base, s.col[i][n - k - 1])) continue;  // a lateral move
       t = s;
       std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
       t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
@@ -258,7 +259,8 @@ void for_each_move(const S& s, int prune, F&& f) {
       const int kmax = std::min({run, limit_empty, n - 1});
       for (int k = kmax; k >= 1; --k) {
         const int base = s.col[i][n - k];
-        if (prune && k < run) continue;  // splitting a sequence into an empty cascade
+        if ((prune & 1) && k < run) continue;  // splitting a sequence into an empty cascade
+        if ((prune & 8) && k == 1 && first_cell >= 0) continue;  // a free cell would do
         t = s;
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
         t.len[first_empty] = static_cast<std::uint8_t>(k);
@@ -266,7 +268,7 @@ void for_each_move(const S& s, int prune, F&& f) {
         f(t, pack(base, k, kEmpty, 0), 3);
       }
     }
-    if (first_cell >= 0 && !(prune >= 2 && n > 1 && builds(top, s.col[i][n - 2]))) {
+    if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2]))) {
       t = s;
       --t.len[i];
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
@@ -292,7 +294,7 @@ void for_each_move(const S& s, int prune, F&& f) {
       t.cell[c] = kNone;
       f(t, pack(card, 1, kOnto, dst), 1);
     }
-    if (first_empty >= 0 && !(prune >= 3)) {
+    if (first_empty >= 0 && !(prune & 4)) {
       t = s;
       t.col[first_empty][0] = static_cast<std::uint8_t>(card);
       t.len[first_empty] = 1;
@@ -472,7 +474,11 @@ std::vector<Params> params_for(SolveMode mode) {
                       &x.w_g, &x.w_bad, &x.w_block, &used) != 8)
         break;
       q += used;
-      if (*q == 'p') x.prune = q[1] >= '1' && q[1] <= '9' ? q[1] - '0' : 1, q += (q[1] >= '1' && q[1] <= '9') ? 2 : 1;
+      if (*q == 'p') {
+        char* end = nullptr;
+        x.prune = static_cast<int>(std::strtol(q + 1, &end, 10));
+        q = end;
+      }
       out.push_back(x);
       while (*q == ';' || *q == ' ') ++q;
     }
@@ -482,8 +488,8 @@ std::vector<Params> params_for(SolveMode mode) {
   // The last scan of each portfolio is complete (no pruning): it alone can prove a
   // deal unsolvable.  The pruned scans skip moves that split a sequence (a lateral
   // move, a part of a run to an empty cascade, a card off its parent to a cell).
-  if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 2}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
-  return {Params{6, 1, 0, 6, 8, 1, 0, 7, 2}, Params{6, 3, 4, 6, 8, 0, 0, 0, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0}};
+  if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 3}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
+  return {Params{6, 1, 0, 6, 8, 1, 0, 7, 3}, Params{6, 3, 4, 6, 8, 0, 0, 0, 3}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0}};
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
