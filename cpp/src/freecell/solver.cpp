@@ -117,36 +117,53 @@ void decode(const Key& k, S& s) noexcept {
   }
 }
 
-inline bool safe_auto(const S& s, int c) noexcept {
-  const int r = T.rank[c];
-  if (r != s.found[T.suit[c]] + 1) return false;
-  if (r <= 2) return true;
+// Automatic foundation moves.  Level 0 (the complete scans) is provably safe: rank
+// <= 2, or both opposite-colour foundations hold rank - 1.  Level 1 adds the common
+// looser rule (opposite colours hold rank - 2 and the other suit of the same colour
+// rank - 3); level 2 plays every card it can.  Levels above 0 are only used by
+// pruned (incomplete) scans, so they never take part in a proof.
+inline bool auto_rule(const std::uint8_t* found, int rank, int suit, bool red, int level) noexcept {
+  if (rank != found[suit] + 1) return false;
+  if (rank <= 2 || level >= 2) return true;
   // suits: 0 clubs, 1 spades (black); 2 hearts, 3 diamonds (red)
-  if (T.red[c]) return s.found[0] >= r - 1 && s.found[1] >= r - 1;
-  return s.found[2] >= r - 1 && s.found[3] >= r - 1;
+  const int o1 = red ? found[0] : found[2], o2 = red ? found[1] : found[3];
+  if (o1 >= rank - 1 && o2 >= rank - 1) return true;
+  if (level == 0) return false;
+  const int same = found[suit ^ 1];
+  return o1 >= rank - 2 && o2 >= rank - 2 && same >= rank - 3;
 }
 
-// Plays every safe card to the foundations until none is left.
-void autoplay(S& s) noexcept {
+inline bool safe_auto(const S& s, int c, int level) noexcept {
+  return auto_rule(s.found, T.rank[c], T.suit[c], T.red[c] != 0, level);
+}
+
+// Plays every card the rule of `level` allows to the foundations until none is left.
+void autoplay(S& s, int level = 0) noexcept {
   bool again = true;
   while (again) {
     again = false;
     for (int i = 0; i < 8; ++i) {
       while (s.len[i]) {
         const int c = s.col[i][s.len[i] - 1];
-        if (!safe_auto(s, c)) break;
+        if (!safe_auto(s, c, level)) break;
         ++s.found[T.suit[c]];
         --s.len[i];
         again = true;
       }
     }
     for (auto& c : s.cell)
-      if (c != kNone && safe_auto(s, c)) {
+      if (c != kNone && safe_auto(s, c, level)) {
         ++s.found[T.suit[c]];
         c = kNone;
         again = true;
       }
   }
+}
+
+bool auto_ok(const Foundations& f, Card c, int level) noexcept {
+  std::uint8_t found[4];
+  for (int i = 0; i < 4; ++i) found[i] = static_cast<std::uint8_t>(f.heights()[i]);
+  return auto_rule(found, c.rank(), static_cast<int>(c.suit()), c.colour() == Colour::Red, level);
 }
 
 // Every cascade in non-increasing rank order: the foundation moves alone finish it.
@@ -180,6 +197,7 @@ struct Params {
                    // off its parent to a cell; 4 no cell to empty cascade; 8 no single
                    // card to an empty cascade while a cell is free.  A pruned scan is
                    // incomplete: running dry proves nothing.
+  int autoplay = 0;  // automatic foundation moves: 0 safe, 1 looser, 2 all (see auto_rule)
 };
 
 int heuristic(const S& s, const Params& p) noexcept {
@@ -399,7 +417,7 @@ S from_state(const GameState& g) {
 // Replays the card-terms path on the real position, emitting resolved moves: each
 // search move, then the safe automatic foundation moves, then at the end the
 // foundation moves that finish a trivially won position.
-void replay(const GameState& start, const std::vector<std::uint32_t>& path, SolveResult& out) {
+void replay(const GameState& start, const std::vector<std::uint32_t>& path, int level, SolveResult& out) {
   GameState g = start;
   auto emit = [&](const Move& m) {
     std::string why;
@@ -415,14 +433,14 @@ void replay(const GameState& start, const std::vector<std::uint32_t>& path, Solv
       again = false;
       for (int i = 0; i < 8; ++i) {
         const auto top = g.cascades()[i].top();
-        if (top && (all ? g.foundations().accepts(*top) : is_safe_autoplay(g.foundations(), *top))) {
+        if (top && (all ? g.foundations().accepts(*top) : auto_ok(g.foundations(), *top, level))) {
           emit(Move{*top, Position{PositionKind::Cascade, i}, Position::foundation(), 1});
           again = true;
         }
       }
       for (int i = 0; i < 4; ++i) {
         const auto c = g.freecells()[i];
-        if (c && (all ? g.foundations().accepts(*c) : is_safe_autoplay(g.foundations(), *c))) {
+        if (c && (all ? g.foundations().accepts(*c) : auto_ok(g.foundations(), *c, level))) {
           emit(Move{*c, Position{PositionKind::Freecell, i}, Position::foundation(), 1});
           again = true;
         }
@@ -479,17 +497,24 @@ std::vector<Params> params_for(SolveMode mode) {
         x.prune = static_cast<int>(std::strtol(q + 1, &end, 10));
         q = end;
       }
+      if (*q == 'a') {
+        char* end = nullptr;
+        x.autoplay = static_cast<int>(std::strtol(q + 1, &end, 10));
+        q = end;
+      }
       out.push_back(x);
       while (*q == ';' || *q == ' ') ++q;
     }
     if (!out.empty()) return out;
   }
 #endif
-  // The last scan of each portfolio is complete (no pruning): it alone can prove a
-  // deal unsolvable.  The pruned scans skip moves that split a sequence (a lateral
-  // move, a part of a run to an empty cascade, a card off its parent to a cell).
+  // The last scan of each portfolio is complete (no pruning, safe autoplay only): it
+  // alone can prove a deal unsolvable.  The pruned scans skip moves that split a
+  // sequence (a lateral move, a part of a run to an empty cascade, a card off its
+  // parent to a cell); in fast mode they also play every card they can to the
+  // foundations at once.
   if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 3}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
-  return {Params{6, 1, 0, 6, 8, 1, 0, 7, 3}, Params{6, 3, 4, 6, 8, 0, 0, 0, 3}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0}};
+  return {Params{6, 1, 0, 6, 8, 1, 0, 7, 3, 2}, Params{6, 3, 4, 6, 8, 0, 0, 0, 3, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
@@ -499,8 +524,10 @@ class Scan {
  public:
   Scan(const Scan&) = delete;
   Scan& operator=(const Scan&) = delete;
-  Scan(const S& root, const Params& p) : p_(p), table_(nodes_) {
+  Scan(const S& start, const Params& p) : p_(p), table_(nodes_) {
     nodes_.reserve(1024);
+    S root = start;
+    autoplay(root, p_.autoplay);
     bool inserted = false;
     table_.find_or_insert(Node{encode(root), kNoNode, 0, 0}, inserted);
     if (trivially_won(root)) goal_ = 0;
@@ -529,7 +556,7 @@ class Scan {
       kids_.clear();
       for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int) {
         if (goal_ != kNoNode) return;
-        autoplay(child);
+        autoplay(child, p_.autoplay);
         const std::uint32_t idx = table_.find_or_insert(Node{encode(child), cur, pm, g}, inserted);
         if (!inserted) return;
         if (trivially_won(child)) {
@@ -554,7 +581,8 @@ class Scan {
     std::reverse(out.begin(), out.end());
     return out;
   }
-  [[nodiscard]] bool complete() const noexcept { return p_.prune == 0; }
+  [[nodiscard]] bool complete() const noexcept { return p_.prune == 0 && p_.autoplay == 0; }
+  [[nodiscard]] int autoplay_level() const noexcept { return p_.autoplay; }
   bool done = false;
   [[nodiscard]] std::uint64_t states() const noexcept { return nodes_.size(); }
   [[nodiscard]] std::uint64_t expanded() const noexcept { return expanded_; }
@@ -628,7 +656,7 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
     out.expanded += x->expanded();
   }
   if (winner) {
-    replay(start, winner->path(), out);
+    replay(start, winner->path(), winner->autoplay_level(), out);
     out.verdict = Verdict::Solved;
   } else {
     out.verdict = exhausted ? Verdict::Unsolvable : Verdict::Unknown;

@@ -19,8 +19,9 @@
 //     weights take turns with doubling budgets (a portfolio): "fast" uses w = 0 or 1,
 //     "short" a larger w.  All but the last scan of a portfolio also skip moves that
 //     split a sequence (moving a run off a card it builds on to another card or to an
-//     empty cascade, or a card off its parent to a free cell); those scans are
-//     incomplete and their running dry proves nothing.
+//     empty cascade, or a card off its parent to a free cell), and in fast mode play
+//     every card they can to the foundations at once; those scans are incomplete
+//     and their running dry proves nothing.
 // When the last (complete) scan runs out of positions without a solution, every
 // position reachable by legal single-card moves (modulo the safe reductions above)
 // has been visited: the deal is proved unsolvable.  When max_states or time_limit
