@@ -155,3 +155,14 @@ def test_safe_autoplay_rule() -> None:
     assert not is_safe_autoplay(Foundations((2, 1, 2, 2)), "3h")  # 2s is out: it could go on 3h
     assert is_safe_autoplay(Foundations((1, 0, 0, 0)), "2c")  # rank 2 is always safe
     assert not is_safe_autoplay(f, "4h")  # not playable
+
+
+def test_results_pickle() -> None:
+    import pickle
+
+    r = solve(2)
+    assert isinstance(r, Solution)
+    back = pickle.loads(pickle.dumps(r))
+    assert back == r and back.moves == r.moves and all(m.card is not None for m in back.moves)
+    for other in (solve(11982), solve(11982, max_states=100)):
+        assert pickle.loads(pickle.dumps(other)) == other

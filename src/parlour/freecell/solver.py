@@ -29,21 +29,34 @@ Mode = Literal["fast", "short"]
 
 @dataclass(frozen=True)
 class Solution:
-    """A winning line: ``moves`` (resolved :class:`Move` objects) and ``notation`` (standard notation).
+    """A winning line: ``notation`` (standard notation) and ``moves`` (resolved :class:`Move` objects).
 
     Every automatic foundation move is listed; a sequence move counts as one move.
     """
 
-    moves: tuple[Move, ...]
     notation: tuple[str, ...]
     states: int = 0
     seconds: float = 0.0
     mode: str = "fast"
     verdict: Verdict = field(default=Verdict.SOLVED, init=False)
+    _raw: _fc.SearchResult | tuple[Move, ...] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves as resolved :class:`Move` objects (card and count filled in)."""
+        if isinstance(self._raw, tuple):
+            return self._raw
+        if self._raw is not None:
+            return tuple(self._raw.moves)
+        return tuple(Move.parse(text) for text in self.notation)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle with the resolved moves."""
+        return (_restore_solution, (self.notation, self.states, self.seconds, self.mode, self.moves))
 
     def __len__(self) -> int:
         """The number of moves."""
-        return len(self.moves)
+        return len(self.notation)
 
     def __bool__(self) -> bool:
         """True: a solution was found."""
@@ -65,6 +78,12 @@ class Solution:
         for text in self.notation:
             out.append(out[-1].apply(text))
         return out
+
+
+def _restore_solution(
+    notation: tuple[str, ...], states: int, seconds: float, mode: str, moves: tuple[Move, ...]
+) -> Solution:
+    return Solution(notation, states, seconds, mode, _raw=moves)
 
 
 @dataclass(frozen=True)
@@ -99,7 +118,7 @@ SolveResult = Solution | Unsolvable | Unknown
 
 def _wrap(r: _fc.SearchResult, mode: str) -> SolveResult:
     if r.verdict == Verdict.SOLVED:
-        return Solution(tuple(r.moves), tuple(r.notation), r.states, r.seconds, mode)
+        return Solution(tuple(r.notation), r.states, r.seconds, mode, _raw=r)
     if r.verdict == Verdict.UNSOLVABLE:
         return Unsolvable(r.states, r.seconds)
     return Unknown(r.reason, r.states, r.seconds)
