@@ -221,7 +221,7 @@ int heuristic(const S& s, const Params& p) noexcept {
         if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
         bad += !ordered;
       }
-      if (r <= s.found[T.suit[c]] + 2) next += n - 1 - j;
+      if (r <= s.found[T.suit[c]] + 1) next += n - 1 - j;
     }
   }
   for (std::uint8_t c : s.cell) cells += c != kNone;
