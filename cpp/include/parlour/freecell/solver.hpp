@@ -14,7 +14,7 @@
 //     empty cascade only — the others give the same canonical position), and
 //     sequence moves as single macro-moves within the supermove limit;
 //   * best-first order on h + w*g with h counting cards not home, cards above the
-//     next cards each foundation needs, cards above a lower-ranked card in their
+//     next card each foundation needs, cards above a lower-ranked card in their
 //     cascade, occupied cells and empty cascades; several scans with different
 //     weights take turns with doubling budgets (a portfolio): "fast" uses w = 0 or 1,
 //     "short" a larger w.  All but the last scan of a portfolio also skip moves that
