@@ -2,4 +2,581 @@
 FreeCell: positions, moves, Microsoft deals and the solver.
 """
 from __future__ import annotations
-__all__: list[str] = list()
+import collections.abc
+import enum
+import parlour._core.cards
+import typing
+__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'Move', 'NUM_ACTIONS', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'is_safe_autoplay', 'search', 'search_deals']
+class Cascade:
+    """
+    A cascade, bottom card first, a CardCollection: add_card takes any card on an empty cascade (Aces included), else one rank below the top card in the other colour, else raises IllegalMove; pop_card() gives the (rest, top card), or nothing when empty.
+    """
+    def __copy__(self) -> Cascade:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Cascade:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.cards.Card:
+        """
+        The card at `index` (0 is the bottom, -1 the top).
+        """
+    def __getstate__(self) -> tuple[str]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, cards: typing.Any = None) -> None:
+        """
+        A cascade of cards (Cards, text, or 'Jd Kd 2s'), bottom first.
+        """
+    def __iter__(self) -> collections.abc.Iterator:
+        """
+        The cards, bottom first.
+        """
+    def __len__(self) -> int:
+        """
+        The number of cards.
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def accepts(self, card: parlour._core.cards.Card | str) -> bool:
+        """
+        Whether add_card(card) would succeed.
+        """
+    def add_card(self, card: parlour._core.cards.Card | str) -> Cascade:
+        """
+        A new cascade with the card on top; IllegalMove unless the rules allow it.
+        """
+    def pop_card(self) -> list[tuple[Cascade, parlour._core.cards.Card]]:
+        """
+        [(the rest, the top card)], or [] when empty.
+        """
+    def run_length(self) -> int:
+        """
+        The length of the alternating-colour descending sequence at the top (0 when empty).
+        """
+    @property
+    def cards(self) -> list[parlour._core.cards.Card]:
+        """
+        The cards, bottom first.
+        """
+    @property
+    def top(self) -> parlour._core.cards.Card | None:
+        """
+        The top (free) card, or None when empty.
+        """
+class Foundation:
+    """
+    One suit's foundation pile, Ace up to King (a CardCollection): add_card takes the Ace on an empty pile or the next rank of the suit, else raises IllegalMove; pop_card() is always empty (cards never leave).
+    """
+    def __copy__(self) -> Foundation:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Foundation:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, int]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, suit: parlour._core.cards.Suit, height: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        The pile of `suit` holding Ace..`height` (0..13).
+        """
+    def __len__(self) -> int:
+        """
+        The number of cards.
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def accepts(self, card: parlour._core.cards.Card | str) -> bool:
+        """
+        Whether add_card(card) would succeed.
+        """
+    def add_card(self, card: parlour._core.cards.Card | str) -> Foundation:
+        """
+        A new pile with the card on top; IllegalMove unless it is the next card of the suit.
+        """
+    def cards(self) -> list[parlour._core.cards.Card]:
+        """
+        The cards, Ace first.
+        """
+    def pop_card(self) -> list[tuple[Foundation, parlour._core.cards.Card]]:
+        """
+        Always empty: cards never leave a foundation.
+        """
+    @property
+    def height(self) -> int:
+        """
+        How many cards the pile holds (0..13).
+        """
+    @property
+    def is_complete(self) -> bool:
+        """
+        Whether the pile holds Ace to King.
+        """
+    @property
+    def suit(self) -> parlour._core.cards.Suit:
+        """
+        The suit of the pile.
+        """
+    @property
+    def top(self) -> parlour._core.cards.Card | None:
+        """
+        The top card, or None when empty.
+        """
+class Foundations:
+    """
+    The four foundations indexed by suit (foundations[Suit.SPADE] holds only spades), a CardCollection: add_card puts a card on its suit's pile when it is the next rank, else raises IllegalMove; pop_card() is always empty.
+    """
+    def __contains__(self, card: parlour._core.cards.Card | str) -> bool:
+        """
+        Whether the card is on its foundation.
+        """
+    def __copy__(self) -> Foundations:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Foundations:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getitem__(self, suit: typing.SupportsInt | typing.SupportsIndex) -> Foundation:
+        """
+        The pile of one suit (foundations[Suit.SPADE]).
+        """
+    def __getstate__(self) -> tuple[int, int, int, int]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, heights: typing.Any = None) -> None:
+        """
+        Empty foundations, or piles of the given heights (clubs, spades, hearts, diamonds).
+        """
+    def __len__(self) -> int:
+        """
+        The number of cards on the foundations.
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def accepts(self, card: parlour._core.cards.Card | str) -> bool:
+        """
+        Whether add_card(card) would succeed.
+        """
+    def add_card(self, card: parlour._core.cards.Card | str) -> Foundations:
+        """
+        New foundations with the card on its suit's pile; IllegalMove unless it is the next rank.
+        """
+    def foundation(self, suit: parlour._core.cards.Suit) -> Foundation:
+        """
+        The pile of one suit.
+        """
+    def pop_card(self) -> list[tuple[Foundations, parlour._core.cards.Card]]:
+        """
+        Always empty: cards never leave the foundations.
+        """
+    @property
+    def heights(self) -> tuple[int, int, int, int]:
+        """
+        The heights of the four piles, by suit.
+        """
+    @property
+    def is_complete(self) -> bool:
+        """
+        Whether all four piles reach the King.
+        """
+class Freecells:
+    """
+    Four free cells, each empty (None) or holding one card, a CardCollection: add_card puts the card in the first empty cell, IllegalMove when all four are full; pop_card() gives one (remaining, card) per card.
+    """
+    def __copy__(self) -> Freecells:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Freecells:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.cards.Card | None:
+        """
+        The card in cell `index` (0..3), or None.
+        """
+    def __getstate__(self) -> tuple[str]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, cells: typing.Any = None) -> None:
+        """
+        Empty cells, or up to four cards / None (InvalidPosition for a card twice).
+        """
+    def __iter__(self) -> collections.abc.Iterator:
+        """
+        The four cells, None when empty.
+        """
+    def __len__(self) -> int:
+        """
+        Always 4 (the number of cells).
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def add_card(self, card: parlour._core.cards.Card | str) -> Freecells:
+        """
+        New cells with the card in the first empty one; IllegalMove when all four are full.
+        """
+    def cards(self) -> list[parlour._core.cards.Card]:
+        """
+        The cards held, in cell order.
+        """
+    def pop_card(self) -> list[tuple[Freecells, parlour._core.cards.Card]]:
+        """
+        Every (remaining cells, card): one per card held.
+        """
+    @property
+    def count(self) -> int:
+        """
+        How many cells hold a card.
+        """
+    @property
+    def empty_count(self) -> int:
+        """
+        How many cells are empty.
+        """
+class GameState:
+    """
+    A FreeCell position: eight cascades, the foundations and four free cells; an immutable value.  apply(move) returns the next position; legal_moves() lists (next position, move) for every legal single-card move (supermoves=True adds sequence moves).
+    """
+    @staticmethod
+    def from_ms_deal(number: int) -> GameState:
+        """
+        Microsoft deal `number` (1 .. 2**33-1: Windows' 1..32000 and 1..1,000,000, extended above 2**31 as FreeCell Pro and PySol do); InvalidValueError otherwise.
+        """
+    @staticmethod
+    def parse(text: str, validate: bool = True) -> GameState:
+        """
+        Read the crate's text format ('foundations:', eight 'cascade:' lines, 'freecells:'); NotationError for malformed text, InvalidPosition for a card twice or (validate) missing.
+        """
+    @staticmethod
+    def parse_board(text: str, validate: bool = True) -> GameState:
+        """
+        Read the common solver board format (fc-solve / PySol: 'Foundations: H-5 C-A S-0 D-K', 'Freecells: 3H - QC -', one line per cascade, bottom first, optional ':').
+        """
+    def __copy__(self) -> GameState:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> GameState:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[str]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, cascades: typing.Any, foundations: typing.Any = None, freecells: typing.Any = None, validate: bool = True) -> None:
+        """
+        A position from eight cascades (Cascade, text or card lists), Foundations and Freecells.  InvalidPosition for a card twice, and (when validate) unless all 52 cards are present.
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def allows_move(self, move: typing.Any) -> bool:
+        """
+        Whether the move (a Move or notation) is legal here; moves that change nothing are not.
+        """
+    def apply(self, move: typing.Any) -> GameState:
+        """
+        The position after the move (a Move or notation); IllegalMove naming the move and the reason otherwise.
+        """
+    def legal_move_list(self, supermoves: bool = False) -> list[Move]:
+        """
+        The moves of legal_moves() without the positions.
+        """
+    def legal_moves(self, supermoves: bool = False) -> list[tuple[GameState, Move]]:
+        """
+        Every legal (next position, move): single-card moves (to the first empty free cell only), plus sequence moves within the supermove limit when supermoves is true.
+        """
+    def locate(self, card: parlour._core.cards.Card | str) -> parlour._core.freecell.Position | None:
+        """
+        Where the card is (a Position), or None.
+        """
+    def notation(self, move: typing.Any) -> str:
+        """
+        Standard notation of a legal move here ('12' onto a card, '12v5' onto an empty cascade).
+        """
+    def pretty(self, unicode: bool = True) -> str:
+        """
+        A picture of the table for people.
+        """
+    def resolve(self, move: typing.Any) -> parlour._core.freecell.Move | None:
+        """
+        The legal form of a move here (card and count filled in), or None when illegal.
+        """
+    def supermove_limit(self, to_empty: bool = False) -> int:
+        """
+        The longest sequence that may move now: (empty cells + 1) * 2**(empty cascades, not the target).
+        """
+    def to_board(self) -> str:
+        """
+        The common solver board format (GameState.parse_board reads it back).
+        """
+    def to_text(self) -> str:
+        """
+        The crate's text format (GameState.parse reads it back).
+        """
+    def validate(self) -> None:
+        """
+        Raise InvalidPosition unless each of the 52 cards is here exactly once (foundations are in order by construction).
+        """
+    def why_illegal(self, move: typing.Any) -> str | None:
+        """
+        The reason a move is illegal here, or None when it is legal.
+        """
+    @property
+    def canonical_key(self) -> bytes:
+        """
+        52 bytes, equal for positions that differ only in the order of cascades or free cells.
+        """
+    @property
+    def cascades(self) -> tuple:
+        """
+        The eight cascades (a tuple of Cascade).
+        """
+    @property
+    def empty_cascades(self) -> int:
+        """
+        How many cascades are empty.
+        """
+    @property
+    def foundations(self) -> Foundations:
+        """
+        The foundations.
+        """
+    @property
+    def freecells(self) -> Freecells:
+        """
+        The free cells.
+        """
+    @property
+    def is_solved(self) -> bool:
+        """
+        Whether all 52 cards are on the foundations.
+        """
+class Move:
+    """
+    One move: `count` cards (a sequence when count > 1) whose deepest card is `card`, from one Position to another.  str() is standard notation ('3a', '8h', 'a5', '12v5'); Move.parse reads it.  A parsed move may have card None and count 0 ('as many as fit'); GameState.resolve fills them in.
+    """
+    @staticmethod
+    def from_action_id(action_id: typing.SupportsInt | typing.SupportsIndex) -> Move:
+        """
+        The move with this frontend action id (0..NUM_ACTIONS-1).
+        """
+    @staticmethod
+    def parse(text: str, card: typing.Any = None, count: typing.SupportsInt | typing.SupportsIndex = -1) -> Move:
+        """
+        Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and `count` (when >= 0) override the parsed values.
+        """
+    def __copy__(self) -> Move:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Move:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[str, typing.Any, int]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, card: typing.Any, from_: Position, to: Position, count: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
+        """
+        A move of `card` (and the cards above it when count > 1) from `from_` to `to`; card may be None.
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def action_id(self) -> int:
+        """
+        The frontend action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.
+        """
+    @property
+    def card(self) -> parlour._core.cards.Card | None:
+        """
+        The (deepest) moved card, or None.
+        """
+    @property
+    def count(self) -> int:
+        """
+        How many cards (0: as many as fit, resolved by GameState).
+        """
+    @property
+    def from_(self) -> Position:
+        """
+        Where the cards come from.
+        """
+    @property
+    def notation(self) -> str:
+        """
+        Standard notation; a sequence always carries 'v<count>' here (GameState.notation gives the short form).
+        """
+    @property
+    def to(self) -> Position:
+        """
+        Where they go.
+        """
+class Position:
+    """
+    Where a card is or goes: a cascade (0-based, shown 1-based), a free cell (0-based, shown a-d) or the foundations (shown h).
+    """
+    @staticmethod
+    def cascade(index: typing.SupportsInt | typing.SupportsIndex) -> Position:
+        """
+        Cascade `index` (0..7).
+        """
+    @staticmethod
+    def foundation() -> Position:
+        """
+        The foundations.
+        """
+    @staticmethod
+    def freecell(index: typing.SupportsInt | typing.SupportsIndex) -> Position:
+        """
+        Free cell `index` (0..3).
+        """
+    def __copy__(self) -> Position:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Position:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, int]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def index(self) -> int:
+        """
+        The cascade or cell index (0 for the foundations).
+        """
+    @property
+    def kind(self) -> PositionKind:
+        """
+        CASCADE, FREECELL or FOUNDATION.
+        """
+    @property
+    def notation(self) -> str:
+        """
+        '1'..'8', 'a'..'d' or 'h'.
+        """
+class PositionKind(enum.IntEnum):
+    """
+    What a Position names: a CASCADE, a FREECELL or the FOUNDATION(s).
+    """
+    CASCADE: typing.ClassVar[PositionKind]  # value = <PositionKind.CASCADE: 0>
+    FOUNDATION: typing.ClassVar[PositionKind]  # value = <PositionKind.FOUNDATION: 2>
+    FREECELL: typing.ClassVar[PositionKind]  # value = <PositionKind.FREECELL: 1>
+    @classmethod
+    def __new__(cls, value):
+        ...
+    def __format__(self, format_spec):
+        ...
+class SearchResult:
+    """
+    The raw outcome of the solver (parlour.freecell.solve wraps it in Solution, Unsolvable or Unknown).
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def expanded(self) -> int:
+        """
+        Positions expanded.
+        """
+    @property
+    def moves(self) -> list[Move]:
+        """
+        The moves (when solved).
+        """
+    @property
+    def notation(self) -> list[str]:
+        """
+        The moves in standard notation.
+        """
+    @property
+    def reason(self) -> str:
+        """
+        Why UNKNOWN: 'max_states' or 'time_limit' ('' otherwise).
+        """
+    @property
+    def seconds(self) -> float:
+        """
+        Wall time of the search.
+        """
+    @property
+    def states(self) -> int:
+        """
+        Positions stored.
+        """
+    @property
+    def verdict(self) -> Verdict:
+        """
+        SOLVED, UNSOLVABLE or UNKNOWN.
+        """
+class Verdict(enum.IntEnum):
+    """
+    The outcome of a search: SOLVED, UNSOLVABLE (proved by exhausting the space) or UNKNOWN (a limit stopped it).
+    """
+    SOLVED: typing.ClassVar[Verdict]  # value = <Verdict.SOLVED: 0>
+    UNKNOWN: typing.ClassVar[Verdict]  # value = <Verdict.UNKNOWN: 2>
+    UNSOLVABLE: typing.ClassVar[Verdict]  # value = <Verdict.UNSOLVABLE: 1>
+    @classmethod
+    def __new__(cls, value):
+        ...
+    def __format__(self, format_spec):
+        ...
+def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | str) -> bool:
+    """
+    Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.
+    """
+def search(state: GameState, mode: str = 'fast', max_states: typing.Any = None, time_limit: typing.Any = None) -> SearchResult:
+    """
+    Run the solver (GIL released, deterministic); see parlour.freecell.solve.
+    """
+def search_deals(numbers: collections.abc.Sequence[int], mode: str = 'fast', jobs: typing.SupportsInt | typing.SupportsIndex = 1, max_states: typing.Any = None, time_limit: typing.Any = None, progress: typing.Any = None) -> list[SearchResult]:
+    """
+    Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.
+    """
+NUM_ACTIONS: int = 924

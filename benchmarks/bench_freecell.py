@@ -1,0 +1,172 @@
+"""FreeCell benchmarks: parlour's solver beside Freecell Solver (fc-solve) and a pure-Python reference.
+
+Groups (ours and the baseline side by side):
+
+* ``freecell-movegen``: legal single-card moves of many positions, engine vs a
+  pure-Python generator written here.
+* ``freecell-fast``: solve MS deals 1..N (N=100; 32000 with PARLOUR_BENCH_FULL=1),
+  ours (fast mode, one thread) vs ``freecell-solver-range-parallel-solve 1 N 1 -l lg``
+  (fc-solve's fastest preset, in-process batch, one core).
+* ``freecell-short``: deals 1..M (M=10; 1000 with PARLOUR_BENCH_FULL=1), ours (short
+  mode) vs ``fc-solve -l ve`` run per deal; mean solution lengths in extra_info.
+* ``freecell-proof``: deal 11982 proved unsolvable.
+
+Peers are skipped when fc-solve (Debian ``freecell-solver-bin``) is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.freecell import GameState, Solution, Unsolvable, solve, solve_deals
+
+FULL = os.environ.get("PARLOUR_BENCH_FULL") == "1"
+N_FAST = 32000 if FULL else 100
+N_SHORT = 1000 if FULL else 10
+
+RANGE_SOLVE = shutil.which("freecell-solver-range-parallel-solve")
+FC_SOLVE = shutil.which("fc-solve")
+MAKE_BOARD = shutil.which("make-microsoft-freecell-board")
+
+
+def once(benchmark: Any, fn: Any) -> Any:
+    return benchmark.pedantic(fn, rounds=1, iterations=1, warmup_rounds=0)
+
+
+# ---------------------------------------------------------------- move generation
+
+
+def _py_moves(g: GameState) -> int:
+    """A plain-Python single-move generator (the reference of tests/freecell/test_moves.py)."""
+    cols = [[(c.rank, int(c.suit)) for c in col] for col in g.cascades]
+    cells = [None if c is None else (c.rank, int(c.suit)) for c in g.freecells]
+    home = list(g.foundations.heights)
+    first_cell = next((i for i, c in enumerate(cells) if c is None), None)
+    n = 0
+    srcs = [(col[-1], len(col), i) for i, col in enumerate(cols) if col] + [(c, 0, -1) for c in cells if c]
+    for c, size, idx in srcs:
+        if home[c[1]] + 1 == c[0]:
+            n += 1
+        for j, col in enumerate(cols):
+            if j == idx:
+                continue
+            if (not col and size != 1) or (col and col[-1][0] == c[0] + 1 and (col[-1][1] >= 2) != (c[1] >= 2)):
+                n += 1
+        if size and first_cell is not None:
+            n += 1
+    return n
+
+
+POSITIONS = [GameState.from_ms_deal(n) for n in range(1, 201)]
+
+
+@pytest.mark.benchmark(group="freecell-movegen")
+def test_movegen_engine(benchmark: Any) -> None:
+    total = benchmark(lambda: sum(len(g.legal_move_list()) for g in POSITIONS))
+    assert total == sum(_py_moves(g) for g in POSITIONS)
+    benchmark.extra_info["positions"] = len(POSITIONS)
+
+
+@pytest.mark.benchmark(group="freecell-movegen")
+def test_movegen_python_reference(benchmark: Any) -> None:
+    total = benchmark(lambda: sum(_py_moves(g) for g in POSITIONS))
+    assert total > 0
+
+
+# ---------------------------------------------------------------- fast mode vs fc-solve -l lg
+
+
+@pytest.mark.benchmark(group="freecell-fast")
+def test_fast_parlour(benchmark: Any) -> None:
+    results = once(benchmark, lambda: solve_deals(range(1, N_FAST + 1), jobs=1))
+    solved = [r for r in results if isinstance(r, Solution)]
+    unsolvable = [n for n, r in enumerate(results, 1) if isinstance(r, Unsolvable)]
+    benchmark.extra_info.update(
+        deals=N_FAST,
+        solved=len(solved),
+        proved_unsolvable=unsolvable,
+        mean_moves=round(sum(len(r) for r in solved) / len(solved), 2),
+        ms_per_deal=round(1000 * sum(r.seconds for r in results) / N_FAST, 3),
+    )
+    assert len(solved) + len(unsolvable) == N_FAST
+
+
+@pytest.mark.benchmark(group="freecell-fast")
+def test_fast_fcsolve_lg(benchmark: Any) -> None:
+    if RANGE_SOLVE is None:
+        pytest.skip("freecell-solver-bin is not installed")
+    cmd = [RANGE_SOLVE, "1", str(N_FAST), "1", "-l", "lg"]
+    out = once(benchmark, lambda: subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+    unsolved = len(re.findall(r"Unsolved Board", out))
+    benchmark.extra_info.update(deals=N_FAST, unsolved=unsolved)
+    assert f"Reached Board No. {N_FAST}" in out
+
+
+# ---------------------------------------------------------------- short mode vs fc-solve -l ve
+
+
+def _fcsolve_moves(deal: int, preset: str) -> int:
+    assert MAKE_BOARD is not None and FC_SOLVE is not None
+    board = subprocess.run([MAKE_BOARD, "-t", str(deal)], capture_output=True, text=True, check=True).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(board)
+    try:
+        out = subprocess.run([FC_SOLVE, "-l", preset, "-p", "-t", "-sam", "-sel", f.name],
+                             capture_output=True, text=True, check=True).stdout
+    finally:
+        Path(f.name).unlink()
+    return sum(1 for line in out.splitlines() if line.startswith("Move"))
+
+
+@pytest.mark.benchmark(group="freecell-short")
+def test_short_parlour(benchmark: Any) -> None:
+    results = once(benchmark, lambda: solve_deals(range(1, N_SHORT + 1), mode="short", jobs=1))
+    solved = [r for r in results if isinstance(r, Solution)]
+    benchmark.extra_info.update(
+        deals=N_SHORT,
+        solved=len(solved),
+        mean_moves=round(sum(len(r) for r in solved) / len(solved), 2),
+        ms_per_deal=round(1000 * sum(r.seconds for r in results) / N_SHORT, 3),
+    )
+    assert len(solved) == N_SHORT
+
+
+@pytest.mark.benchmark(group="freecell-short")
+def test_short_fcsolve_ve(benchmark: Any) -> None:
+    if FC_SOLVE is None or MAKE_BOARD is None:
+        pytest.skip("freecell-solver-bin is not installed")
+    t0 = time.perf_counter()
+    moves = once(benchmark, lambda: [_fcsolve_moves(n, "ve") for n in range(1, N_SHORT + 1)])
+    benchmark.extra_info.update(
+        deals=N_SHORT,
+        mean_moves=round(sum(moves) / len(moves), 2),
+        ms_per_deal=round(1000 * (time.perf_counter() - t0) / N_SHORT, 3),
+    )
+
+
+# ---------------------------------------------------------------- proofs
+
+
+@pytest.mark.benchmark(group="freecell-proof")
+def test_proof_11982(benchmark: Any) -> None:
+    result = once(benchmark, lambda: solve(11982))
+    assert isinstance(result, Unsolvable)
+    benchmark.extra_info["states"] = result.states
+
+
+@pytest.mark.skipif(not FULL, reason="the other seven proofs run with PARLOUR_BENCH_FULL=1")
+@pytest.mark.parametrize("deal", [146692, 186216, 455889, 495505, 512118, 517776, 781948])
+@pytest.mark.benchmark(group="freecell-proof")
+def test_proof_others(benchmark: Any, deal: int) -> None:
+    result = once(benchmark, lambda: solve(deal))
+    assert isinstance(result, Unsolvable)
+    benchmark.extra_info["states"] = result.states

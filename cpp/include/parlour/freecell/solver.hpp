@@ -1,0 +1,69 @@
+// parlour::freecell solver — best-first search over canonical positions.
+//
+// The search (cpp/src/freecell/solver.cpp):
+//   * positions are stored in a transposition table under an exact canonical key
+//     (for each card, the card beneath it / cascade bottom / free cell / foundation:
+//     52 six-bit fields), so positions that differ only in the order of cascades or
+//     of free cells are one node, and no two different positions ever share a key
+//     (no hash-collision pruning);
+//   * after every move, cards are played to the foundations automatically when that
+//     is provably safe: a card of rank <= 2, or a card whose two opposite-colour
+//     foundations already hold its rank minus one (then no card can ever be built
+//     on it, so keeping it out only takes space).  These are the only reductions;
+//   * moves: every single-card move (to the first empty free cell and to the first
+//     empty cascade only — the others give the same canonical position), and
+//     sequence moves as single macro-moves within the supermove limit;
+//   * best-first order on h + w*g with h counting cards not home, cards above the
+//     next card each foundation needs, cards above a lower-ranked card in their
+//     cascade, occupied cells and empty cascades; several scans with different
+//     weights take turns with doubling budgets (a portfolio): "fast" uses w = 0 or 1,
+//     "short" a larger w.  All but the last scan of a portfolio also skip moves that
+//     split a sequence (moving a run off a card it builds on to another card or to an
+//     empty cascade, or a card off its parent to a free cell), and in fast mode play
+//     every card they can to the foundations at once; those scans are incomplete
+//     and their running dry proves nothing.
+// When the last (complete) scan runs out of positions without a solution, every
+// position reachable by legal single-card moves (modulo the safe reductions above)
+// has been visited: the deal is proved unsolvable.  When max_states or time_limit
+// stops the search first, the verdict is Unknown.  The search is deterministic.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "parlour/freecell/state.hpp"
+
+namespace parlour::freecell {
+
+enum class SolveMode : std::uint8_t { Fast = 0, Short = 1 };
+enum class Verdict : std::uint8_t { Solved = 0, Unsolvable = 1, Unknown = 2 };
+
+struct SolveResult {
+  Verdict verdict = Verdict::Unknown;
+  std::vector<Move> moves;        // resolved moves from the start position (Solved only)
+  std::vector<std::string> notation;  // the same in standard notation
+  std::uint64_t states = 0;       // positions stored
+  std::uint64_t expanded = 0;     // positions expanded
+  double seconds = 0.0;
+  std::string reason;             // why Unknown: "max_states" or "time_limit"
+};
+
+// Solve from `start` (validated).  max_states 0 and time_limit <= 0 mean no limit.
+SolveResult solve(const GameState& start, SolveMode mode = SolveMode::Fast, std::uint64_t max_states = 0,
+                  double time_limit = 0.0);
+
+// Solve MS deals in `jobs` threads; results in the order of `numbers`.  `progress`
+// (may be empty) is called from worker threads under a lock after each deal with
+// (done, total, index of the deal just finished).
+SolveResult solve_ms_deal(std::uint64_t n, SolveMode mode, std::uint64_t max_states, double time_limit);
+std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, SolveMode mode,
+                                     std::uint64_t max_states, double time_limit, int jobs,
+                                     const std::function<void(std::size_t, std::size_t, std::size_t)>& progress);
+
+// The safe automatic foundation moves available now (one round: play them in order,
+// then ask again), as used by the solver.
+bool is_safe_autoplay(const Foundations& f, Card c) noexcept;
+
+}  // namespace parlour::freecell

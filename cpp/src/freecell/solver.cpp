@@ -1,0 +1,707 @@
+// The FreeCell solver: best-first search over canonical positions (see solver.hpp).
+#include "parlour/freecell/solver.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace parlour::freecell {
+
+bool is_safe_autoplay(const Foundations& f, Card c) noexcept {
+  if (!f.accepts(c)) return false;
+  if (c.rank() <= 2) return true;
+  const bool red = c.colour() == Colour::Red;
+  const int a = red ? f.height(Suit::Club) : f.height(Suit::Heart);
+  const int b = red ? f.height(Suit::Spade) : f.height(Suit::Diamond);
+  return a >= c.rank() - 1 && b >= c.rank() - 1;
+}
+
+namespace {
+
+// ------------------------------------------------------------------ compact state
+// Cards are dense indices 0..51 (13*suit + rank - 1); kNone marks an empty cell.
+constexpr std::uint8_t kNone = 255;
+constexpr int kMaxCol = 20;  // 7 dealt + 12 built on top is the most a cascade holds
+
+struct CardTables {
+  std::uint8_t rank[52];
+  std::uint8_t suit[52];
+  std::uint8_t red[52];
+  constexpr CardTables() : rank(), suit(), red() {
+    for (int i = 0; i < 52; ++i) {
+      rank[i] = static_cast<std::uint8_t>(i % 13 + 1);
+      suit[i] = static_cast<std::uint8_t>(i / 13);
+      red[i] = static_cast<std::uint8_t>(i / 13 >= 2);
+    }
+  }
+};
+constexpr CardTables T;
+
+inline bool builds(int upper, int lower) noexcept {
+  return T.rank[upper] + 1 == T.rank[lower] && T.red[upper] != T.red[lower];
+}
+
+struct S {
+  std::uint8_t len[8];
+  std::uint8_t cell[4];
+  std::uint8_t found[4];
+  std::uint8_t col[8][kMaxCol];
+};
+
+// The exact canonical key: for each card the card beneath it (0..51), 52 for a
+// cascade bottom, 53 for a free cell, 54 for the foundations; 52 bytes, padded.
+struct Key {
+  std::uint8_t b[56];
+  bool operator==(const Key& o) const noexcept { return std::memcmp(b, o.b, sizeof b) == 0; }
+};
+
+inline std::uint64_t hash_key(const Key& k) noexcept {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 56; i += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, k.b + i, 8);
+    h = (h ^ x) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+inline void encode(const S& s, Key& k) noexcept {
+  std::memset(k.b, 54, sizeof k.b);
+  for (std::uint8_t c : s.cell)
+    if (c != kNone) k.b[c] = 53;
+  for (int i = 0; i < 8; ++i) {
+    std::uint8_t prev = 52;
+    for (int j = 0; j < s.len[i]; ++j) {
+      k.b[s.col[i][j]] = prev;
+      prev = s.col[i][j];
+    }
+  }
+}
+
+inline Key encode(const S& s) noexcept {
+  Key k;
+  encode(s, k);
+  return k;
+}
+
+void decode(const Key& k, S& s) noexcept {
+  std::uint8_t above[53];
+  std::memset(above, kNone, sizeof above);
+  for (int i = 0; i < 52; ++i)
+    if (k.b[i] < 52) above[k.b[i]] = static_cast<std::uint8_t>(i);
+  std::memset(s.len, 0, sizeof s.len);
+  std::memset(s.cell, kNone, sizeof s.cell);
+  std::memset(s.found, 0, sizeof s.found);
+  int ncol = 0, ncell = 0;
+  for (int i = 0; i < 52; ++i) {
+    const std::uint8_t below = k.b[i];
+    if (below == 52) {
+      int c = i, n = 0;
+      while (c != kNone) {
+        s.col[ncol][n++] = static_cast<std::uint8_t>(c);
+        c = above[c];
+      }
+      s.len[ncol++] = static_cast<std::uint8_t>(n);
+    } else if (below == 53) {
+      s.cell[ncell++] = static_cast<std::uint8_t>(i);
+    } else if (below == 54) {
+      ++s.found[T.suit[i]];
+    }
+  }
+}
+
+// Automatic foundation moves.  Level 0 (the complete scans) is provably safe: rank
+// <= 2, or both opposite-colour foundations hold rank - 1.  Level 1 adds the common
+// looser rule (opposite colours hold rank - 2 and the other suit of the same colour
+// rank - 3); level 2 plays every card it can.  Levels above 0 are only used by
+// pruned (incomplete) scans, so they never take part in a proof.
+inline bool auto_rule(const std::uint8_t* found, int rank, int suit, bool red, int level) noexcept {
+  if (rank != found[suit] + 1) return false;
+  if (rank <= 2 || level >= 2) return true;
+  // suits: 0 clubs, 1 spades (black); 2 hearts, 3 diamonds (red)
+  const int o1 = red ? found[0] : found[2], o2 = red ? found[1] : found[3];
+  if (o1 >= rank - 1 && o2 >= rank - 1) return true;
+  if (level == 0) return false;
+  const int same = found[suit ^ 1];
+  return o1 >= rank - 2 && o2 >= rank - 2 && same >= rank - 3;
+}
+
+inline bool safe_auto(const S& s, int c, int level) noexcept {
+  return auto_rule(s.found, T.rank[c], T.suit[c], T.red[c] != 0, level);
+}
+
+// Plays every card the rule of `level` allows to the foundations until none is left.
+void autoplay(S& s, int level = 0) noexcept {
+  bool again = true;
+  while (again) {
+    again = false;
+    for (int i = 0; i < 8; ++i) {
+      while (s.len[i]) {
+        const int c = s.col[i][s.len[i] - 1];
+        if (!safe_auto(s, c, level)) break;
+        ++s.found[T.suit[c]];
+        --s.len[i];
+        again = true;
+      }
+    }
+    for (auto& c : s.cell)
+      if (c != kNone && safe_auto(s, c, level)) {
+        ++s.found[T.suit[c]];
+        c = kNone;
+        again = true;
+      }
+  }
+}
+
+bool auto_ok(const Foundations& f, Card c, int level) noexcept {
+  std::uint8_t found[4];
+  for (int i = 0; i < 4; ++i) found[i] = static_cast<std::uint8_t>(f.heights()[i]);
+  return auto_rule(found, c.rank(), static_cast<int>(c.suit()), c.colour() == Colour::Red, level);
+}
+
+// Every cascade in non-increasing rank order: the foundation moves alone finish it.
+bool trivially_won(const S& s) noexcept {
+  for (int i = 0; i < 8; ++i)
+    for (int j = 1; j < s.len[i]; ++j)
+      if (T.rank[s.col[i][j]] > T.rank[s.col[i][j - 1]]) return false;
+  return true;
+}
+
+// ------------------------------------------------------------------ moves (card terms)
+// A move names the deepest moved card, the count and where it goes: so it means the
+// same in every ordering of cascades and cells.
+enum Dest : std::uint32_t { kFound = 0, kCell = 1, kEmpty = 2, kOnto = 3 };
+
+inline std::uint32_t pack(int card, int count, Dest d, int target) noexcept {
+  return static_cast<std::uint32_t>(card) | (static_cast<std::uint32_t>(count) << 6) |
+         (static_cast<std::uint32_t>(d) << 10) | (static_cast<std::uint32_t>(target) << 12);
+}
+
+struct Params {
+  int w_home;      // per card not home
+  int w_next;      // per card above a card its foundation needs next
+  int w_disorder;  // per card not built on the card beneath it
+  int w_cell;      // per occupied free cell
+  int w_empty;     // per empty cascade (subtracted)
+  int w_g;         // per move made (0: greedy)
+  int w_bad;       // per card above the ordered run at the bottom of its cascade
+  int w_block;     // per card above a card of lower rank in its cascade
+  int prune = 0;   // bits: 1 no lateral moves or partial runs to empty cascades; 2 no card
+                   // off its parent to a cell; 4 no cell to empty cascade; 8 no single
+                   // card to an empty cascade while a cell is free.  A pruned scan is
+                   // incomplete: running dry proves nothing.
+  int autoplay = 0;  // automatic foundation moves: 0 safe, 1 looser, 2 all (see auto_rule)
+};
+
+int heuristic(const S& s, const Params& p) noexcept {
+  const int home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
+  const bool order_terms = (p.w_disorder | p.w_bad) != 0;
+  int next = 0, disorder = 0, empty = 0, cells = 0, bad = 0, block = 0;
+  for (int i = 0; i < 8; ++i) {
+    const int n = s.len[i];
+    if (!n) {
+      ++empty;
+      continue;
+    }
+    bool ordered = true;
+    int low = 14;
+    for (int j = 0; j < n; ++j) {
+      const int c = s.col[i][j];
+      const int r = T.rank[c];
+      if (r > low) ++block;
+      else low = r;
+      if (order_terms) {
+        if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
+        bad += !ordered;
+      }
+      if (r <= s.found[T.suit[c]] + 1) next += n - 1 - j;
+    }
+  }
+  for (std::uint8_t c : s.cell) cells += c != kNone;
+  return p.w_home * (52 - home) + p.w_next * next + p.w_disorder * disorder + p.w_cell * cells - p.w_empty * empty +
+         p.w_bad * bad + p.w_block * block + 1000;
+}
+
+// Calls f(child, packed move) for every move from s (before autoplay).
+template <class F>
+void for_each_move(const S& s, int prune, F&& f) {
+  int free_cells = 0, first_cell = -1, empty = 0, first_empty = -1;
+  for (int i = 0; i < 4; ++i)
+    if (s.cell[i] == kNone) {
+      if (first_cell < 0) first_cell = i;
+      ++free_cells;
+    }
+  for (int i = 0; i < 8; ++i)
+    if (!s.len[i]) {
+      if (first_empty < 0) first_empty = i;
+      ++empty;
+    }
+  const int limit_card = (free_cells + 1) << empty;
+  const int limit_empty = empty ? (free_cells + 1) << (empty - 1) : 0;
+  S t;
+  // From the cascades.
+  for (int i = 0; i < 8; ++i) {
+    const int n = s.len[i];
+    if (!n) continue;
+    const int top = s.col[i][n - 1];
+    int run = 1;
+    while (run < n && builds(s.col[i][n - run], s.col[i][n - run - 1])) ++run;
+    if (T.rank[top] == s.found[T.suit[top]] + 1) {
+      t = s;
+      --t.len[i];
+      ++t.found[T.suit[top]];
+      f(t, pack(top, 1, kFound, 0), 0);
+    }
+    for (int j = 0; j < 8; ++j) {
+      if (j == i || !s.len[j]) continue;
+      const int dst = s.col[j][s.len[j] - 1];
+      const int k = T.rank[dst] - T.rank[top];
+      if (k < 1 || k > run || k > limit_card) continue;
+      const int base = s.col[i][n - k];
+      if (T.red[base] == T.red[dst]) continue;
+      if ((prune & 1) && k < n && builds(base, s.col[i][n - k - 1])) continue;  // a lateral move
+      t = s;
+      std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
+      t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
+      t.len[i] = static_cast<std::uint8_t>(n - k);
+      f(t, pack(base, k, kOnto, dst), k == n ? 1 : 2);
+    }
+    if (first_empty >= 0) {
+      const int kmax = std::min({run, limit_empty, n - 1});
+      for (int k = kmax; k >= 1; --k) {
+        const int base = s.col[i][n - k];
+        if ((prune & 1) && k < run) continue;  // splitting a sequence into an empty cascade
+        if ((prune & 8) && k == 1 && first_cell >= 0) continue;  // a free cell would do
+        t = s;
+        std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
+        t.len[first_empty] = static_cast<std::uint8_t>(k);
+        t.len[i] = static_cast<std::uint8_t>(n - k);
+        f(t, pack(base, k, kEmpty, 0), 3);
+      }
+    }
+    if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2]))) {
+      t = s;
+      --t.len[i];
+      t.cell[first_cell] = static_cast<std::uint8_t>(top);
+      f(t, pack(top, 1, kCell, 0), 5);
+    }
+  }
+  // From the free cells.
+  for (int c = 0; c < 4; ++c) {
+    const int card = s.cell[c];
+    if (card == kNone) continue;
+    if (T.rank[card] == s.found[T.suit[card]] + 1) {
+      t = s;
+      t.cell[c] = kNone;
+      ++t.found[T.suit[card]];
+      f(t, pack(card, 1, kFound, 0), 0);
+    }
+    for (int j = 0; j < 8; ++j) {
+      if (!s.len[j]) continue;
+      const int dst = s.col[j][s.len[j] - 1];
+      if (!builds(card, dst)) continue;
+      t = s;
+      t.col[j][t.len[j]++] = static_cast<std::uint8_t>(card);
+      t.cell[c] = kNone;
+      f(t, pack(card, 1, kOnto, dst), 1);
+    }
+    if (first_empty >= 0 && !(prune & 4)) {
+      t = s;
+      t.col[first_empty][0] = static_cast<std::uint8_t>(card);
+      t.len[first_empty] = 1;
+      t.cell[c] = kNone;
+      f(t, pack(card, 1, kEmpty, 0), 4);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ search
+struct Node {
+  Key key;
+  std::uint32_t parent;
+  std::uint32_t move;
+  std::uint32_t g;
+};
+
+class Table {
+ public:
+  explicit Table(std::vector<Node>& nodes) : nodes_(nodes) { slots_.assign(1u << 12, 0); }
+  // The index of the node with this key, inserting `fresh` (its index = nodes.size())
+  // when absent; inserted set true then.
+  std::uint32_t find_or_insert(const Node& fresh, bool& inserted) {
+    if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
+    const std::uint64_t h = hash_key(fresh.key);
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = h & mask;
+    while (true) {
+      const std::uint32_t v = slots_[i];
+      if (v == 0) {
+        nodes_.push_back(fresh);
+        slots_[i] = static_cast<std::uint32_t>(nodes_.size());
+        inserted = true;
+        return static_cast<std::uint32_t>(nodes_.size() - 1);
+      }
+      if (nodes_[v - 1].key == fresh.key) {
+        inserted = false;
+        return v - 1;
+      }
+      i = (i + 1) & mask;
+    }
+  }
+
+ private:
+  void grow() {
+    std::vector<std::uint32_t> old;
+    old.swap(slots_);
+    slots_.assign(old.size() * 2, 0);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::uint32_t v : old) {
+      if (!v) continue;
+      std::size_t i = hash_key(nodes_[v - 1].key) & mask;
+      while (slots_[i]) i = (i + 1) & mask;
+      slots_[i] = v;
+    }
+  }
+  std::vector<Node>& nodes_;
+  std::vector<std::uint32_t> slots_;
+};
+
+// A bucket queue on small integer priorities; LIFO within a bucket.
+class OpenList {
+ public:
+  void push(int prio, std::uint32_t node) {
+    const auto p = static_cast<std::size_t>(std::max(prio, 0));
+    if (p >= buckets_.size()) buckets_.resize(p + 64);
+    buckets_[p].push_back(node);
+    if (p < min_) min_ = p;
+    ++size_;
+  }
+  bool pop(std::uint32_t& node) {
+    if (!size_) return false;
+    while (buckets_[min_].empty()) ++min_;
+    node = buckets_[min_].back();
+    buckets_[min_].pop_back();
+    --size_;
+    return true;
+  }
+
+ private:
+  std::vector<std::vector<std::uint32_t>> buckets_;
+  std::size_t min_ = 0;
+  std::size_t size_ = 0;
+};
+
+S from_state(const GameState& g) {
+  S s{};
+  for (int i = 0; i < 8; ++i) {
+    const auto& v = g.cascades()[i].cards();
+    if (v.size() > kMaxCol) throw core::InvalidValue("a cascade of more than 20 cards cannot occur in FreeCell");
+    s.len[i] = static_cast<std::uint8_t>(v.size());
+    for (std::size_t j = 0; j < v.size(); ++j) s.col[i][j] = static_cast<std::uint8_t>(v[j].index());
+  }
+  for (int i = 0; i < 4; ++i) {
+    const auto& c = g.freecells()[i];
+    s.cell[i] = c ? static_cast<std::uint8_t>(c->index()) : kNone;
+    s.found[i] = static_cast<std::uint8_t>(g.foundations().heights()[i]);
+  }
+  return s;
+}
+
+// Replays the card-terms path on the real position, emitting resolved moves: each
+// search move, then the safe automatic foundation moves, then at the end the
+// foundation moves that finish a trivially won position.
+void replay(const GameState& start, const std::vector<std::uint32_t>& path, int level, SolveResult& out) {
+  GameState g = start;
+  auto emit = [&](const Move& m) {
+    std::string why;
+    const auto r = g.resolve(m, &why);
+    if (!r) throw core::Error("internal solver error: move " + m.notation() + " is illegal: " + why);
+    out.notation.push_back(g.notation(*r));
+    out.moves.push_back(*r);
+    g = g.apply_unchecked(*r);
+  };
+  auto auto_moves = [&](bool all) {
+    bool again = true;
+    while (again) {
+      again = false;
+      for (int i = 0; i < 8; ++i) {
+        const auto top = g.cascades()[i].top();
+        if (top && (all ? g.foundations().accepts(*top) : auto_ok(g.foundations(), *top, level))) {
+          emit(Move{*top, Position{PositionKind::Cascade, i}, Position::foundation(), 1});
+          again = true;
+        }
+      }
+      for (int i = 0; i < 4; ++i) {
+        const auto c = g.freecells()[i];
+        if (c && (all ? g.foundations().accepts(*c) : auto_ok(g.foundations(), *c, level))) {
+          emit(Move{*c, Position{PositionKind::Freecell, i}, Position::foundation(), 1});
+          again = true;
+        }
+      }
+    }
+  };
+  auto_moves(false);
+  for (std::uint32_t pm : path) {
+    const Card card = Card::from_index_unchecked(static_cast<int>(pm & 63));
+    const int count = static_cast<int>((pm >> 6) & 15);
+    const auto dest = static_cast<Dest>((pm >> 10) & 3);
+    const int target = static_cast<int>((pm >> 12) & 63);
+    const auto from = g.locate(card);
+    if (!from || from->kind == PositionKind::Foundation) throw core::Error("internal solver error: lost card");
+    Move m{card, *from, Position::foundation(), count};
+    switch (dest) {
+      case kFound: break;
+      case kCell: m.to = Position{PositionKind::Freecell, g.freecells().first_empty()}; break;
+      case kEmpty:
+        for (int i = 0; i < 8; ++i)
+          if (g.cascades()[i].empty()) {
+            m.to = Position{PositionKind::Cascade, i};
+            break;
+          }
+        break;
+      case kOnto: {
+        const Card t = Card::from_index_unchecked(target);
+        for (int i = 0; i < 8; ++i)
+          if (g.cascades()[i].top() == t) m.to = Position{PositionKind::Cascade, i};
+        break;
+      }
+    }
+    emit(m);
+    auto_moves(false);
+  }
+  auto_moves(true);
+  if (!g.is_solved()) throw core::Error("internal solver error: the solution does not finish the game");
+}
+
+std::vector<Params> params_for(SolveMode mode) {
+#ifdef PARLOUR_TUNE
+  if (const char* e = std::getenv(mode == SolveMode::Short ? "FC_SHORT" : "FC_FAST")) {
+    std::vector<Params> out;
+    const char* q = e;
+    while (*q) {
+      Params x{};
+      int used = 0;
+      if (std::sscanf(q, "%d,%d,%d,%d,%d,%d,%d,%d%n", &x.w_home, &x.w_next, &x.w_disorder, &x.w_cell, &x.w_empty,
+                      &x.w_g, &x.w_bad, &x.w_block, &used) != 8)
+        break;
+      q += used;
+      if (*q == 'p') {
+        char* end = nullptr;
+        x.prune = static_cast<int>(std::strtol(q + 1, &end, 10));
+        q = end;
+      }
+      if (*q == 'a') {
+        char* end = nullptr;
+        x.autoplay = static_cast<int>(std::strtol(q + 1, &end, 10));
+        q = end;
+      }
+      out.push_back(x);
+      while (*q == ';' || *q == ' ') ++q;
+    }
+    if (!out.empty()) return out;
+  }
+#endif
+  // The last scan of each portfolio is complete (no pruning, safe autoplay only): it
+  // alone can prove a deal unsolvable.  The pruned scans skip moves that split a
+  // sequence (a lateral move, a part of a run to an empty cascade, a card off its
+  // parent to a cell); in fast mode they also play every card they can to the
+  // foundations at once.
+  if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 3}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
+  return {Params{6, 1, 0, 6, 8, 1, 0, 7, 3, 2}, Params{6, 3, 4, 6, 8, 0, 0, 0, 3, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};
+}
+
+constexpr std::uint32_t kNoNode = 0xffffffffu;
+
+// One best-first scan (or a depth-first one when w_g < 0) with its own table.
+class Scan {
+ public:
+  Scan(const Scan&) = delete;
+  Scan& operator=(const Scan&) = delete;
+  Scan(const S& start, const Params& p) : p_(p), table_(nodes_) {
+    nodes_.reserve(1024);
+    S root = start;
+    autoplay(root, p_.autoplay);
+    bool inserted = false;
+    table_.find_or_insert(Node{encode(root), kNoNode, 0, 0}, inserted);
+    if (trivially_won(root)) goal_ = 0;
+    else if (p_.w_g < 0) stack_.push_back(0);
+    else open_.push(heuristic(root, p_), 0);
+  }
+  enum Status { kRunning, kGoal, kExhausted };
+  // Expands up to `budget` positions.
+  Status run(std::uint64_t budget) {
+    if (goal_ != kNoNode) return kGoal;
+    const bool dfs = p_.w_g < 0;
+    S s;
+    std::uint32_t cur = 0;
+    bool inserted = false;
+    for (std::uint64_t step = 0; step < budget; ++step) {
+      if (dfs) {
+        if (stack_.empty()) return kExhausted;
+        cur = stack_.back();
+        stack_.pop_back();
+      } else if (!open_.pop(cur)) {
+        return kExhausted;
+      }
+      ++expanded_;
+      decode(nodes_[cur].key, s);
+      const std::uint32_t g = nodes_[cur].g + 1;
+      kids_.clear();
+      for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int) {
+        if (goal_ != kNoNode) return;
+        autoplay(child, p_.autoplay);
+        const std::uint32_t idx = table_.find_or_insert(Node{encode(child), cur, pm, g}, inserted);
+        if (!inserted) return;
+        if (trivially_won(child)) {
+          goal_ = idx;
+          return;
+        }
+        const int h = heuristic(child, p_);
+        if (dfs) kids_.emplace_back(h, idx);
+        else open_.push(h + p_.w_g * static_cast<int>(g), idx);
+      });
+      if (goal_ != kNoNode) return kGoal;
+      if (dfs) {
+        std::stable_sort(kids_.begin(), kids_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (const auto& k : kids_) stack_.push_back(k.second);
+      }
+    }
+    return kRunning;
+  }
+  [[nodiscard]] std::vector<std::uint32_t> path() const {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t i = goal_; nodes_[i].parent != kNoNode; i = nodes_[i].parent) out.push_back(nodes_[i].move);
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
+  [[nodiscard]] bool complete() const noexcept { return p_.prune == 0 && p_.autoplay == 0; }
+  [[nodiscard]] int autoplay_level() const noexcept { return p_.autoplay; }
+  bool done = false;
+  [[nodiscard]] std::uint64_t states() const noexcept { return nodes_.size(); }
+  [[nodiscard]] std::uint64_t expanded() const noexcept { return expanded_; }
+
+ private:
+  Params p_;
+  std::vector<Node> nodes_;
+  Table table_;
+  OpenList open_;
+  std::vector<std::uint32_t> stack_;
+  std::vector<std::pair<int, std::uint32_t>> kids_;
+  std::uint32_t goal_ = kNoNode;
+  std::uint64_t expanded_ = 0;
+};
+
+}  // namespace
+
+SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_states, double time_limit) {
+  start.validate();
+  const auto t0 = std::chrono::steady_clock::now();
+  SolveResult out;
+  S root = from_state(start);
+  autoplay(root);
+  // Each scan's table refers to its own node vector: scans never move.
+  std::vector<std::unique_ptr<Scan>> scans;
+  for (const Params& p : params_for(mode)) scans.push_back(std::make_unique<Scan>(root, p));
+  // Round robin with doubling budgets, so one scan lost in a large basin costs the
+  // others at most a constant factor.  Any scan that runs out of positions has
+  // searched the whole reachable space: that is the proof of unsolvability.
+  std::uint64_t budget = mode == SolveMode::Fast ? 512 : 256;
+#ifdef PARLOUR_TUNE
+  if (const char* e = std::getenv("FC_BUDGET")) budget = std::strtoull(e, nullptr, 10);
+#endif
+  const Scan* winner = nullptr;
+  bool exhausted = false, stopped = false;
+  while (!winner && !exhausted && !stopped) {
+    for (auto& scp : scans) {
+      Scan& sc = *scp;
+      if (sc.done) continue;
+      std::uint64_t left = budget;
+      while (left) {
+        const std::uint64_t chunk = std::min<std::uint64_t>(left, 512);
+        left -= chunk;
+        const auto st = sc.run(chunk);
+        if (st == Scan::kGoal) winner = &sc;
+        if (st == Scan::kExhausted) {
+          // A complete scan that runs dry is the proof; a pruned one just stops.
+          if (sc.complete()) exhausted = true;
+          sc.done = true;
+        }
+        if (winner || exhausted || sc.done) break;
+        std::uint64_t total = 0;
+        for (const auto& x : scans) total += x->states();
+        if (max_states && total >= max_states) {
+          out.reason = "max_states";
+          stopped = true;
+          break;
+        }
+        if (time_limit > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > time_limit) {
+          out.reason = "time_limit";
+          stopped = true;
+          break;
+        }
+      }
+      if (winner || exhausted || stopped) break;
+    }
+    budget *= 2;
+  }
+  for (const auto& x : scans) {
+    out.states += x->states();
+    out.expanded += x->expanded();
+  }
+  if (winner) {
+    replay(start, winner->path(), winner->autoplay_level(), out);
+    out.verdict = Verdict::Solved;
+  } else {
+    out.verdict = exhausted ? Verdict::Unsolvable : Verdict::Unknown;
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+SolveResult solve_ms_deal(std::uint64_t n, SolveMode mode, std::uint64_t max_states, double time_limit) {
+  return solve(GameState::from_ms_deal(n), mode, max_states, time_limit);
+}
+
+std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, SolveMode mode,
+                                     std::uint64_t max_states, double time_limit, int jobs,
+                                     const std::function<void(std::size_t, std::size_t, std::size_t)>& progress) {
+  for (std::uint64_t n : numbers) (void)GameState::from_ms_deal(n) ;  // range check up front
+  std::vector<SolveResult> results(numbers.size());
+  std::atomic<std::size_t> next{0};
+  std::size_t done = 0;
+  std::mutex mu;
+  std::exception_ptr error;
+  auto worker = [&]() {
+    while (true) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= numbers.size()) return;
+      try {
+        results[i] = solve_ms_deal(numbers[i], mode, max_states, time_limit);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!error) error = std::current_exception();
+        next.store(numbers.size());
+        return;
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      ++done;
+      if (progress) progress(done, numbers.size(), i);
+    }
+  };
+  const int n = std::max(1, std::min<int>(jobs, static_cast<int>(std::max<std::size_t>(numbers.size(), 1))));
+  std::vector<std::thread> threads;
+  for (int t = 1; t < n; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& th : threads) th.join();
+  if (error) std::rethrow_exception(error);
+  return results;
+}
+
+}  // namespace parlour::freecell

@@ -1,0 +1,184 @@
+"""``parlour freecell ...``: show, solve, batch and play Microsoft deals; and the demo."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TextIO
+
+from parlour.errors import ParlourError
+
+__all__ = ["register", "demo"]
+
+
+def _deal(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a deal number is an integer, got {text!r}") from None
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``freecell`` command and its subcommands."""
+    p = subparsers.add_parser("freecell", help="FreeCell: show, solve, batch-solve and play Microsoft deals")
+    sub = p.add_subparsers(dest="freecell_command", metavar="SUBCOMMAND")
+    show = sub.add_parser("show", help="print a Microsoft deal (unicode table, crate text and solver board)")
+    show.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    show.set_defaults(func=_cmd_show)
+    solve = sub.add_parser("solve", help="solve a Microsoft deal")
+    solve.add_argument("deal", type=_deal)
+    solve.add_argument("--mode", choices=("fast", "short"), default="fast", help="fast (default) or short solutions")
+    solve.add_argument("--moves", action="store_true", help="print the moves one per line with the card moved")
+    solve.add_argument("--max-states", type=int, default=None, help="give up after this many positions")
+    solve.add_argument("--time-limit", type=float, default=None, help="give up after this many seconds")
+    solve.set_defaults(func=_cmd_solve)
+    batch = sub.add_parser("batch", help="solve a range of Microsoft deals and report the figures")
+    batch.add_argument("first", type=_deal)
+    batch.add_argument("last", type=_deal)
+    batch.add_argument("--jobs", type=int, default=1, help="threads (default 1)")
+    batch.add_argument("--mode", choices=("fast", "short"), default="fast")
+    batch.add_argument("--max-states", type=int, default=None, help="per-deal position limit")
+    batch.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
+    batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    batch.set_defaults(func=_cmd_batch)
+    play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
+    play.add_argument("deal", type=_deal)
+    play.set_defaults(func=_cmd_play)
+    def _help(args: argparse.Namespace, out: TextIO) -> int:
+        p.print_help(out)
+        return 2
+
+    p.set_defaults(func=_help)
+
+
+def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    from parlour.freecell import GameState
+
+    state = GameState.from_ms_deal(args.deal)
+    print(f"Microsoft FreeCell deal #{args.deal}", file=out)
+    print(file=out)
+    print(state.pretty(unicode=True), file=out)
+    print(state.to_text(), file=out)
+    print(state.to_board(), end="", file=out)
+    return 0
+
+
+def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    from parlour.freecell import GameState, Solution, Unsolvable, solve
+
+    state = GameState.from_ms_deal(args.deal)
+    result = solve(state, mode=args.mode, max_states=args.max_states, time_limit=args.time_limit)
+    if isinstance(result, Solution):
+        print(f"deal #{args.deal}: solved in {len(result)} moves ({result.states} positions, "
+              f"{result.seconds * 1000:.1f} ms, {args.mode} mode)", file=out)
+        if args.moves:
+            for i, (text, move) in enumerate(zip(result.notation, result.moves), 1):
+                count = f" ({move.count} cards)" if move.count > 1 else ""
+                print(f"{i:4d}. {text:6s} {move.card}{count}", file=out)
+        else:
+            print(str(result), file=out)
+        return 0
+    if isinstance(result, Unsolvable):
+        print(f"deal #{args.deal}: proved unsolvable ({result.states} positions, {result.seconds:.2f} s)", file=out)
+        return 0
+    print(f"deal #{args.deal}: unknown, stopped by {result.reason} ({result.states} positions)", file=out)
+    return 1
+
+
+def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
+    from parlour.freecell import Solution, Unsolvable, solve_deals
+
+    if args.last < args.first:
+        raise ParlourError(f"the range {args.first}..{args.last} is empty")
+    numbers = list(range(args.first, args.last + 1))
+    total = len(numbers)
+    t0 = time.perf_counter()
+    last_draw = [0.0]
+
+    def progress(done: int, n: int, index: int) -> None:
+        now = time.perf_counter()
+        if done != n and now - last_draw[0] < 0.2:
+            return
+        last_draw[0] = now
+        width = 30
+        filled = width * done // n
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{n} deals  {now - t0:6.1f} s",
+              end="", file=sys.stderr, flush=True)
+
+    results = solve_deals(numbers, mode=args.mode, jobs=args.jobs, max_states=args.max_states,
+                          time_limit=args.time_limit, progress=None if args.quiet else progress)
+    wall = time.perf_counter() - t0
+    if not args.quiet:
+        print(file=sys.stderr)
+    solved = [r for r in results if isinstance(r, Solution)]
+    unsolvable = [n for n, r in zip(numbers, results) if isinstance(r, Unsolvable)]
+    unknown = [n for n, r in zip(numbers, results) if not isinstance(r, (Solution, Unsolvable))]
+    cpu = sum(r.seconds for r in results)
+    moves = sum(len(r) for r in solved)
+    print(f"deals {args.first}..{args.last} ({total}), mode {args.mode}, jobs {args.jobs}", file=out)
+    print(f"solved {len(solved)}, proved unsolvable {len(unsolvable)} {unsolvable[:10]}, unknown {len(unknown)} "
+          f"{unknown[:10]}", file=out)
+    print(f"total time {wall:.2f} s wall, {cpu:.2f} s in the solver, {1000 * cpu / total:.3f} ms per deal", file=out)
+    if solved:
+        print(f"mean solution length {moves / len(solved):.2f} moves", file=out)
+    return 0
+
+
+_HELP = ("moves in standard notation: 3a (cascade 3 to cell a), 8h (to the foundation), a5 (cell a to cascade 5), "
+         "12 (a sequence), 12v3 (3 cards to an empty cascade); u = undo, h = hint, q = quit")
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
+    from parlour.freecell import Game
+
+    stream = sys.stdin if inp is None else inp
+    game = Game(deal=args.deal)
+    print(f"FreeCell deal #{args.deal}. {_HELP}", file=out)
+    while True:
+        print(file=out)
+        print(game.state.pretty(unicode=True), file=out)
+        if game.state.is_solved:
+            print(f"You won in {len(game.history)} moves!", file=out)
+            return 0
+        if game.is_terminal():
+            print("No legal move is left: u to undo, q to quit.", file=out)
+        print("> ", end="", file=out, flush=True)
+        line = stream.readline()
+        if not line:
+            return 0
+        cmd = line.strip().lower()
+        if cmd in ("q", "quit", "exit"):
+            return 0
+        if cmd in ("?", "help"):
+            print(_HELP, file=out)
+        elif cmd in ("u", "undo"):
+            if game.can_undo():
+                print(f"undid {game.undo()}", file=out)
+            else:
+                print("nothing to undo", file=out)
+        elif cmd in ("h", "hint"):
+            move = game.hint()
+            print(f"hint: {game.state.notation(move)}" if move is not None else "hint: no solution found from here",
+                  file=out)
+        elif cmd:
+            try:
+                move = game.apply(cmd)
+                print(f"moved {move.card} ({game.history[-1]})", file=out)
+            except ParlourError as e:
+                print(f"not possible: {e}", file=out)
+
+
+def demo(out: TextIO) -> None:
+    """The FreeCell part of ``parlour demo``: deal #1, solved, and the solution replayed."""
+    from parlour.freecell import GameState, Solution, solve
+
+    state = GameState.from_ms_deal(1)
+    print("FreeCell: Microsoft deal #1", file=out)
+    print(state.pretty(unicode=True), file=out)
+    result = solve(state)
+    if not isinstance(result, Solution):
+        print(f"no solution found: {result}", file=out)
+        return
+    print(f"solved in {len(result)} moves ({result.states} positions): {result}", file=out)
+    print(f"replayed: won = {result.replay(state).is_solved}", file=out)

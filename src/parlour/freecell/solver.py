@@ -1,0 +1,162 @@
+"""Solving FreeCell: :func:`solve`, :func:`solve_deals` and their results.
+
+``solve`` returns one of three results, all with ``verdict``, ``states`` (positions
+stored) and ``seconds``:
+
+* :class:`Solution` — the moves, replayable from the start position
+  (``bool(solution)`` is true);
+* :class:`Unsolvable` — the search visited every position reachable by legal
+  single-card moves, modulo the two provably safe reductions (canonical ordering of
+  cascades and free cells, and safe automatic foundation moves: a card of rank <= 2,
+  or a card whose two opposite-colour foundations hold its rank minus one), and found
+  no win: a proof;
+* :class:`Unknown` — ``max_states`` or ``time_limit`` stopped the search first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from parlour._core import freecell as _fc
+from parlour._core.freecell import GameState, Move, Verdict
+
+__all__ = ["Solution", "Unsolvable", "Unknown", "SolveResult", "solve", "solve_deals"]
+
+Mode = Literal["fast", "short"]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A winning line: ``notation`` (standard notation) and ``moves`` (resolved :class:`Move` objects).
+
+    Every automatic foundation move is listed; a sequence move counts as one move.
+    """
+
+    notation: tuple[str, ...]
+    states: int = 0
+    seconds: float = 0.0
+    mode: str = "fast"
+    verdict: Verdict = field(default=Verdict.SOLVED, init=False)
+    _raw: _fc.SearchResult | tuple[Move, ...] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves as resolved :class:`Move` objects (card and count filled in)."""
+        if isinstance(self._raw, tuple):
+            return self._raw
+        if self._raw is not None:
+            return tuple(self._raw.moves)
+        return tuple(Move.parse(text) for text in self.notation)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle with the resolved moves."""
+        return (_restore_solution, (self.notation, self.states, self.seconds, self.mode, self.moves))
+
+    def __len__(self) -> int:
+        """The number of moves."""
+        return len(self.notation)
+
+    def __bool__(self) -> bool:
+        """True: a solution was found."""
+        return True
+
+    def __str__(self) -> str:
+        """The moves in standard notation, separated by spaces."""
+        return " ".join(self.notation)
+
+    def replay(self, state: GameState) -> GameState:
+        """Apply every move to ``state`` with full checks; the final position (IllegalMove on a bad move)."""
+        for text in self.notation:
+            state = state.apply(text)
+        return state
+
+    def positions(self, state: GameState) -> list[GameState]:
+        """Every position along the solution, the start first."""
+        out = [state]
+        for text in self.notation:
+            out.append(out[-1].apply(text))
+        return out
+
+
+def _restore_solution(
+    notation: tuple[str, ...], states: int, seconds: float, mode: str, moves: tuple[Move, ...]
+) -> Solution:
+    return Solution(notation, states, seconds, mode, _raw=moves)
+
+
+@dataclass(frozen=True)
+class Unsolvable:
+    """Proof that the position cannot be won: the whole reachable space was searched."""
+
+    states: int = 0
+    seconds: float = 0.0
+    verdict: Verdict = field(default=Verdict.UNSOLVABLE, init=False)
+
+    def __bool__(self) -> bool:
+        """False: there is no solution."""
+        return False
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """The search stopped at a limit (``reason`` is ``"max_states"`` or ``"time_limit"``) without a verdict."""
+
+    reason: str = ""
+    states: int = 0
+    seconds: float = 0.0
+    verdict: Verdict = field(default=Verdict.UNKNOWN, init=False)
+
+    def __bool__(self) -> bool:
+        """False: no solution is known."""
+        return False
+
+
+SolveResult = Solution | Unsolvable | Unknown
+
+
+def _wrap(r: _fc.SearchResult, mode: str) -> SolveResult:
+    if r.verdict == Verdict.SOLVED:
+        return Solution(tuple(r.notation), r.states, r.seconds, mode, _raw=r)
+    if r.verdict == Verdict.UNSOLVABLE:
+        return Unsolvable(r.states, r.seconds)
+    return Unknown(r.reason, r.states, r.seconds)
+
+
+def solve(
+    state: GameState | int,
+    *,
+    mode: Mode = "fast",
+    max_states: int | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """Solve a position (or the MS deal of that number).
+
+    ``mode="fast"`` finds a solution quickly (greedy best-first scans run in turn);
+    ``mode="short"`` weighs the moves made and finds shorter solutions.  The search
+    is deterministic and releases the GIL.  See the module docstring for the three
+    possible results.
+    """
+    if not isinstance(state, GameState):
+        state = GameState.from_ms_deal(state)
+    return _wrap(_fc.search(state, mode, max_states, time_limit), mode)
+
+
+def solve_deals(
+    numbers: Iterable[int],
+    *,
+    mode: Mode = "fast",
+    jobs: int = 1,
+    max_states: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[int, int, int], object] | None = None,
+) -> list[SolveResult]:
+    """Solve many Microsoft deals in ``jobs`` threads; results in the order of ``numbers``.
+
+    ``progress(done, total, index)`` is called after each deal (from a worker thread).
+    ``max_states`` and ``time_limit`` apply to each deal.
+    """
+    nums: Sequence[int] = list(numbers)
+    raw = _fc.search_deals(nums, mode, jobs, max_states, time_limit, progress)
+    return [_wrap(r, mode) for r in raw]

@@ -1,0 +1,54 @@
+"""The parlour freecell commands and the demo."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from parlour.cli import main
+
+
+def run(argv: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(argv, out)
+    return status, out.getvalue()
+
+
+def test_show() -> None:
+    status, text = run(["freecell", "show", "1"])
+    assert status == 0 and "J♦" in text and "cascade: Jd Kd 2s 4c 3s 6d 6s" in text and ": JD KD 2S 4C 3S 6D 6S" in text
+
+
+def test_solve_and_moves() -> None:
+    status, text = run(["freecell", "solve", "1", "--moves"])
+    assert status == 0 and "solved in" in text and "   1. " in text
+    status, text = run(["freecell", "solve", "11982"])
+    assert status == 0 and "proved unsolvable" in text
+    status, text = run(["freecell", "solve", "11982", "--max-states", "100"])
+    assert status == 1 and "unknown" in text
+
+
+def test_batch(capsys: pytest.CaptureFixture[str]) -> None:
+    status, text = run(["freecell", "batch", "1", "20", "--jobs", "2"])
+    assert status == 0 and "solved 20" in text and "mean solution length" in text
+    assert "20/20" in capsys.readouterr().err
+
+
+def test_bad_deal_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _ = run(["freecell", "show", "0"])
+    assert status == 1 and "1 .. 2**33 - 1" in capsys.readouterr().err
+
+
+def test_play_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("6a\n1h\nzz\nu\nu\nh\n?\nq\n"))
+    status, text = run(["freecell", "play", "1"])
+    assert status == 0
+    assert "moved 3d" in text and "not possible" in text and "undid 6a" in text and "nothing to undo" in text
+    assert "hint:" in text
+
+
+def test_demo() -> None:
+    status, text = run(["demo"])
+    assert status == 0 and "FreeCell: Microsoft deal #1" in text and "replayed: won = True" in text
