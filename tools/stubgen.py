@@ -61,6 +61,7 @@ def bare_generics(line: str) -> str:
         return line
     line = re.sub(r"(: |-> |\[|, )tuple\b(?!\[)", r"\1tuple[typing.Any, ...]", line)
     line = re.sub(r"(: |-> |\[|, )list\b(?!\[)", r"\1list[typing.Any]", line)
+    line = re.sub(r"(: |-> |\[|, )collections\.abc\.(Iterator|Iterable)\b(?!\[)", r"\1collections.abc.\2[typing.Any]", line)
     return re.sub(r"(: |-> |\[|, )dict\b(?!\[)", r"\1dict[typing.Any, typing.Any]", line)
 
 
@@ -91,7 +92,8 @@ def fix(text: str, module: str) -> str:
 
     text = QUALIFIED.sub(qualify, text)
     if needed:
-        imports = "".join(f"import parlour._core.{sub}\n" for sub in sorted(needed))
+        imports = "".join(f"import parlour._core.{sub}\n" for sub in sorted(needed)
+                          if f"\nimport parlour._core.{sub}\n" not in text)
         text = text.replace("from __future__ import annotations\n", "from __future__ import annotations\n" + imports, 1)
     return text
 

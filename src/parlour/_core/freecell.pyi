@@ -29,7 +29,7 @@ class Cascade:
         """
         A cascade of cards (Cards, text, or 'Jd Kd 2s'), bottom first.
         """
-    def __iter__(self) -> collections.abc.Iterator:
+    def __iter__(self) -> collections.abc.Iterator[typing.Any]:
         """
         The cards, bottom first.
         """
@@ -41,7 +41,7 @@ class Cascade:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -97,7 +97,7 @@ class Foundation:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -171,7 +171,7 @@ class Foundations:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -223,7 +223,7 @@ class Freecells:
         """
         Empty cells, or up to four cards / None (InvalidPosition for a card twice).
         """
-    def __iter__(self) -> collections.abc.Iterator:
+    def __iter__(self) -> collections.abc.Iterator[typing.Any]:
         """
         The four cells, None when empty.
         """
@@ -235,7 +235,7 @@ class Freecells:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -298,7 +298,7 @@ class GameState:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -318,7 +318,7 @@ class GameState:
         """
         Every legal (next position, move): single-card moves (to the first empty free cell only), plus sequence moves within the supermove limit when supermoves is true.
         """
-    def locate(self, card: parlour._core.cards.Card | str) -> parlour._core.freecell.Position | None:
+    def locate(self, card: parlour._core.cards.Card | str) -> Position | None:
         """
         Where the card is (a Position), or None.
         """
@@ -330,7 +330,7 @@ class GameState:
         """
         A picture of the table for people.
         """
-    def resolve(self, move: typing.Any) -> parlour._core.freecell.Move | None:
+    def resolve(self, move: typing.Any) -> Move | None:
         """
         The legal form of a move here (card and count filled in), or None when illegal.
         """
@@ -360,7 +360,7 @@ class GameState:
         52 bytes, equal for positions that differ only in the order of cascades or free cells.
         """
     @property
-    def cascades(self) -> tuple:
+    def cascades(self) -> tuple[typing.Any, ...]:
         """
         The eight cascades (a tuple of Cascade).
         """
@@ -416,7 +416,7 @@ class Move:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -483,7 +483,7 @@ class Position:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -506,14 +506,9 @@ class PositionKind(enum.IntEnum):
     """
     What a Position names: a CASCADE, a FREECELL or the FOUNDATION(s).
     """
-    CASCADE: typing.ClassVar[PositionKind]  # value = <PositionKind.CASCADE: 0>
-    FOUNDATION: typing.ClassVar[PositionKind]  # value = <PositionKind.FOUNDATION: 2>
-    FREECELL: typing.ClassVar[PositionKind]  # value = <PositionKind.FREECELL: 1>
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec):
-        ...
+    CASCADE = 0
+    FOUNDATION = 2
+    FREECELL = 1
 class SearchResult:
     """
     The raw outcome of the solver (parlour.freecell.solve wraps it in Solution, Unsolvable or Unknown).
@@ -559,14 +554,9 @@ class Verdict(enum.IntEnum):
     """
     The outcome of a search: SOLVED, UNSOLVABLE (proved by exhausting the space) or UNKNOWN (a limit stopped it).
     """
-    SOLVED: typing.ClassVar[Verdict]  # value = <Verdict.SOLVED: 0>
-    UNKNOWN: typing.ClassVar[Verdict]  # value = <Verdict.UNKNOWN: 2>
-    UNSOLVABLE: typing.ClassVar[Verdict]  # value = <Verdict.UNSOLVABLE: 1>
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec):
-        ...
+    SOLVED = 0
+    UNKNOWN = 2
+    UNSOLVABLE = 1
 def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | str) -> bool:
     """
     Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.

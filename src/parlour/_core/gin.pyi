@@ -2,7 +2,6 @@
 Gin rummy: melds, deadwood, layoffs, scoring, rounds, matches and bots.
 """
 from __future__ import annotations
-import parlour._core.cards
 import collections.abc
 import enum
 import numpy
