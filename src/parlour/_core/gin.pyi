@@ -2,4 +2,1310 @@
 Gin rummy: melds, deadwood, layoffs, scoring, rounds, matches and bots.
 """
 from __future__ import annotations
-__all__: list[str] = list()
+import collections.abc
+import enum
+import numpy
+import numpy.typing
+import parlour._core.cards
+import typing
+__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Discard', 'GAME_BONUS', 'GIN_BONUS', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'settle', 'simulate_rounds']
+class Action:
+    """
+    One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a text form.
+    
+    Ids: 0 pass, 1 take discard, 2 draw stock, 3..54 discard (3 + card index), 55..106 knock (55 + card index, the best arrangement), 107 big gin, 108..263 lay off (108 + 3*card index + meld slot 0..2), 264 finish layoffs; card index = 13*suit + rank - 1.
+    
+    Text: 'pass', 'take discard', 'draw stock', 'discard Qs', 'knock Qs' or 'knock Qs with 7h8h9h QcQsQd', 'big gin', 'lay off 9s on 0', 'finish layoffs' (parsing is case-insensitive and accepts 'take', 'draw', 'finish').
+    """
+    @staticmethod
+    def big_gin(melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> Action:
+        """
+        Declare big gin (all 11 cards melded; default: the best arrangement).
+        """
+    @staticmethod
+    def discard(card: parlour._core.cards.Card | str) -> Action:
+        """
+        Discard a card, ending the turn.
+        """
+    @staticmethod
+    def draw_stock() -> Action:
+        """
+        Draw the top card of the stock.
+        """
+    @staticmethod
+    def finish_layoffs() -> Action:
+        """
+        End the layoffs and settle the round.
+        """
+    @staticmethod
+    def from_id(id: int) -> Action:
+        """
+        The action with this id (InvalidValueError outside 0 .. 264).
+        """
+    @staticmethod
+    def knock(card: parlour._core.cards.Card | str, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> Action:
+        """
+        Discard a card and knock, spreading these melds (default: the best arrangement of the rest).
+        """
+    @staticmethod
+    def lay_off(card: parlour._core.cards.Card | str, meld: int) -> Action:
+        """
+        Lay a card off onto meld slot 0..2 of the knocker's spread.
+        """
+    @staticmethod
+    def parse(text: str) -> Action:
+        """
+        The action of this text ('discard Qs', 'knock Qs', ...); NotationError quoting bad text.
+        """
+    @staticmethod
+    def pass_() -> Action:
+        """
+        Decline the upcard.
+        """
+    @staticmethod
+    def take_discard() -> Action:
+        """
+        Take the top card of the discard pile.
+        """
+    def __copy__(self) -> Action:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Action:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> str:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        """
+        The integer id.
+        """
+    def __init__(self, action: parlour._core.gin.Action | int | str) -> None:
+        """
+        An action from an Action, its integer id, or its text.
+        """
+    def __int__(self) -> int:
+        """
+        The integer id.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: str) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def card(self) -> parlour._core.cards.Card | None:
+        """
+        The card discarded, knocked with or laid off; None for the other kinds.
+        """
+    @property
+    def id(self) -> int:
+        """
+        The integer id (an explicit arrangement is not part of it).
+        """
+    @property
+    def kind(self) -> ActionKind:
+        """
+        PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF or FINISH_LAYOFFS.
+        """
+    @property
+    def meld(self) -> int | None:
+        """
+        The meld slot of a layoff; None for the other kinds.
+        """
+    @property
+    def melds(self) -> list[Meld] | None:
+        """
+        The explicit arrangement of a knock or big gin; None for the best one (or other kinds).
+        """
+class ActionKind(enum.Enum):
+    """
+    The kind of an Action: PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF, FINISH_LAYOFFS.
+    """
+    BIG_GIN: typing.ClassVar[ActionKind]  # value = <ActionKind.BIG_GIN: 5>
+    DISCARD: typing.ClassVar[ActionKind]  # value = <ActionKind.DISCARD: 3>
+    DRAW_STOCK: typing.ClassVar[ActionKind]  # value = <ActionKind.DRAW_STOCK: 2>
+    FINISH_LAYOFFS: typing.ClassVar[ActionKind]  # value = <ActionKind.FINISH_LAYOFFS: 7>
+    KNOCK: typing.ClassVar[ActionKind]  # value = <ActionKind.KNOCK: 4>
+    LAY_OFF: typing.ClassVar[ActionKind]  # value = <ActionKind.LAY_OFF: 6>
+    PASS: typing.ClassVar[ActionKind]  # value = <ActionKind.PASS: 0>
+    TAKE_DISCARD: typing.ClassVar[ActionKind]  # value = <ActionKind.TAKE_DISCARD: 1>
+class Discard:
+    """
+    The result of best_discard: the chosen card, the deadwood left without it, and every discard that leaves that same minimum (`ties`).
+    """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def card(self) -> parlour._core.cards.Card:
+        """
+        The discard (ties: the highest rank, then the highest suit).
+        """
+    @property
+    def deadwood(self) -> int:
+        """
+        The minimum deadwood of the hand without the discard.
+        """
+    @property
+    def ties(self) -> parlour._core.cards.CardSet:
+        """
+        Every discard that reaches the same minimum.
+        """
+class Layoff:
+    """
+    The result of best_layoff: the cards laid off (in all and per meld), the grown melds, and the kept cards arranged optimally with their deadwood.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def deadwood(self) -> int:
+        """
+        The deadwood left after the layoff.
+        """
+    @property
+    def laid(self) -> parlour._core.cards.CardSet:
+        """
+        Every card laid off.
+        """
+    @property
+    def laid_on(self) -> list[parlour._core.cards.CardSet]:
+        """
+        Per meld (same index as the input melds): the cards laid on it.
+        """
+    @property
+    def melds(self) -> list[Meld]:
+        """
+        The grown melds, in the input order.
+        """
+    @property
+    def remaining(self) -> Melds:
+        """
+        The cards kept, arranged optimally among themselves.
+        """
+class Match:
+    """
+    A match: hands in order until a player's running total reaches rules.game_target. record(result) adds a hand; the winner of a hand deals the next (the same dealer after a dead hand); final_score() is match_result of the hands once over.
+    """
+    def __getstate__(self) -> tuple[int, typing.Any, typing.Any, list]:
+        ...
+    def __init__(self, rules: Rules = ..., first_dealer: Player = ...) -> None:
+        """
+        A new match under the rules, first dealt by first_dealer.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def final_score(self) -> MatchResult:
+        """
+        The MatchResult (winner, totals with every bonus, shutout) of the hands; WrongPhase while the match goes on.
+        """
+    def new_round(self, seed: int | parlour._core.cards.Rng) -> Round:
+        """
+        A new round dealt by next_dealer (a seed or an Rng); WrongPhase once over.
+        """
+    def record(self, result: RoundResult) -> None:
+        """
+        Add a hand's result; WrongPhase once the match is over.
+        """
+    @property
+    def boxes(self) -> tuple[int, int]:
+        """
+        The box bonuses earned (box_bonus per hand won) by (Player.ONE, Player.TWO).
+        """
+    @property
+    def first_dealer(self) -> Player:
+        """
+        Who dealt the first hand.
+        """
+    @property
+    def hands(self) -> list[RoundResult]:
+        """
+        The results recorded so far, in order.
+        """
+    @property
+    def is_over(self) -> bool:
+        """
+        Whether a player has reached the target.
+        """
+    @property
+    def next_dealer(self) -> Player:
+        """
+        Who deals the next hand: the winner of the last, the same dealer after a dead hand.
+        """
+    @property
+    def rules(self) -> Rules:
+        """
+        The rules of the match.
+        """
+    @property
+    def scores(self) -> tuple[int, int]:
+        """
+        The running totals toward the target (Player.ONE, Player.TWO): hand points, plus box bonuses under immediate_boxes.
+        """
+    @property
+    def winner(self) -> parlour._core.gin.Player | None:
+        """
+        The winner once over, else None.
+        """
+class MatchResult:
+    """
+    What a whole match came to (seed 004 match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def boxes(self) -> tuple[int, int]:
+        """
+        The box bonuses: box_bonus per hand won.
+        """
+    @property
+    def hand_points(self) -> tuple[int, int]:
+        """
+        The points of the hands each player won.
+        """
+    @property
+    def hands_played(self) -> int:
+        """
+        The hands up to the deciding one.
+        """
+    @property
+    def hands_won(self) -> tuple[int, int]:
+        """
+        The hands each player won (dead hands count for nobody).
+        """
+    @property
+    def is_over(self) -> bool:
+        """
+        Whether somebody reached the target.
+        """
+    @property
+    def loser(self) -> parlour._core.gin.Player | None:
+        """
+        The winner's opponent; None if nobody has won.
+        """
+    @property
+    def shutout(self) -> bool:
+        """
+        Whether the loser won no hand.
+        """
+    @property
+    def target(self) -> int:
+        """
+        The target score.
+        """
+    @property
+    def totals(self) -> tuple[int, int]:
+        """
+        The final scores with every bonus (they may invert: the winner is who reached the target).
+        """
+    @property
+    def winner(self) -> parlour._core.gin.Player | None:
+        """
+        Who reached the target first; None if nobody has.
+        """
+class Meld:
+    """
+    A validated gin rummy meld: a SET of 3 or 4 cards of one rank, or a RUN of 3 or more consecutive cards of one suit with the Ace low only (Q-K-A and K-A-2 are not runs). Immutable, hashable, ordered by card mask.
+    
+    Meld('7h 8h 9h') and Meld.from_cards(cards) validate any cards (InvalidMeld says why not); Meld.set(rank, missing=None) and Meld.run(suit, low, high) build one directly. A deck holds 329 melds (65 sets, 264 runs): Meld.all().
+    """
+    @staticmethod
+    def all() -> list[Meld]:
+        """
+        All 329 melds of a deck: the 65 sets (by rank: the 4-set, then the 3-sets missing clubs, spades, hearts, diamonds), then the 264 runs (by suit, low rank, length).
+        """
+    @staticmethod
+    def from_cards(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Meld:
+        """
+        The meld made of exactly these cards; InvalidMeld naming why they are not one.
+        """
+    @staticmethod
+    def is_meld(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool:
+        """
+        Whether the cards form a meld.
+        """
+    @staticmethod
+    def run(suit: parlour._core.cards.Suit | int, low: parlour._core.cards.Rank | int, high: parlour._core.cards.Rank | int) -> Meld:
+        """
+        The run of a suit from rank low to rank high inclusive (at least 3 cards, Ace low).
+        """
+    @staticmethod
+    def set(rank: parlour._core.cards.Rank | int, missing: parlour._core.cards.Suit | int | None = None) -> Meld:
+        """
+        The set of a rank: all four suits, or the three other than `missing`.
+        """
+    def __contains__(self, card: typing.Any) -> bool:
+        ...
+    def __copy__(self) -> Meld:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Meld:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __ge__(self, other: Meld) -> bool:
+        ...
+    def __getstate__(self) -> tuple[int]:
+        ...
+    def __gt__(self, other: Meld) -> bool:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> None:
+        """
+        The meld made of exactly these cards; InvalidMeld when they are not one (too few cards, mixed cards, not consecutive).
+        """
+    def __iter__(self) -> collections.abc.Iterator[parlour._core.cards.Card]:
+        ...
+    def __le__(self, other: Meld) -> bool:
+        ...
+    def __len__(self) -> int:
+        ...
+    def __lt__(self, other: Meld) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def extended(self, card: parlour._core.cards.Card | str) -> parlour._core.gin.Meld | None:
+        """
+        The meld grown by one laid-off card (a 3-set's fourth card, a run's next card at either end), or None when the card does not extend it. Chains by extending again.
+        """
+    def unicode(self) -> str:
+        """
+        The cards with suit glyphs, like '7♥8♥9♥'.
+        """
+    @property
+    def cards(self) -> parlour._core.cards.CardSet:
+        """
+        The cards, as a CardSet (a Hand).
+        """
+    @property
+    def extensions(self) -> parlour._core.cards.CardSet:
+        """
+        The cards that extend this meld by one layoff: the missing card of a 3-set, the card below and above a run; empty for a 4-set.
+        """
+    @property
+    def high(self) -> parlour._core.cards.Rank:
+        """
+        The highest rank (the rank of a set).
+        """
+    @property
+    def kind(self) -> MeldKind:
+        """
+        SET or RUN.
+        """
+    @property
+    def len(self) -> int:
+        """
+        The number of cards (also len(meld)).
+        """
+    @property
+    def low(self) -> parlour._core.cards.Rank:
+        """
+        The lowest rank (the rank of a set).
+        """
+    @property
+    def rank(self) -> parlour._core.cards.Rank | None:
+        """
+        The rank of a set; None for a run.
+        """
+    @property
+    def suit(self) -> parlour._core.cards.Suit | None:
+        """
+        The suit of a run; None for a set.
+        """
+    @property
+    def value(self) -> int:
+        """
+        The sum of the cards' deadwood values.
+        """
+class MeldKind(enum.Enum):
+    """
+    The kind of a meld: SET (3 or 4 cards of one rank) or RUN (3+ consecutive cards of one suit, the Ace low only).
+    """
+    RUN: typing.ClassVar[MeldKind]  # value = <MeldKind.RUN: 1>
+    SET: typing.ClassVar[MeldKind]  # value = <MeldKind.SET: 0>
+class Melds:
+    """
+    One arrangement of a hand (at most 11 cards): disjoint melds inside the hand, the other cards deadwood. Melds(hand, melds) validates (ArrangeError on a meld not in the hand, overlapping melds, or more than 11 cards); best_melds(hand) gives an optimal one. str() looks like '7h8h9h QcQsQd | Ad5d', unicode() like '7♥8♥9♥ Q♣Q♠Q♦ | A♦5♦'.
+    """
+    def __copy__(self) -> Melds:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Melds:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, list]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    @typing.overload
+    def __init__(self) -> None:
+        """
+        The empty arrangement of the empty hand.
+        """
+    @typing.overload
+    def __init__(self, hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Iterable[parlour._core.gin.Meld | parlour._core.cards.CardSet | str | collections.abc.Iterable[parlour._core.cards.Card | str]]) -> None:
+        """
+        The arrangement of `hand` into `melds` (Meld objects or cards forming melds); ArrangeError unless the melds are disjoint and inside a hand of at most 11 cards.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def unicode(self) -> str:
+        """
+        The arrangement with suit glyphs, like '7♥8♥9♥ Q♣Q♠Q♦ | A♦5♦'.
+        """
+    @property
+    def deadwood(self) -> int:
+        """
+        The value of the deadwood cards.
+        """
+    @property
+    def deadwood_cards(self) -> parlour._core.cards.CardSet:
+        """
+        The cards in no meld.
+        """
+    @property
+    def hand(self) -> parlour._core.cards.CardSet:
+        """
+        The whole hand.
+        """
+    @property
+    def is_gin(self) -> bool:
+        """
+        Whether every card is melded.
+        """
+    @property
+    def melded(self) -> parlour._core.cards.CardSet:
+        """
+        The cards in melds.
+        """
+    @property
+    def melds(self) -> list[Meld]:
+        """
+        The melds, in order.
+        """
+class Observation:
+    """
+    What one player may see of a round: own hand, the discard pile, the cards the opponent is known to hold (taken from the pile), both players' discards, the stock size, the phase, the knock limit, the spread and layoffs, and the legal actions when it is this player's turn — never the opponent's hand or the stock order. to_dict() is what a web frontend may send to that player.
+    """
+    __hash__: typing.ClassVar[None] = None
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.
+        """
+    def legal_actions(self) -> list[Action]:
+        """
+        The legal actions (empty unless the observing player is to act).
+        """
+    def to_dict(self) -> dict:
+        """
+        A JSON-ready dict of the observation (cards as text, legal actions as ids and text).
+        """
+    @property
+    def dealer(self) -> Player:
+        """
+        The dealer of the round.
+        """
+    @property
+    def discard_pile(self) -> list[parlour._core.cards.Card]:
+        """
+        The discard pile, top card last.
+        """
+    @property
+    def hand(self) -> parlour._core.cards.CardSet:
+        """
+        The observing player's hand.
+        """
+    @property
+    def initial_upcard(self) -> parlour._core.cards.Card:
+        """
+        The opening upcard.
+        """
+    @property
+    def is_my_turn(self) -> bool:
+        """
+        Whether the observing player is to act.
+        """
+    @property
+    def knock_limit(self) -> int:
+        """
+        The knock limit of this round.
+        """
+    @property
+    def knocker(self) -> parlour._core.gin.Player | None:
+        """
+        The knocker, or None.
+        """
+    @property
+    def laid_off(self) -> parlour._core.cards.CardSet:
+        """
+        The cards laid off onto the spread.
+        """
+    @property
+    def opponent_discards(self) -> parlour._core.cards.CardSet:
+        """
+        Every card the opponent has discarded.
+        """
+    @property
+    def opponent_hand_size(self) -> int:
+        """
+        How many cards the opponent holds.
+        """
+    @property
+    def opponent_known(self) -> parlour._core.cards.CardSet:
+        """
+        The cards the opponent took from the discard pile and still holds.
+        """
+    @property
+    def own_discards(self) -> parlour._core.cards.CardSet:
+        """
+        Every card the observing player has discarded.
+        """
+    @property
+    def passes(self) -> int:
+        """
+        How many players passed the upcard (0..2).
+        """
+    @property
+    def phase(self) -> Phase:
+        """
+        The phase of the round.
+        """
+    @property
+    def player(self) -> Player:
+        """
+        The observing player.
+        """
+    @property
+    def result(self) -> parlour._core.gin.RoundResult | None:
+        """
+        The result once the round is finished, else None.
+        """
+    @property
+    def rules(self) -> Rules:
+        """
+        The rules of the round.
+        """
+    @property
+    def spread(self) -> list[Meld]:
+        """
+        The knocker's melds, grown by the layoffs.
+        """
+    @property
+    def stock_size(self) -> int:
+        """
+        The number of cards in the stock.
+        """
+    @property
+    def taken(self) -> parlour._core.cards.Card | None:
+        """
+        The card taken from the discard pile this turn (it may not be discarded), or None.
+        """
+    @property
+    def turn(self) -> parlour._core.gin.Player | None:
+        """
+        The player to act, or None once finished.
+        """
+class OklahomaAce(enum.Enum):
+    """
+    Oklahoma gin: the opening upcard caps the knock limit at its value; an Ace upcard means a limit of 1 (ONE) or gin only (GIN_ONLY).
+    """
+    GIN_ONLY: typing.ClassVar[OklahomaAce]  # value = <OklahomaAce.GIN_ONLY: 1>
+    ONE: typing.ClassVar[OklahomaAce]  # value = <OklahomaAce.ONE: 0>
+class Phase(enum.Enum):
+    """
+    The phase of a round: UPCARD (the opening offer of the upcard), DRAW, DISCARD (discard, knock or big gin), LAYOFF (the defender lays off after a knock), FINISHED.
+    """
+    DISCARD: typing.ClassVar[Phase]  # value = <Phase.DISCARD: 2>
+    DRAW: typing.ClassVar[Phase]  # value = <Phase.DRAW: 1>
+    FINISHED: typing.ClassVar[Phase]  # value = <Phase.FINISHED: 4>
+    LAYOFF: typing.ClassVar[Phase]  # value = <Phase.LAYOFF: 3>
+    UPCARD: typing.ClassVar[Phase]  # value = <Phase.UPCARD: 0>
+class Player(enum.IntEnum):
+    """
+    The two seats of a game of gin rummy: ONE = 0 and TWO = 1 (they index per-player tuples); `player.opponent` is the other seat.
+    """
+    ONE: typing.ClassVar[Player]  # value = <Player.ONE: 0>
+    TWO: typing.ClassVar[Player]  # value = <Player.TWO: 1>
+    @classmethod
+    def __new__(cls, value):
+        ...
+    def __format__(self, format_spec):
+        ...
+class ResultKind(enum.Enum):
+    """
+    How a hand ended: DEAD (stock down to two cards), KNOCK, UNDERCUT, GIN, BIG_GIN.
+    """
+    BIG_GIN: typing.ClassVar[ResultKind]  # value = <ResultKind.BIG_GIN: 4>
+    DEAD: typing.ClassVar[ResultKind]  # value = <ResultKind.DEAD: 0>
+    GIN: typing.ClassVar[ResultKind]  # value = <ResultKind.GIN: 3>
+    KNOCK: typing.ClassVar[ResultKind]  # value = <ResultKind.KNOCK: 1>
+    UNDERCUT: typing.ClassVar[ResultKind]  # value = <ResultKind.UNDERCUT: 2>
+class Round:
+    """
+    One deal of two-handed gin rummy (the Rust crate's Round; the rule card's flow): the upcard offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the card just taken from the pile cannot be discarded that turn; a discard leaving two stock cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.
+    
+    Every action validates first: a refused action raises a RoundError subclass and changes nothing. can_<op>() answers without raising. The frontend protocol: current_player, legal_actions(), legal_action_mask(), apply(), is_terminal(), returns(), clone(), observation(player), to_dict() / Round.from_dict() and pickle.
+    """
+    __hash__: typing.ClassVar[None] = None
+    @staticmethod
+    def deal(rules: Rules = ..., dealer: Player = ..., seed: int | parlour._core.cards.Rng = 0) -> Round:
+        """
+        Shuffle with the engine's generator (a seed or an Rng) and deal: the non-dealer gets deck[0], deck[2], ..., the dealer deck[1], deck[3], ..., deck[20] is the upcard, deck[21..51] the stock.
+        """
+    @staticmethod
+    def from_deal(rules: Rules, dealer: Player, hands: tuple[parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]], upcard: parlour._core.cards.Card | str, stock: collections.abc.Iterable[parlour._core.cards.Card | str]) -> Round:
+        """
+        A round from a fixed deal: hands[i] is Player i's 10 cards, the upcard starts the pile, the stock is in draw order (the last element is drawn first). WrongHandSize, WrongStockSize, RepeatedCard (DealError).
+        """
+    @staticmethod
+    def from_dict(data: typing.Any) -> Round:
+        """
+        The round of a to_dict() snapshot, every invariant re-validated; StateFormatError on a corrupt or foreign snapshot.
+        """
+    def __copy__(self) -> Round:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Round:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> dict:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: dict) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def apply(self, action: parlour._core.gin.Action | int | str) -> None:
+        """
+        Apply an Action, an action id or action text; raises like the named method and changes nothing when refused.
+        """
+    def can_apply(self, action: parlour._core.gin.Action | int | str) -> bool:
+        """
+        Whether apply(action) is legal.
+        """
+    def can_declare_big_gin(self, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
+        """
+        Whether declare_big_gin(melds) is legal.
+        """
+    def can_discard(self, card: parlour._core.cards.Card | str) -> bool:
+        """
+        Whether discard(card) is legal.
+        """
+    def can_draw_stock(self) -> bool:
+        """
+        Whether draw_stock() is legal.
+        """
+    def can_finish_layoffs(self) -> bool:
+        """
+        Whether finish_layoffs() is legal.
+        """
+    def can_knock(self, card: parlour._core.cards.Card | str, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
+        """
+        Whether knock(card, melds) is legal.
+        """
+    def can_lay_off(self, card: parlour._core.cards.Card | str, index: int) -> bool:
+        """
+        Whether lay_off(card, index) is legal.
+        """
+    def can_pass(self) -> bool:
+        """
+        Whether pass_() is legal.
+        """
+    def can_take_discard(self) -> bool:
+        """
+        Whether take_discard() is legal.
+        """
+    def clone(self) -> Round:
+        """
+        An independent copy.
+        """
+    def declare_big_gin(self, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
+        """
+        Declare big gin: all 11 cards melded, no discard; finishes at once. WrongPhase, BigGinDisabled, MeldsMismatch, NotBigGin.
+        """
+    def discard(self, card: parlour._core.cards.Card | str) -> None:
+        """
+        Discard a card, ending the turn (a dead hand when two stock cards remain); WrongPhase, NotInHand, DiscardJustTaken.
+        """
+    def discards_of(self, player: Player) -> parlour._core.cards.CardSet:
+        """
+        Every card a player has discarded (public).
+        """
+    def draw_stock(self) -> parlour._core.cards.Card:
+        """
+        Draw the top of the stock and return it; WrongPhase outside DRAW.
+        """
+    def finish_layoffs(self) -> RoundResult:
+        """
+        End the layoffs and settle (the defender's remaining cards melded optimally); returns the RoundResult.
+        """
+    def hand(self, player: Player) -> parlour._core.cards.CardSet:
+        """
+        The hand of a player (both are visible: this is the referee's view).
+        """
+    def is_terminal(self) -> bool:
+        """
+        Whether the round is finished.
+        """
+    def knock(self, card: parlour._core.cards.Card | str, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
+        """
+        Discard a card and knock, spreading `melds` (a Melds of the hand without the card, or melds; default best_melds(hand - card)); zero deadwood is gin and finishes at once. WrongPhase, NotInHand, DiscardJustTaken, MeldsMismatch, TooMuchDeadwood.
+        """
+    def known_cards(self, player: Player) -> parlour._core.cards.CardSet:
+        """
+        The cards a player took from the discard pile and still holds (public).
+        """
+    def lay_off(self, card: parlour._core.cards.Card | str, index: int) -> None:
+        """
+        Lay a card off onto the spread meld at `index` (indices are stable; chains allowed). WrongPhase, NotInHand, NoSuchMeld, CannotLayOff.
+        """
+    def legal_action_ids(self) -> list[int]:
+        """
+        The ids of the legal actions, ascending.
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.
+        """
+    def legal_actions(self) -> list[Action]:
+        """
+        The legal actions in id order (knocks and big gin with the best arrangement); empty once finished.
+        """
+    def observation(self, player: Player) -> Observation:
+        """
+        What a player may see (never the opponent's hand or the stock order).
+        """
+    def pass_(self) -> None:
+        """
+        Decline the upcard; WrongPhase outside the UPCARD phase.
+        """
+    def returns(self) -> tuple[int, int]:
+        """
+        Zero-sum returns (Player.ONE, Player.TWO): the winner +points(rules), the loser -points; (0, 0) before the end and for a dead hand.
+        """
+    def take_discard(self) -> parlour._core.cards.Card:
+        """
+        Take the top of the discard pile (the upcard, or a normal draw) and return it; WrongPhase, MustDrawFromStock after both players passed.
+        """
+    def to_dict(self, player: parlour._core.gin.Player | None = None) -> dict:
+        """
+        A JSON-ready, versioned snapshot (cards as text); with a player, that player's observation instead.
+        """
+    @property
+    def current_player(self) -> parlour._core.gin.Player | None:
+        """
+        The player to act, None once finished (the protocol's name for turn).
+        """
+    @property
+    def dealer(self) -> Player:
+        """
+        The dealer.
+        """
+    @property
+    def discard_pile(self) -> list[parlour._core.cards.Card]:
+        """
+        The discard pile, top card last.
+        """
+    @property
+    def initial_upcard(self) -> parlour._core.cards.Card:
+        """
+        The opening upcard.
+        """
+    @property
+    def knock_limit(self) -> int:
+        """
+        The knock limit of this round: the rules', capped by the upcard under Oklahoma.
+        """
+    @property
+    def knocker(self) -> parlour._core.gin.Player | None:
+        """
+        Who knocked or declared big gin, or None.
+        """
+    @property
+    def knocker_deadwood(self) -> int:
+        """
+        The knocker's deadwood (0 before a knock).
+        """
+    @property
+    def laid_off(self) -> parlour._core.cards.CardSet:
+        """
+        The cards the defender has laid off.
+        """
+    @property
+    def non_dealer(self) -> Player:
+        """
+        The non-dealer, who has the first upcard offer.
+        """
+    @property
+    def passes(self) -> int:
+        """
+        How many players passed the upcard (0..2).
+        """
+    @property
+    def phase(self) -> Phase:
+        """
+        The current phase.
+        """
+    @property
+    def result(self) -> parlour._core.gin.RoundResult | None:
+        """
+        The result once finished, else None.
+        """
+    @property
+    def rules(self) -> Rules:
+        """
+        The rules of the round.
+        """
+    @property
+    def spread(self) -> list[Meld]:
+        """
+        The knocker's melds, grown by the layoffs (empty before a knock).
+        """
+    @property
+    def stock(self) -> list[parlour._core.cards.Card]:
+        """
+        The stock in draw order, top card last (visible: the referee's view).
+        """
+    @property
+    def stock_size(self) -> int:
+        """
+        The number of cards in the stock.
+        """
+    @property
+    def taken(self) -> parlour._core.cards.Card | None:
+        """
+        The card taken from the discard pile this turn, or None.
+        """
+    @property
+    def turn(self) -> parlour._core.gin.Player | None:
+        """
+        The player to act (the defender during layoffs), None once finished.
+        """
+class RoundResult:
+    """
+    The outcome of one hand, independent of bonus values: kind, knocker, winner, both deadwoods and the cards laid off; points(rules) prices it. Build one with RoundResult.knock(...) (which decides KNOCK or UNDERCUT by the rules), .gin, .big_gin, .dead, or the validated raw constructor.
+    """
+    @staticmethod
+    def big_gin(knocker: Player, defender_deadwood: int) -> RoundResult:
+        """
+        A big gin: the knocker melded all 11 cards.
+        """
+    @staticmethod
+    def dead() -> RoundResult:
+        """
+        A dead hand: nobody scores.
+        """
+    @staticmethod
+    def gin(knocker: Player, defender_deadwood: int) -> RoundResult:
+        """
+        A gin: the knocker melded all 10 cards.
+        """
+    @staticmethod
+    def knock(knocker: Player, knocker_deadwood: int, defender_deadwood: int, laid_off: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str] = ..., rules: Rules = ...) -> RoundResult:
+        """
+        A knock: KNOCK, or UNDERCUT when the defender holds less (or equal under rules.undercut_on_tie).
+        """
+    def __copy__(self) -> RoundResult:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> RoundResult:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, int, int, int, int]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, kind: ResultKind, knocker: parlour._core.gin.Player | None = None, knocker_deadwood: int = 0, defender_deadwood: int = 0, laid_off: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str] = ...) -> None:
+        """
+        The raw constructor; InvalidValueError when the fields do not fit the kind.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def points(self, rules: Rules = ...) -> int:
+        """
+        The winner's points under the rules: KNOCK the deadwood difference, UNDERCUT the difference + undercut bonus, GIN gin bonus + the defender's deadwood, BIG_GIN big gin bonus + it, DEAD 0.
+        """
+    @property
+    def defender(self) -> parlour._core.gin.Player | None:
+        """
+        The knocker's opponent; None for a dead hand.
+        """
+    @property
+    def defender_deadwood(self) -> int:
+        """
+        The defender's deadwood after its layoffs (none against gin).
+        """
+    @property
+    def kind(self) -> ResultKind:
+        """
+        DEAD, KNOCK, UNDERCUT, GIN or BIG_GIN.
+        """
+    @property
+    def knocker(self) -> parlour._core.gin.Player | None:
+        """
+        Who knocked (or went gin); None for a dead hand.
+        """
+    @property
+    def knocker_deadwood(self) -> int:
+        """
+        The knocker's deadwood.
+        """
+    @property
+    def laid_off(self) -> parlour._core.cards.CardSet:
+        """
+        The cards the defender laid off.
+        """
+    @property
+    def loser(self) -> parlour._core.gin.Player | None:
+        """
+        The winner's opponent; None for a dead hand.
+        """
+    @property
+    def winner(self) -> parlour._core.gin.Player | None:
+        """
+        Who scores: the knocker, or the defender on an undercut.
+        """
+class Rules:
+    """
+    The rules of a game of gin rummy; immutable, every field validated (InvalidValueError).
+    
+    Rules() is the rule card's variant (knock limit 10, gin 25, big gin off, undercut 25, a tie is an undercut, no box/game/shutout bonuses, to 100); Rules.modern(), Rules.classic() and Rules.palace() are the other presets; any field can be set by keyword: Rules(knock_limit=0) is straight gin, Rules.modern().replace(big_gin_bonus=None).
+    """
+    @staticmethod
+    def card() -> Rules:
+        """
+        The rule card's variant (seed 002), the same as Rules().
+        """
+    @staticmethod
+    def classic() -> Rules:
+        """
+        The older published scoring (Pagat, Bicycle): gin 20, no big gin, undercut 10, box 20, game 100, shutout flat 100.
+        """
+    @staticmethod
+    def modern() -> Rules:
+        """
+        The modern scoring (Rust default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, shutout doubles the total.
+        """
+    @staticmethod
+    def palace() -> Rules:
+        """
+        Palace rules: gin 25, no big gin, undercut 20, box 10 counted immediately, no game bonus.
+        """
+    def __copy__(self) -> Rules:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Rules:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, dict]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, **kwargs) -> None:
+        """
+        Rules(*, knock_limit=10, oklahoma=None, gin_bonus=25, big_gin_bonus=None, undercut_bonus=25, undercut_on_tie=True, box_bonus=0, immediate_boxes=False, game_bonus=0, game_target=100, shutout=None): the rule card's variant, with any field changed by keyword.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def knock_limit_for(self, upcard: parlour._core.cards.Card | str) -> int:
+        """
+        The knock limit of a round opened by this upcard: knock_limit, or under Oklahoma min(knock_limit, the upcard's value), an Ace meaning 1 or 0 (gin only).
+        """
+    def replace(self, **kwargs) -> Rules:
+        """
+        A copy with the given fields changed (validated).
+        """
+    def to_dict(self) -> dict:
+        """
+        The fields as a JSON-ready dict (enums as their names).
+        """
+    @property
+    def big_gin_bonus(self) -> int | None:
+        """
+        The big gin bonus, or None when big gin is disabled.
+        """
+    @property
+    def big_gin_enabled(self) -> bool:
+        """
+        Whether big gin (11 cards melded) is allowed.
+        """
+    @property
+    def box_bonus(self) -> int:
+        """
+        Paid per hand won at the end of a match.
+        """
+    @property
+    def game_bonus(self) -> int:
+        """
+        Paid to the winner of a match.
+        """
+    @property
+    def game_target(self) -> int:
+        """
+        The score a match runs to.
+        """
+    @property
+    def gin_bonus(self) -> int:
+        """
+        The gin bonus, paid on top of the defender's deadwood.
+        """
+    @property
+    def immediate_boxes(self) -> bool:
+        """
+        Whether box bonuses count at once, towards the target.
+        """
+    @property
+    def knock_limit(self) -> int:
+        """
+        The most deadwood a knock may keep, 0..10 (0: straight gin).
+        """
+    @property
+    def oklahoma(self) -> parlour._core.gin.OklahomaAce | None:
+        """
+        None, or the Oklahoma ace rule: the upcard caps the knock limit.
+        """
+    @property
+    def shutout(self) -> parlour._core.gin.Shutout | None:
+        """
+        None, or the shutout convention.
+        """
+    @property
+    def undercut_bonus(self) -> int:
+        """
+        The undercut bonus, paid on top of the difference.
+        """
+    @property
+    def undercut_on_tie(self) -> bool:
+        """
+        Whether equal deadwood is an undercut (else the knocker wins 0).
+        """
+class Settlement:
+    """
+    The result of settle(): the RoundResult, its points under the rules, the knocker's melds after the layoffs and the defender's kept cards arranged.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def defender_deadwood(self) -> int:
+        """
+        The defender's deadwood after layoffs.
+        """
+    @property
+    def defender_melds(self) -> Melds:
+        """
+        The defender's kept cards, arranged.
+        """
+    @property
+    def kind(self) -> ResultKind:
+        """
+        KNOCK, UNDERCUT, GIN or BIG_GIN.
+        """
+    @property
+    def knocker(self) -> parlour._core.gin.Player | None:
+        """
+        Who knocked.
+        """
+    @property
+    def knocker_deadwood(self) -> int:
+        """
+        The knocker's deadwood.
+        """
+    @property
+    def laid_off(self) -> parlour._core.cards.CardSet:
+        """
+        The cards laid off.
+        """
+    @property
+    def loser(self) -> parlour._core.gin.Player | None:
+        """
+        The other player.
+        """
+    @property
+    def points(self) -> int:
+        """
+        The winner's points under the rules given to settle().
+        """
+    @property
+    def result(self) -> RoundResult:
+        """
+        The RoundResult.
+        """
+    @property
+    def spread(self) -> list[Meld]:
+        """
+        The knocker's melds, grown by the layoffs.
+        """
+    @property
+    def winner(self) -> parlour._core.gin.Player | None:
+        """
+        Who scores.
+        """
+class Shutout:
+    """
+    The shutout convention of a match (the loser won no hand): Shutout.double_total() doubles the winner's final total; Shutout.double_hand_points() doubles the winner's hand points before the box bonuses are added (Game::Gin, ginrummy.com); Shutout.flat(n) adds n.
+    """
+    @staticmethod
+    def double_hand_points() -> Shutout:
+        """
+        The winner's hand points are doubled before the box bonuses are added.
+        """
+    @staticmethod
+    def double_total() -> Shutout:
+        """
+        The winner's final total is doubled.
+        """
+    @staticmethod
+    def flat(amount: typing.SupportsInt | typing.SupportsIndex) -> Shutout:
+        """
+        The winner gets `amount` more (InvalidValueError if < 0).
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, int]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    @property
+    def amount(self) -> int:
+        """
+        The flat amount (0 for the doubling kinds).
+        """
+    @property
+    def kind(self) -> ShutoutKind:
+        """
+        DOUBLE_TOTAL, DOUBLE_HAND_POINTS or FLAT.
+        """
+class ShutoutKind(enum.Enum):
+    """
+    How a shutout (the loser won no hand) is paid: DOUBLE_TOTAL, DOUBLE_HAND_POINTS (before the boxes are added) or FLAT (a fixed amount).
+    """
+    DOUBLE_HAND_POINTS: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.DOUBLE_HAND_POINTS: 1>
+    DOUBLE_TOTAL: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.DOUBLE_TOTAL: 0>
+    FLAT: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.FLAT: 2>
+class SimulationStats:
+    """
+    The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.
+    """
+    def __repr__(self) -> str:
+        ...
+    def to_dict(self) -> dict:
+        """
+        The counts as a dict.
+        """
+    @property
+    def actions(self) -> int:
+        """
+        Actions applied in all rounds.
+        """
+    @property
+    def big_gins(self) -> int:
+        """
+        Big gins.
+        """
+    @property
+    def dead(self) -> int:
+        """
+        Dead hands.
+        """
+    @property
+    def gins(self) -> int:
+        """
+        Gins.
+        """
+    @property
+    def knocks(self) -> int:
+        """
+        Knocks won by the knocker.
+        """
+    @property
+    def points(self) -> tuple[int, int]:
+        """
+        Points won by (Player.ONE, Player.TWO).
+        """
+    @property
+    def rounds(self) -> int:
+        """
+        Rounds played.
+        """
+    @property
+    def undercuts(self) -> int:
+        """
+        Undercuts.
+        """
+    @property
+    def wins(self) -> tuple[int, int]:
+        """
+        Rounds won by (Player.ONE, Player.TWO).
+        """
+def best_discard(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Discard:
+    """
+    The discard that leaves the least deadwood, computed exactly over every card of the hand (normally 11 cards; InvalidValueError when empty). Ties go to the highest rank (so the highest value), then the highest suit (diamonds, hearts, spades, clubs); `ties` lists them all.
+    """
+def best_discard_batch(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64] | collections.abc.Iterable[int]) -> tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]:
+    """
+    best_discard() of each hand in a 1-D array of uint64 card masks: (deadwood, card), two uint8 arrays: the minimum deadwood after the discard and the discard's dense card index (13*suit + rank - 1; same tie-break as best_discard; 255 for an empty hand). Releases the GIL.
+    """
+def best_layoff(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | parlour._core.cards.CardSet | str]) -> Layoff:
+    """
+    The layoff of `cards` (the defender's hand, at most 11 cards) onto the knocker's `melds` that leaves the least deadwood, the kept cards melded optimally among themselves: the joint optimum, so a card may leave one of the defender's own melds to be laid off. Searched, not greedy: a 3-set takes its fourth card, a run extends at either end and chains. Ties: more cards laid, then the first found. ArrangeError on overlapping input.
+    """
+def best_melds(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Melds:
+    """
+    An arrangement of the hand (at most 11 cards; ArrangeError above) with the minimum deadwood. Ties go to fewer sets, then fewer cards in sets, then the lowest mask of set cards; runs are the maximal blocks of consecutive cards left in each suit; melds are listed by lowest rank, sets before runs, then suit.
+    """
+def deadwood(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> int:
+    """
+    The minimum deadwood of any set of cards: the value (A 1, 2..9 pips, T J Q K 10) of the cards left out of the best arrangement into disjoint melds. Exact (branch over the set choices, per-suit run tables; a dynamic program over ranks for very large sets).
+    """
+def deadwood_batch(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64] | collections.abc.Iterable[int]) -> numpy.typing.NDArray[numpy.uint8]:
+    """
+    deadwood() of each hand in a 1-D array of uint64 card masks, as a uint8 array (a count above 255, possible only for sets of 30+ cards, saturates at 255). InvalidValueError names the first mask with a bit that is not a card. Releases the GIL.
+    """
+def match_result(hands: collections.abc.Iterable[RoundResult], target: int | None = None, rules: Rules = ...) -> MatchResult:
+    """
+    What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays no box and breaks no shutout. InvalidValueError for a hand after the deciding one.
+    """
+def settle(knocker_melds: Melds, defender_cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], rules: Rules = ..., knocker: Player = ...) -> Settlement:
+    """
+    Settle a hand: gin when the knocker's arrangement has no deadwood (big gin with 11 cards; InvalidValueError when the rules disable it), else a knock where the defender lays off optimally (the joint optimum over layoffs and its own melds; none against gin). A tie is an undercut when rules.undercut_on_tie. InvalidValueError over the knock limit; ArrangeError when the hands overlap.
+    """
+def simulate_rounds(n: int, seed: int | parlour._core.cards.Rng = 0, policy: str | tuple[str, str] = 'random', rules: Rules = ...) -> SimulationStats:
+    """
+    Play n whole rounds in C++ (the GIL released) and count the outcomes. Round i is dealt by Player.ONE when i is even, Player.TWO when odd; `policy` names the policy of both seats ('random': uniform among the legal actions) or a pair (Player.ONE's, Player.TWO's). Every decision sees only that player's observation. Reproducible for a seed.
+    """
+ACTION_COUNT: int = 265
+BIG_GIN_BONUS: int = 31
+BOX_BONUS: int = 25
+GAME_BONUS: int = 100
+GIN_BONUS: int = 25
+MELD_COUNT: int = 329
+TARGET: int = 100
+UNDERCUT_BONUS: int = 25

@@ -1,0 +1,81 @@
+// parlour::gin::Observation — what one player may see of a round (spec/gin.md "Bots
+// and observations"), and the interface of a policy (a bot) that acts on it.
+//
+// An observation holds the player's own hand, the discard pile (top last), the cards
+// the opponent is known to hold (taken from the pile and not yet discarded or laid
+// off), every card each player has discarded, the stock size, the opponent's hand
+// size, the phase, who acts, the knock limit, the opening upcard, the card taken this
+// turn, the knocker's spread and layoffs, the result once finished, and the legal
+// actions (empty unless the player is to act).  Never the opponent's hand nor the
+// stock order.  It is a fixed-size value (no heap), so a policy can be asked for a
+// move on every turn of a fast simulation.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "parlour/core/rng.hpp"
+#include "parlour/gin/action.hpp"
+#include "parlour/gin/round.hpp"
+
+namespace parlour::gin {
+
+struct Observation {
+  Player player = Player::One;
+  Player dealer = Player::One;
+  Phase phase = Phase::Upcard;
+  std::optional<Player> turn{};
+  Rules rules{};
+  CardSet hand{};
+  std::array<Card, core::kDeckSize> pile{};
+  std::uint8_t pile_size = 0;
+  CardSet opponent_known{};
+  CardSet opponent_discards{};
+  CardSet own_discards{};
+  int stock_size = 0;
+  int opponent_hand_size = 0;
+  int knock_limit = 10;
+  Card initial_upcard{};
+  std::optional<Card> taken{};
+  int passes = 0;
+  std::optional<Player> knocker{};
+  std::array<Meld, kSpreadSlots> spread{};
+  std::uint8_t spread_size = 0;
+  CardSet laid_off{};
+  std::optional<RoundResult> result{};
+  ActionMask legal{};
+
+  [[nodiscard]] std::span<const Card> discard_pile() const noexcept { return {pile.data(), pile_size}; }
+  [[nodiscard]] std::span<const Meld> spread_melds() const noexcept { return {spread.data(), spread_size}; }
+  [[nodiscard]] bool is_my_turn() const noexcept { return turn && *turn == player; }
+  friend bool operator==(const Observation&, const Observation&) = default;
+};
+
+// What `player` may see of `round`.
+Observation observe(const Round& round, Player player) noexcept;
+
+// A policy (a bot): chooses a legal action from an observation in which it is to act.
+// Implementations own their randomness (seeded at construction), so a policy is
+// deterministic for a seed.
+class Policy {
+ public:
+  Policy() = default;
+  Policy(const Policy&) = default;
+  Policy& operator=(const Policy&) = default;
+  virtual ~Policy() = default;
+  virtual Action act(const Observation& obs) = 0;
+};
+
+// Uniformly random among the legal actions (knocks with the best arrangement).
+class RandomPolicy final : public Policy {
+ public:
+  explicit RandomPolicy(std::uint64_t seed = 0) noexcept : rng_(seed) {}
+  Action act(const Observation& obs) override;
+
+ private:
+  core::Rng rng_;
+};
+
+}  // namespace parlour::gin

@@ -1,0 +1,228 @@
+// parlour::gin::Round — one deal of two-handed gin rummy (seed 000, the Rust crate's
+// Round; seed 002, the rule card).
+//
+// Flow (the rule card):
+//   - Deal: 10 cards each, one upcard starts the discard pile, 31 cards of stock
+//     (the last element of stock() is drawn first).  The non-dealer moves first.
+//   - UPCARD: the non-dealer may take the upcard or pass; then the dealer has the same
+//     choice; when both pass, the non-dealer must draw from the stock (DRAW phase with
+//     the forced stock draw: take_discard raises MustDrawFromStock).
+//   - DRAW: take the top of the discard pile or of the stock.  DISCARD: discard a card
+//     (not the card just taken from the pile), knock (discard and spread an
+//     arrangement with deadwood <= the knock limit; zero deadwood is gin and ends the
+//     round at once) or, when the rules enable it, declare big gin (11 cards melded).
+//   - A discard that leaves two cards (or fewer) in the stock ends the round as a dead
+//     hand: nobody scores and the same dealer redeals.
+//   - LAYOFF (after a knock that is not gin): the defender lays cards off onto the
+//     knocker's melds (indices stable, chains allowed), then finish_layoffs() melds
+//     the defender's remaining cards optimally and settles (undercut on less deadwood,
+//     or equal under Rules::undercut_on_tie).
+//   - The knock limit is Rules::knock_limit, capped under Oklahoma by the opening
+//     upcard (Rules::knock_limit_for).
+//
+// Every action validates first: a refused action throws (PhaseError "gin.WrongPhase",
+// IllegalAction "gin.<Name>") and leaves the round exactly as it was.  can_<op>()
+// and check_<op>() answer without throwing.  The state is a handful of 64-bit card
+// masks and fixed arrays: no heap allocation on any action.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "parlour/core/cardset.hpp"
+#include "parlour/core/rng.hpp"
+#include "parlour/gin/action.hpp"
+#include "parlour/gin/deadwood.hpp"
+#include "parlour/gin/meld.hpp"
+#include "parlour/gin/player.hpp"
+#include "parlour/gin/rules.hpp"
+#include "parlour/gin/scoring.hpp"
+
+namespace parlour::gin {
+
+enum class Phase : std::uint8_t { Upcard = 0, Draw = 1, Discard = 2, Layoff = 3, Finished = 4 };
+const char* phase_name(Phase p) noexcept;  // "UPCARD", ...
+
+inline constexpr int kHandSize = 10;
+inline constexpr int kStockSize = 31;
+// The round ends as a dead hand when a discard leaves this many stock cards.
+inline constexpr int kDeadStock = 2;
+
+// Why an action is refused (Ok when it is legal).  The names are the RoundError
+// variants of seed 000.
+enum class RoundError : std::uint8_t {
+  Ok = 0, WrongPhase, MustDrawFromStock, NotInHand, DiscardJustTaken, TooMuchDeadwood, MeldsMismatch,
+  NotBigGin, BigGinDisabled, NoSuchMeld, CannotLayOff
+};
+const char* round_error_name(RoundError e) noexcept;  // "WrongPhase", ...
+
+// A set of action ids (0 .. kActionCount-1) as a bit mask.
+struct ActionMask {
+  std::array<std::uint64_t, 5> words{};
+  void set(int id) noexcept { words[static_cast<std::size_t>(id >> 6)] |= std::uint64_t{1} << (id & 63); }
+  [[nodiscard]] bool test(int id) const noexcept {
+    return id >= 0 && id < kActionCount && ((words[static_cast<std::size_t>(id >> 6)] >> (id & 63)) & 1) != 0;
+  }
+  [[nodiscard]] int count() const noexcept;
+  [[nodiscard]] bool empty() const noexcept { return count() == 0; }
+  // The id of the k-th set bit (0-based, in id order); -1 when k >= count().
+  [[nodiscard]] int nth(int k) const noexcept;
+  friend bool operator==(const ActionMask&, const ActionMask&) = default;
+};
+
+// The plain contents of a round (the snapshot form).  Round::from_state re-validates
+// every invariant and throws core::FormatError on anything inconsistent.
+struct RoundState {
+  Rules rules{};
+  Player dealer = Player::One;
+  Phase phase = Phase::Upcard;
+  std::optional<Player> turn{};
+  std::array<CardSet, 2> hands{};
+  std::vector<Card> discard_pile;  // top last
+  std::vector<Card> stock;         // top last
+  Card initial_upcard{};
+  int passes = 0;                  // upcard passes so far (0, 1, 2)
+  std::optional<Card> taken{};     // the card taken from the pile this turn (DISCARD phase)
+  std::optional<Player> knocker{};
+  std::vector<Meld> spread;        // the knocker's melds, grown by the layoffs
+  CardSet laid_off{};
+  std::array<CardSet, 2> known{};      // cards each player took from the pile and still holds
+  std::array<CardSet, 2> discarded{};  // every card each player has discarded
+  std::optional<RoundResult> result{};
+};
+
+class Round {
+ public:
+  // A fixed initial deal.  hands[i] is Player i's hand; `stock` is face-down draw
+  // order (the last element is drawn first).  InvalidValue "gin.WrongHandSize" unless
+  // both hands hold 10 cards, "gin.WrongStockSize" unless the stock holds 31, and
+  // "gin.RepeatedCard" when any card appears twice; the rules are validated.
+  static Round from_deal(const Rules& rules, Player dealer, const std::array<CardSet, 2>& hands, Card upcard,
+                         std::span<const Card> stock);
+  // Shuffle (core::shuffled_deck) and deal: the non-dealer gets deck[0], deck[2], ...,
+  // deck[18], the dealer deck[1], ..., deck[19], deck[20] is the upcard, and deck[21..51]
+  // the stock (deck[51] drawn first).
+  static Round deal(const Rules& rules, Player dealer, core::Rng& rng);
+  // Re-validated construction from a snapshot; core::FormatError naming the problem.
+  static Round from_state(const RoundState& state);
+  [[nodiscard]] RoundState state() const;
+
+  // ---- properties
+  [[nodiscard]] const Rules& rules() const noexcept { return rules_; }
+  [[nodiscard]] Player dealer() const noexcept { return dealer_; }
+  [[nodiscard]] Player non_dealer() const noexcept { return opponent(dealer_); }
+  [[nodiscard]] Phase phase() const noexcept { return phase_; }
+  // The player to act (the defender during layoffs); none once finished.
+  [[nodiscard]] std::optional<Player> turn() const noexcept {
+    if (phase_ == Phase::Finished) return std::nullopt;
+    return turn_;
+  }
+  [[nodiscard]] CardSet hand(Player p) const noexcept { return hands_[idx(p)]; }
+  [[nodiscard]] std::span<const Card> discard_pile() const noexcept { return {pile_.data(), pile_n_}; }
+  [[nodiscard]] std::span<const Card> stock() const noexcept { return {stock_.data(), stock_n_}; }
+  [[nodiscard]] int stock_size() const noexcept { return static_cast<int>(stock_n_); }
+  [[nodiscard]] int knock_limit() const noexcept { return knock_limit_; }
+  [[nodiscard]] Card initial_upcard() const noexcept { return upcard_; }
+  [[nodiscard]] std::optional<Player> knocker() const noexcept { return knocker_; }
+  [[nodiscard]] std::span<const Meld> spread() const noexcept { return {spread_.data(), spread_n_}; }
+  [[nodiscard]] CardSet laid_off() const noexcept { return laid_off_; }
+  [[nodiscard]] std::optional<RoundResult> result() const noexcept {
+    if (phase_ != Phase::Finished) return std::nullopt;
+    return result_;
+  }
+  // The card taken from the discard pile this turn, if any (it may not be discarded).
+  [[nodiscard]] std::optional<Card> taken() const noexcept {
+    if (has_taken_) return taken_;
+    return std::nullopt;
+  }
+  // Upcard passes so far (0, 1 or 2).
+  [[nodiscard]] int passes() const noexcept { return passes_; }
+  // Whether the next draw must come from the stock (both players passed the upcard).
+  [[nodiscard]] bool forced_stock_draw() const noexcept { return phase_ == Phase::Draw && passes_ == 2 && stock_n_ == kStockSize; }
+  // Cards `p` took from the discard pile and still holds (public knowledge).
+  [[nodiscard]] CardSet known_cards(Player p) const noexcept { return known_[idx(p)]; }
+  // Every card `p` has discarded (public knowledge).
+  [[nodiscard]] CardSet discards_of(Player p) const noexcept { return discarded_[idx(p)]; }
+  // The knocker's deadwood (after the knock).
+  [[nodiscard]] int knocker_deadwood() const noexcept { return knocker_deadwood_; }
+
+  // ---- checks (no exception; Ok when legal)
+  [[nodiscard]] RoundError check_pass() const noexcept;
+  [[nodiscard]] RoundError check_take_discard() const noexcept;
+  [[nodiscard]] RoundError check_draw_stock() const noexcept;
+  [[nodiscard]] RoundError check_discard(Card c) const noexcept;
+  // With the best arrangement of the hand without c.
+  [[nodiscard]] RoundError check_knock(Card c) const noexcept;
+  [[nodiscard]] RoundError check_knock(Card c, std::span<const Meld> melds) const noexcept;
+  [[nodiscard]] RoundError check_big_gin() const noexcept;
+  [[nodiscard]] RoundError check_big_gin(std::span<const Meld> melds) const noexcept;
+  [[nodiscard]] RoundError check_lay_off(Card c, int index) const noexcept;
+  [[nodiscard]] RoundError check_finish_layoffs() const noexcept;
+  [[nodiscard]] RoundError check(const Action& a) const noexcept;
+
+  // ---- actions (throw on a refused action, changing nothing)
+  void pass();
+  Card take_discard();
+  Card draw_stock();
+  void discard(Card c);
+  void knock(Card c);
+  void knock(Card c, std::span<const Meld> melds);
+  // MeldsMismatch unless melds.hand() is exactly the hand without c.
+  void knock(Card c, const Melds& melds);
+  void declare_big_gin();
+  void declare_big_gin(std::span<const Meld> melds);
+  void declare_big_gin(const Melds& melds);
+  void lay_off(Card c, int index);
+  RoundResult finish_layoffs();
+  void apply(const Action& a);
+
+  // ---- protocol
+  [[nodiscard]] ActionMask legal_mask() const noexcept;
+  // The legal actions in id order (knocks and big gin with the best arrangement).
+  [[nodiscard]] std::vector<Action> legal_actions() const;
+  [[nodiscard]] bool is_terminal() const noexcept { return phase_ == Phase::Finished; }
+  // Zero-sum returns: the winner +points(rules), the loser -points; 0 otherwise.
+  [[nodiscard]] std::array<int, 2> returns() const noexcept;
+
+  // The exception for a refused action (what the actions throw).
+  [[noreturn]] void fail(RoundError e, const Action& a) const;
+
+  friend bool operator==(const Round&, const Round&) noexcept;
+
+ private:
+  Round() = default;
+  static constexpr std::size_t idx(Player p) noexcept { return static_cast<std::size_t>(p); }
+  [[nodiscard]] RoundError check_arrangement(CardSet cards, std::span<const Meld> melds, int& dw) const noexcept;
+  void end_turn_discard(Card c);
+  void do_knock(Card c, std::span<const Meld> melds, int dw);
+  void do_big_gin(std::span<const Meld> melds);
+
+  Rules rules_{};
+  std::array<CardSet, 2> hands_{};
+  std::array<CardSet, 2> known_{};
+  std::array<CardSet, 2> discarded_{};
+  CardSet laid_off_{};
+  std::array<Meld, kSpreadSlots> spread_{};
+  RoundResult result_{};
+  std::array<Card, core::kDeckSize> pile_{};
+  std::array<Card, kStockSize> stock_{};
+  std::uint8_t pile_n_ = 0;
+  std::uint8_t stock_n_ = 0;
+  std::uint8_t spread_n_ = 0;
+  std::uint8_t passes_ = 0;
+  Card upcard_{};
+  Card taken_{};
+  bool has_taken_ = false;
+  Player dealer_ = Player::One;
+  Player turn_ = Player::One;
+  Phase phase_ = Phase::Upcard;
+  std::optional<Player> knocker_{};
+  int knock_limit_ = 10;
+  int knocker_deadwood_ = 0;
+};
+
+}  // namespace parlour::gin
