@@ -239,10 +239,17 @@ Action NormalBot::act(const Observation& obs) {
       const Choice best = best_legal_discard(obs);
       if (best.deadwood <= obs.knock_limit && legal(obs, Action::knock(best.card))) return Action::knock(best.card);
       const CardSet thrown = obs.opponent_discards | declined_by_opponent(obs);
+      const CardSet unseen = unseen_cards(obs);
       Card pick{};
       int pick_score = 1 << 20;
       for (Card c : discardable(obs)) {
-        const int score = deadwood(obs.hand - c) + normal_danger(obs, c, thrown);
+        // Deadwood plus danger, in eighths of a point, less the outs kept (unseen
+        // cards that would meld with the cards left): the outs only break near-ties.
+        const CardSet left = obs.hand - c;
+        const int dw = deadwood(left);
+        int outs = 0;
+        for (Card u : unseen) outs += melds_with(left, dw, u) ? 1 : 0;
+        const int score = 8 * (dw + normal_danger(obs, c, thrown)) - outs;
         if (score < pick_score || (score == pick_score && higher(c, pick))) {
           pick = c;
           pick_score = score;

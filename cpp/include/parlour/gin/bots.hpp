@@ -19,7 +19,9 @@
 //              deadwood it reaches after its best discard is lower than the expected
 //              deadwood after a stock draw (exact over the unseen cards); discards
 //              to minimise deadwood plus a penalty for cards the opponent can use
-//              (judged from the cards it took and the cards it threw); knocks as
+//              (judged from the cards it took and the cards it threw), near-ties
+//              going to the discard that keeps more outs (unseen cards that would
+//              meld with the cards left); knocks as
 //              soon as it may; lays off optimally (best_layoff).
 //   HardBot    samples the opponent's hidden cards consistently with the
 //              observation (uniformly over the unseen cards, weighted by how well a
