@@ -64,8 +64,11 @@ Action layoff_step(const Observation& obs) {
 }
 
 // The upcard / draw decision: take the pile top when `take` says so and it is legal.
+// No bot takes back a card it discarded itself: besides being pointless, two bots
+// swapping the same cards through the pile would never run the stock down.
 Action draw_choice(const Observation& obs, bool take) {
-  if (take && legal(obs, Action::take_discard())) return Action::take_discard();
+  if (take && legal(obs, Action::take_discard()) && !obs.own_discards.contains(obs.pile[static_cast<std::size_t>(obs.pile_size - 1)]))
+    return Action::take_discard();
   if (legal(obs, Action::pass())) return Action::pass();
   return Action::draw_stock();
 }

@@ -2,6 +2,9 @@
 // spec/gin.md "Bots and observations"), behind the Policy interface of
 // observation.hpp: act(observation) -> Action.
 //
+// No bot takes back from the pile a card it discarded itself (so two bots cannot
+// pass the same cards to and fro forever: the stock always runs down).
+//
 // Every bot sees only an Observation (its own hand, the discard pile, the cards the
 // opponent is known to hold, both players' discards, the stock size, the phase, the
 // knock limit, the legal actions).  Each decision is a pure function of the
