@@ -64,6 +64,12 @@ def reshuffled(r: Round, player: Player, rng: random.Random) -> Round:
     data = r.to_dict()
     opp = 1 if player is ONE else 0
     known = set(data["known"][opp])
+    # After a knock the knocker's spread is on the table: only its other cards are hidden.
+    for meld in data["spread"]:
+        known |= {str(Card(c)) for c in (meld if isinstance(meld, list) else str(meld).split())}
+    known &= set(data["hands"][opp])
+    if data["phase"] == "LAYOFF":  # the knocker's hand is face up; only the stock order is hidden
+        known = set(data["hands"][opp])
     hidden = [c for c in data["hands"][opp] if c not in known]
     pool = hidden + list(data["stock"])
     rng.shuffle(pool)
