@@ -250,6 +250,10 @@ void register_gin_bots(py::module_& m) {
                " to " + std::to_string(p.match_wins[1]) + ", " + std::to_string(p.hands.hands) + " hands>";
       });
 
+  m.def("arena_match_seed", [](const SeedLike& seed, const Typed<py::int_>& m_obj) {
+        return gin::match_seed(to_seed(seed), count_from(m_obj, "the match index"));
+      }, py::arg("seed"), py::arg("match"), "The deal seed of match `match` of an arena_pair seeded with `seed`.");
+
   m.def("arena_pair", [](const py::object& a_obj, const py::object& b_obj, const Typed<Rules>& rules, const SeedLike& seed,
                          const Typed<py::int_>& first, const Typed<py::int_>& count, const Typed<py::int_>& jobs) {
         const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");

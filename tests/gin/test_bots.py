@@ -6,6 +6,9 @@ The positions are Round snapshots built in botpos.py; each comment draws the han
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pickle
 
 import pytest
@@ -31,6 +34,7 @@ from parlour.gin import (
     simulate_rounds,
 )
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
 from botpos import ONE, TWO, position
 
 BOTS = [EasyBot, NormalBot, HardBot]

@@ -9,6 +9,9 @@ that has played the whole game so far.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import random
 
 import pytest
@@ -17,6 +20,7 @@ from hypothesis import strategies as st
 
 from parlour.gin import EasyBot, HardBot, NormalBot, Player, Round, Rules
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
 from botpos import ONE, TWO, reshuffled
 
 BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
