@@ -3,6 +3,7 @@
 // rules and scoring are bound in bind_gin_scoring.cpp.
 #include <pybind11/native_enum.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -44,13 +45,24 @@ Meld to_meld(py::handle obj) {
   return Meld::from_cards(to_cardset(obj));
 }
 
+// An int argument as long long; values beyond its range are clamped (each caller then
+// rejects them as out of range).
+long long int_value(py::handle obj) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow > 0) return std::numeric_limits<long long>::max();
+  if (overflow < 0) return std::numeric_limits<long long>::min();
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return v;
+}
+
 std::optional<core::Suit> to_suit(py::handle obj) {
   if (obj.is_none()) return std::nullopt;
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("expected a Suit (or 0..3), got " + type_name(obj) + " " +
                           core::quote(py::repr(obj).cast<std::string>()));
-  const long long s = obj.cast<long long>();
-  if (s < 0 || s > 3) throw core::InvalidValue("not a suit: " + std::to_string(s) + " (suits are 0 .. 3)", "gin.InvalidMeld");
+  const long long s = int_value(obj);
+  if (s < 0 || s > 3) throw core::InvalidValue("not a suit: " + py::repr(obj).cast<std::string>() + " (suits are 0 .. 3)", "gin.InvalidMeld");
   return static_cast<core::Suit>(s);
 }
 
@@ -58,8 +70,8 @@ int to_rank(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("expected a Rank (or 1..13), got " + type_name(obj) + " " +
                           core::quote(py::repr(obj).cast<std::string>()));
-  const long long r = obj.cast<long long>();
-  if (r < 1 || r > 13) throw core::InvalidValue("not a rank: " + std::to_string(r) + " (ranks are 1 .. 13)", "gin.InvalidMeld");
+  const long long r = int_value(obj);
+  if (r < 1 || r > 13) throw core::InvalidValue("not a rank: " + py::repr(obj).cast<std::string>() + " (ranks are 1 .. 13)", "gin.InvalidMeld");
   return static_cast<int>(r);
 }
 
@@ -209,7 +221,10 @@ void register_gin(py::module_& m) {
                           "overlapping melds, or more than 11 cards); best_melds(hand) gives an optimal one. "
                           "str() looks like '7h8h9h QcQsQd | Ad5d', unicode() like '7♥8♥9♥ Q♣Q♠Q♦ | A♦5♦'.");
   melds.def(py::init<>(), "The empty arrangement of the empty hand.")
-      .def(py::init([](const CardsLike& hand, const py::typing::Iterable<MeldLike>& ms) {
+      .def(py::init([](const CardsLike& hand, const py::typing::Union<py::typing::Iterable<MeldLike>>& ms) {
+        if (py::isinstance<py::str>(ms) || !py::isinstance<py::iterable>(ms))
+          throw core::WrongType("Melds(hand, melds) takes an iterable of melds, got " + type_name(ms) + " " +
+                                core::quote(py::repr(ms).cast<std::string>()));
         std::vector<Meld> v;
         for (py::handle h : ms) v.push_back(to_meld(h));
         if (v.size() > static_cast<std::size_t>(gin::kMaxMelds)) {
@@ -276,7 +291,17 @@ void register_gin(py::module_& m) {
         const auto& o = b.cast<const gin::Discard&>();
         return py::bool_(a.card == o.card && a.deadwood == o.deadwood && a.ties == o.ties);
       }, py::arg("other"), py::is_operator())
-      .def("__hash__", [](const gin::Discard& d) { return py::hash(py::make_tuple(d.card.bit(), d.deadwood, d.ties.mask())); });
+      .def("__hash__", [](const gin::Discard& d) { return py::hash(py::make_tuple(d.card.bit(), d.deadwood, d.ties.mask())); })
+      .def(py::pickle([](const gin::Discard& d) { return py::make_tuple(d.card.bit(), d.deadwood, d.ties.mask()); },
+                      [](const py::tuple& t) {
+                        try {
+                          if (t.size() != 3) throw core::FormatError("expected (card, deadwood, ties)");
+                          return gin::Discard{core::Card::from_bit(t[0].cast<long long>()), t[1].cast<int>(),
+                                              core::CardSet::from_mask(t[2].cast<std::uint64_t>())};
+                        } catch (const std::exception& e) {
+                          throw core::FormatError(std::string("corrupt Discard pickle: ") + e.what());
+                        }
+                      }));
 
   m.def("deadwood", [](const CardsLike& hand) { return gin::deadwood(to_cardset(hand)); }, py::arg("hand"),
         "The minimum deadwood of any set of cards: the value (A 1, 2..9 pips, T J Q K 10) of the cards left out of "

@@ -4,6 +4,9 @@
 // checked by gin::Round::from_state.
 #include <pybind11/native_enum.h>
 
+#include <algorithm>
+#include <array>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -122,19 +125,39 @@ py::list pile_list(std::span<const core::Card> cards) {
 
 py::object opt_card(std::optional<core::Card> c) { return c ? card_object(*c) : py::none(); }
 
-py::typing::List<Action> action_list(const gin::ActionMask& m) {
-  py::list out;
-  for (std::size_t w = 0; w < m.words.size(); ++w)
-    for (std::uint64_t bits = m.words[w]; bits != 0; bits &= bits - 1)
-      out.append(py::cast(Action::from_id(static_cast<int>(w) * 64 + std::countr_zero(bits))));
+// One shared immutable Python object per action id (filled at registration), so
+// legal_actions() allocates nothing but its list.
+std::array<PyObject*, gin::kActionCount> g_actions{};
+
+py::object action_object(int id) { return py::reinterpret_borrow<py::object>(g_actions[static_cast<std::size_t>(id)]); }
+
+py::typing::List<Action> action_list(std::span<const std::uint16_t> ids) {
+  py::list out(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    PyObject* o = g_actions[ids[i]];
+    Py_INCREF(o);
+    PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), o);
+  }
   return py::typing::List<Action>(out);
 }
 
-py::array_t<bool> mask_array(const gin::ActionMask& m) {
+py::typing::List<py::int_> id_list(std::span<const std::uint16_t> ids) {
+  py::list out(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), PyLong_FromLong(ids[i]));
+  return py::typing::List<py::int_>(out);
+}
+
+py::array_t<bool> mask_array(std::span<const std::uint16_t> ids) {
   py::array_t<bool> arr(gin::kActionCount);
   auto* p = arr.mutable_data();
-  for (int i = 0; i < gin::kActionCount; ++i) p[i] = m.test(i);
+  std::fill(p, p + gin::kActionCount, false);
+  for (std::uint16_t id : ids) p[id] = true;
   return arr;
+}
+
+std::span<const std::uint16_t> legal_of(const Round& r, gin::LegalIds& buf) {
+  return {buf.data(), static_cast<std::size_t>(r.legal_ids(buf))};
 }
 
 // ---- JSON snapshot glue -------------------------------------------------------------------
@@ -457,15 +480,77 @@ py::dict observation_json(const Observation& o) {
   d["laid_off"] = set_json(o.laid_off);
   d["result"] = result_json(o.result);
   py::list ids, texts;
-  for (std::size_t w = 0; w < o.legal.words.size(); ++w)
-    for (std::uint64_t bits = o.legal.words[w]; bits != 0; bits &= bits - 1) {
-      const int id = static_cast<int>(w) * 64 + std::countr_zero(bits);
-      ids.append(id);
-      texts.append(Action::from_id(id).str());
-    }
+  for (const std::uint16_t id : o.legal()) {
+    ids.append(id);
+    texts.append(Action::from_id(id).str());
+  }
   d["legal_action_ids"] = ids;
   d["legal_actions"] = texts;
   return d;
+}
+
+Observation observation_from_json(py::handle obj) {
+  try {
+    const py::dict d = dict_in(obj, "the observation");
+    if (!d.contains("format") || !py::isinstance<py::str>(d["format"]) ||
+        d["format"].cast<std::string>() != "parlour.gin.Observation")
+      bad_snapshot("not a gin observation (expected \"format\": \"parlour.gin.Observation\")");
+    if (typed<int>(field(d, "version"), "version") != kSnapshotVersion) bad_snapshot("unsupported observation version");
+    Observation o;
+    o.player = *player_in(field(d, "player"), "player", false);
+    o.dealer = *player_in(field(d, "dealer"), "dealer", false);
+    o.phase = phase_in(field(d, "phase"));
+    o.turn = player_in(field(d, "turn"), "turn", true);
+    o.rules = rules_in(field(d, "rules"));
+    o.hand = set_in(field(d, "hand"), "hand");
+    const auto pile = cards_in(field(d, "discard_pile"), "discard_pile");
+    if (pile.size() > o.pile.size()) bad_snapshot("discard_pile too long");
+    std::copy(pile.begin(), pile.end(), o.pile.begin());
+    o.pile_size = static_cast<std::uint8_t>(pile.size());
+    o.opponent_known = set_in(field(d, "opponent_known"), "opponent_known");
+    o.opponent_discards = set_in(field(d, "opponent_discards"), "opponent_discards");
+    o.own_discards = set_in(field(d, "own_discards"), "own_discards");
+    o.stock_size = typed<int>(field(d, "stock_size"), "stock_size");
+    o.opponent_hand_size = typed<int>(field(d, "opponent_hand_size"), "opponent_hand_size");
+    o.knock_limit = typed<int>(field(d, "knock_limit"), "knock_limit");
+    if (o.stock_size < 0 || o.stock_size > gin::kStockSize || o.opponent_hand_size < 0 || o.opponent_hand_size > 11 ||
+        o.knock_limit < 0 || o.knock_limit > 10)
+      bad_snapshot("stock_size, opponent_hand_size or knock_limit out of range");
+    o.initial_upcard = card_json_in(field(d, "initial_upcard"), "initial_upcard");
+    const py::handle taken = field(d, "taken");
+    if (!taken.is_none()) o.taken = card_json_in(taken, "taken");
+    o.passes = typed<int>(field(d, "passes"), "passes");
+    o.knocker = player_in(field(d, "knocker"), "knocker", true);
+    const py::handle spread = field(d, "spread");
+    if (!py::isinstance<py::list>(spread) || py::len(spread) > gin::kSpreadSlots) bad_snapshot("spread must be a list of up to 3 melds");
+    for (py::handle m : spread) {
+      const core::CardSet cs = set_in(m, "spread");
+      if (!Meld::is_meld(cs)) bad_snapshot("spread: '" + cs.str() + "' is not a meld");
+      o.spread[o.spread_size++] = Meld::from_cards(cs);
+    }
+    o.laid_off = set_in(field(d, "laid_off"), "laid_off");
+    const py::handle res = field(d, "result");
+    if (!res.is_none()) o.result = result_in(res);
+    const py::handle ids = field(d, "legal_action_ids");
+    if (!py::isinstance<py::list>(ids) || py::len(ids) > gin::kMaxLegal) bad_snapshot("legal_action_ids must be a list");
+    int prev = -1;
+    for (py::handle h : ids) {
+      const int id = typed<int>(h, "legal_action_ids");
+      if (id <= prev || id >= gin::kActionCount) bad_snapshot("legal_action_ids must ascend within 0 .. 264");
+      o.legal_ids[o.legal_count++] = static_cast<std::uint16_t>(id);
+      prev = id;
+    }
+    if (!o.hand.is_disjoint(o.opponent_known)) bad_snapshot("the hand and the opponent's known cards overlap");
+    return o;
+  } catch (const core::FormatError&) {
+    throw;
+  } catch (const core::Error& e) {
+    bad_snapshot(e.what());
+  } catch (const py::error_already_set& e) {
+    bad_snapshot(e.what());
+  } catch (const py::cast_error& e) {
+    bad_snapshot(e.what());
+  }
 }
 
 std::string round_repr(const Round& r) {
@@ -556,7 +641,9 @@ void register_gin_round(py::module_& m) {
       .def_static("lay_off", [](const CardLike& c, const Arg<py::int_>& meld) { return Action::lay_off(to_card(c), small_int_arg(meld, "the meld slot")); },
                   py::arg("card"), py::arg("meld"), "Lay a card off onto meld slot 0..2 of the knocker's spread.")
       .def_static("finish_layoffs", &Action::finish_layoffs, "End the layoffs and settle the round.")
-      .def_static("from_id", [](const Arg<py::int_>& id) { return to_action(id); }, py::arg("id"),
+      .def_static("from_id", [](const Arg<py::int_>& id) -> py::typing::Union<Action> {
+        return action_object(to_action(id).id());
+      }, py::arg("id"),
                   "The action with this id (InvalidValueError outside 0 .. 264).")
       .def_static("parse", [](const Arg<py::str>& text) {
         if (!py::isinstance<py::str>(text)) throw core::WrongType("Action.parse needs text, got " + type_name(text));
@@ -597,6 +684,8 @@ void register_gin_round(py::module_& m) {
                         }
                       }));
 
+  for (int i = 0; i < gin::kActionCount; ++i) g_actions[static_cast<std::size_t>(i)] = py::cast(Action::from_id(i)).release().ptr();
+
   py::class_<Observation>(m, "Observation",
                           "What one player may see of a round: own hand, the discard pile, the cards the opponent is "
                           "known to hold (taken from the pile), both players' discards, the stock size, the phase, the "
@@ -630,11 +719,19 @@ void register_gin_round(py::module_& m) {
       .def_readonly("laid_off", &Observation::laid_off, "The cards laid off onto the spread.")
       .def_readonly("result", &Observation::result, "The result once the round is finished, else None.")
       .def_property_readonly("is_my_turn", &Observation::is_my_turn, "Whether the observing player is to act.")
-      .def("legal_actions", [](const Observation& o) { return action_list(o.legal); },
+      .def("legal_actions", [](const Observation& o) { return action_list(o.legal()); },
            "The legal actions (empty unless the observing player is to act).")
-      .def("legal_action_mask", [](const Observation& o) { return mask_array(o.legal); },
+      .def("legal_action_ids", [](const Observation& o) { return id_list(o.legal()); },
+           "The ids of the legal actions, ascending (empty unless the observing player is to act).")
+      .def("legal_action_mask", [](const Observation& o) { return mask_array(o.legal()); },
            "A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.")
       .def("to_dict", &observation_json, "A JSON-ready dict of the observation (cards as text, legal actions as ids and text).")
+      .def_static("from_dict", &observation_from_json, py::arg("data"),
+                  "The observation of a to_dict() dict; StateFormatError when malformed.")
+      .def("__copy__", [](const Observation& o) { return o; })
+      .def("__deepcopy__", [](const Observation& o, const py::object&) { return o; }, py::arg("memo"))
+      .def(py::pickle([](const Observation& o) { return observation_json(o); },
+                      [](const py::dict& d) { return observation_from_json(d); }))
       .def("__eq__", [](const Observation& a, const py::object& b) -> py::object {
         if (!py::isinstance<Observation>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
         return py::bool_(a == b.cast<const Observation&>());
@@ -782,16 +879,18 @@ void register_gin_round(py::module_& m) {
       .def("can_apply", [](const Round& r, const ActionLike& a) { return r.check(to_action(a)) == gin::RoundError::Ok; },
            py::arg("action"), "Whether apply(action) is legal.")
       // protocol
-      .def("legal_actions", [](const Round& r) { return action_list(r.legal_mask()); },
-           "The legal actions in id order (knocks and big gin with the best arrangement); empty once finished.")
+      .def("legal_actions", [](const Round& r) {
+        gin::LegalIds buf;
+        return action_list(legal_of(r, buf));
+      }, "The legal actions in id order (knocks and big gin with the best arrangement); empty once finished.")
       .def("legal_action_ids", [](const Round& r) {
-        const auto mask = r.legal_mask();
-        std::vector<int> ids;
-        for (int i = 0; i < gin::kActionCount; ++i)
-          if (mask.test(i)) ids.push_back(i);
-        return ids;
+        gin::LegalIds buf;
+        return id_list(legal_of(r, buf));
       }, "The ids of the legal actions, ascending.")
-      .def("legal_action_mask", [](const Round& r) { return mask_array(r.legal_mask()); },
+      .def("legal_action_mask", [](const Round& r) {
+        gin::LegalIds buf;
+        return mask_array(legal_of(r, buf));
+      },
            "A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.")
       .def("apply", [](Round& r, const ActionLike& a) { r.apply(to_action(a)); }, py::arg("action"),
            "Apply an Action, an action id or action text; raises like the named method and changes nothing when refused.")

@@ -2,6 +2,7 @@
 // Rules, OklahomaAce, Shutout, RoundResult, best_layoff, settle, match_result.
 #include <pybind11/native_enum.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -58,15 +59,25 @@ py::dict rules_fields(const Rules& r) {
   return d;
 }
 
+// An int as long long, clamped beyond its range (callers reject out-of-range values).
+long long int_value(py::handle obj) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow > 0) return std::numeric_limits<long long>::max();
+  if (overflow < 0) return std::numeric_limits<long long>::min();
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return v;
+}
+
 // Keyword values: exact ints and bools (a float or a bool where an int is due raises).
 int int_field(const py::dict& d, const char* name) {
   py::handle v = d[name];
   if (py::isinstance<py::bool_>(v) || !py::isinstance<py::int_>(v))
     throw core::WrongType(std::string("Rules.") + name + " must be an int, got " + type_name(v) + " " +
                           core::quote(py::repr(v).cast<std::string>()));
-  const long long x = v.cast<long long>();
+  const long long x = int_value(v);
   if (x < -1000000 || x > 1000000)
-    throw core::InvalidValue(std::string("Rules.") + name + " out of range: " + std::to_string(x));
+    throw core::InvalidValue(std::string("Rules.") + name + " out of range: " + py::repr(v).cast<std::string>());
   return static_cast<int>(x);
 }
 
@@ -164,8 +175,9 @@ int int_arg(py::handle obj, const char* name) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType(std::string(name) + " must be an int, got " + type_name(obj) + " " +
                           core::quote(py::repr(obj).cast<std::string>()));
-  const long long v = obj.cast<long long>();
-  if (v < -1000000 || v > 1000000) throw core::InvalidValue(std::string(name) + " out of range: " + std::to_string(v));
+  const long long v = int_value(obj);
+  if (v < -1000000 || v > 1000000)
+    throw core::InvalidValue(std::string(name) + " out of range: " + py::repr(obj).cast<std::string>());
   return static_cast<int>(v);
 }
 
@@ -206,7 +218,8 @@ void register_gin_scoring(py::module_& m) {
       .def_static("double_total", &Shutout::double_total, "The winner's final total is doubled.")
       .def_static("double_hand_points", &Shutout::double_hand_points,
                   "The winner's hand points are doubled before the box bonuses are added.")
-      .def_static("flat", &Shutout::flat, py::arg("amount"), "The winner gets `amount` more (InvalidValueError if < 0).")
+      .def_static("flat", [](const Arg<py::int_>& amount) { return Shutout::flat(int_arg(amount, "Shutout.flat amount")); },
+                  py::arg("amount"), "The winner gets `amount` more (InvalidValueError if < 0).")
       .def_property_readonly("kind", &Shutout::kind, "DOUBLE_TOTAL, DOUBLE_HAND_POINTS or FLAT.")
       .def_property_readonly("amount", &Shutout::amount, "The flat amount (0 for the doubling kinds).")
       .def("__repr__", &Shutout::repr)
@@ -235,14 +248,34 @@ void register_gin_scoring(py::module_& m) {
                           "is an undercut, no box/game/shutout bonuses, to 100); Rules.modern(), Rules.classic() and "
                           "Rules.palace() are the other presets; any field can be set by keyword: "
                           "Rules(knock_limit=0) is straight gin, Rules.modern().replace(big_gin_bonus=None).");
-  rules_cls.def(py::init([](const py::kwargs& kw) {
-    py::dict d = rules_fields(Rules{});
-    for (auto item : kw) d[item.first] = item.second;
+  rules_cls.def(py::init([](const Arg<py::int_>& knock_limit, const OptArg<gin::OklahomaAce>& oklahoma,
+                            const Arg<py::int_>& gin_bonus, const OptArg<py::int_>& big_gin_bonus,
+                            const Arg<py::int_>& undercut_bonus, const Arg<py::bool_>& undercut_on_tie,
+                            const Arg<py::int_>& box_bonus, const Arg<py::bool_>& immediate_boxes,
+                            const Arg<py::int_>& game_bonus, const Arg<py::int_>& game_target,
+                            const OptArg<Shutout>& shutout, const py::kwargs& unknown) {
+    for (auto item : unknown)
+      throw core::WrongType("Rules() has no field " + core::quote(py::str(item.first).cast<std::string>()));
+    py::dict d;
+    d["knock_limit"] = knock_limit;
+    d["oklahoma"] = oklahoma;
+    d["gin_bonus"] = gin_bonus;
+    d["big_gin_bonus"] = big_gin_bonus;
+    d["undercut_bonus"] = undercut_bonus;
+    d["undercut_on_tie"] = undercut_on_tie;
+    d["box_bonus"] = box_bonus;
+    d["immediate_boxes"] = immediate_boxes;
+    d["game_bonus"] = game_bonus;
+    d["game_target"] = game_target;
+    d["shutout"] = shutout;
     return rules_from(d);
   }),
-            "Rules(*, knock_limit=10, oklahoma=None, gin_bonus=25, big_gin_bonus=None, undercut_bonus=25, "
-            "undercut_on_tie=True, box_bonus=0, immediate_boxes=False, game_bonus=0, game_target=100, shutout=None): "
-            "the rule card's variant, with any field changed by keyword.")
+                py::kw_only(), py::arg("knock_limit") = 10, py::arg("oklahoma") = py::none(),
+                py::arg("gin_bonus") = 25, py::arg("big_gin_bonus") = py::none(), py::arg("undercut_bonus") = 25,
+                py::arg("undercut_on_tie") = true, py::arg("box_bonus") = 0, py::arg("immediate_boxes") = false,
+                py::arg("game_bonus") = 0, py::arg("game_target") = 100, py::arg("shutout") = py::none(),
+                "The rule card's variant, with any field changed by keyword (each validated: InvalidValueError "
+                "out of its domain, WrongTypeError for a wrong type).")
       .def_static("card", &Rules::card, "The rule card's variant (seed 002), the same as Rules().")
       .def_static("modern", &Rules::modern,
                   "The modern scoring (Rust default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, "
@@ -393,7 +426,29 @@ void register_gin_scoring(py::module_& m) {
       .def("__repr__", [](const gin::Layoff& l) {
         return "<Layoff laid='" + l.laid.str() + "' deadwood=" + std::to_string(l.deadwood) + " remaining='" +
                l.remaining.str() + "'>";
-      });
+      })
+      .def("__eq__", [](const gin::Layoff& a, const py::object& b) -> py::object {
+        if (!py::isinstance<gin::Layoff>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+        const auto& o = b.cast<const gin::Layoff&>();
+        return py::bool_(a.laid == o.laid && a.laid_on == o.laid_on && a.melds == o.melds &&
+                         a.remaining == o.remaining && a.deadwood == o.deadwood);
+      }, py::arg("other"), py::is_operator())
+      .def(py::pickle([](const gin::Layoff& l) {
+        return py::make_tuple(l.laid, l.laid_on, l.melds, l.remaining, l.deadwood);
+      }, [](const py::tuple& t) {
+        try {
+          if (t.size() != 5) throw core::FormatError("expected 5 fields");
+          gin::Layoff l;
+          l.laid = t[0].cast<core::CardSet>();
+          l.laid_on = t[1].cast<std::vector<core::CardSet>>();
+          l.melds = t[2].cast<std::vector<Meld>>();
+          l.remaining = t[3].cast<Melds>();
+          l.deadwood = t[4].cast<int>();
+          return l;
+        } catch (const std::exception& e) {
+          throw core::FormatError(std::string("corrupt Layoff pickle: ") + e.what());
+        }
+      }));
 
   using MeldsArg = py::typing::Union<Melds, py::typing::Iterable<py::typing::Union<Meld, core::CardSet, py::str>>>;
   m.def("best_layoff", [](const CardsLike& cards, const MeldsArg& melds) {
@@ -425,7 +480,28 @@ void register_gin_scoring(py::module_& m) {
                              "The cards laid off.")
       .def("__repr__", [](const gin::Settlement& s) {
         return "<Settlement " + s.result.repr() + " points=" + std::to_string(s.points) + ">";
-      });
+      })
+      .def("__eq__", [](const gin::Settlement& a, const py::object& b) -> py::object {
+        if (!py::isinstance<gin::Settlement>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+        const auto& o = b.cast<const gin::Settlement&>();
+        return py::bool_(a.result == o.result && a.points == o.points && a.spread == o.spread &&
+                         a.defender_melds == o.defender_melds);
+      }, py::arg("other"), py::is_operator())
+      .def(py::pickle([](const gin::Settlement& s) {
+        return py::make_tuple(s.result, s.points, s.spread, s.defender_melds);
+      }, [](const py::tuple& t) {
+        try {
+          if (t.size() != 4) throw core::FormatError("expected 4 fields");
+          gin::Settlement s;
+          s.result = t[0].cast<RoundResult>();
+          s.points = t[1].cast<int>();
+          s.spread = t[2].cast<std::vector<Meld>>();
+          s.defender_melds = t[3].cast<Melds>();
+          return s;
+        } catch (const std::exception& e) {
+          throw core::FormatError(std::string("corrupt Settlement pickle: ") + e.what());
+        }
+      }));
 
   m.def("settle", [](const Arg<Melds>& knocker_melds, const CardsLike& defender_cards, const Arg<Rules>& rules,
                      const Arg<gin::Player>& knocker) {
@@ -461,10 +537,47 @@ void register_gin_scoring(py::module_& m) {
         return "<MatchResult winner=" + opt_player(r.winner) + " totals=(" + std::to_string(r.totals[0]) + ", " +
                std::to_string(r.totals[1]) + ") hands_won=(" + std::to_string(r.hands_won[0]) + ", " +
                std::to_string(r.hands_won[1]) + ") shutout=" + (r.shutout ? "True" : "False") + ">";
-      });
+      })
+      .def("__eq__", [](const gin::MatchResult& a, const py::object& b) -> py::object {
+        if (!py::isinstance<gin::MatchResult>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+        const auto& o = b.cast<const gin::MatchResult&>();
+        return py::bool_(a.winner == o.winner && a.loser == o.loser && a.hand_points == o.hand_points &&
+                         a.hands_won == o.hands_won && a.boxes == o.boxes && a.shutout == o.shutout &&
+                         a.totals == o.totals && a.target == o.target && a.hands_played == o.hands_played);
+      }, py::arg("other"), py::is_operator())
+      .def(py::pickle([](const gin::MatchResult& r) {
+        auto p = [](std::optional<gin::Player> x) { return x ? static_cast<int>(*x) : -1; };
+        return py::make_tuple(p(r.winner), p(r.loser), r.hand_points, r.hands_won, r.boxes, r.shutout, r.totals,
+                              r.target, r.hands_played);
+      }, [](const py::tuple& t) {
+        try {
+          if (t.size() != 9) throw core::FormatError("expected 9 fields");
+          auto p = [](int x) -> std::optional<gin::Player> {
+            if (x < -1 || x > 1) throw core::FormatError("bad player");
+            if (x < 0) return std::nullopt;
+            return static_cast<gin::Player>(x);
+          };
+          gin::MatchResult r;
+          r.winner = p(t[0].cast<int>());
+          r.loser = p(t[1].cast<int>());
+          r.hand_points = t[2].cast<std::array<int, 2>>();
+          r.hands_won = t[3].cast<std::array<int, 2>>();
+          r.boxes = t[4].cast<std::array<int, 2>>();
+          r.shutout = t[5].cast<bool>();
+          r.totals = t[6].cast<std::array<int, 2>>();
+          r.target = t[7].cast<int>();
+          r.hands_played = t[8].cast<int>();
+          return r;
+        } catch (const std::exception& e) {
+          throw core::FormatError(std::string("corrupt MatchResult pickle: ") + e.what());
+        }
+      }));
 
-  m.def("match_result", [](const py::typing::Iterable<RoundResult>& hands, const OptArg<py::int_>& target_arg,
-                           const Arg<Rules>& rules) {
+  m.def("match_result", [](const py::typing::Union<py::typing::Iterable<RoundResult>>& hands,
+                           const OptArg<py::int_>& target_arg, const Arg<Rules>& rules) {
+    if (!py::isinstance<py::iterable>(hands))
+      throw core::WrongType("match_result takes an iterable of RoundResult, got " + type_name(hands) + " " +
+                            core::quote(py::repr(hands).cast<std::string>()));
     std::optional<int> target;
     if (!target_arg.is_none()) target = int_arg(target_arg, "target");
     std::vector<RoundResult> v;

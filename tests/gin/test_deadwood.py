@@ -325,3 +325,26 @@ def test_all_melds_match_the_reference() -> None:
     assert sum(m.kind == MeldKind.RUN for m in ALL_MELDS) == 264
     assert sorted(m.cards.mask for m in ALL_MELDS) == sorted(m for m, _ in REF_MELDS)
     assert len(set(ALL_MELDS)) == 329
+
+
+def test_set_heavy_11_card_discards() -> None:
+    """Hands with several 3- and 4-of-a-kinds (forced and open sets, discards from sets)."""
+    rng = random.Random(5)
+    masks = []
+    for _ in range(1500):
+        hand = 0
+        for r in rng.sample(range(1, 14), rng.choice([1, 2, 2, 3])):
+            for s in rng.sample(range(4), rng.choice([3, 4, 4])):
+                hand |= bit(r, s)
+        cards = [b for b in ALL_BITS if hand >> b & 1]
+        rng.shuffle(cards)
+        cards = cards[:11]
+        cards += rng.sample([b for b in ALL_BITS if b not in cards], 11 - len(cards))
+        masks.append(sum(1 << b for b in cards))
+    dw, idx = best_discard_batch(np.array(masks, dtype=np.uint64))
+    for m, d, i in zip(masks, dw.tolist(), idx.tolist()):
+        cards = list(CardSet(m))
+        by_card = {c: ref_deadwood(m & ~c.mask) for c in cards}
+        low = min(by_card.values())
+        expected = max([c for c in cards if by_card[c] == low], key=lambda c: (int(c.rank), int(c.suit)))
+        assert (d, Card.from_index(i)) == (low, expected), CardSet(m)

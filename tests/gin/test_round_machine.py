@@ -23,6 +23,7 @@ from parlour.gin import (
     ACTION_COUNT,
     Action,
     ActionKind,
+    Observation,
     OklahomaAce,
     Phase,
     Player,
@@ -181,6 +182,8 @@ class RoundMachine(RuleBasedStateMachine):
             mine = r.turn == p
             assert [a.id for a in obs.legal_actions()] == (r.legal_action_ids() if mine else [])
             assert obs.to_dict() == r.to_dict(p)
+            assert Observation.from_dict(json.loads(json.dumps(obs.to_dict()))) == obs
+            assert pickle.loads(pickle.dumps(obs)) == obs
 
     @invariant()
     def results_settle(self) -> None:

@@ -392,3 +392,21 @@ def test_every_seeded_settlement_is_consistent() -> None:
         assert s.points == s.result.points(Rules())
         checked += 1
     assert checked > 500
+
+
+def test_result_objects_pickle() -> None:
+    import pickle
+
+    from parlour.gin import best_discard
+
+    k = knocker("5s 6s 7s Ac 2c 3c Jd Jc Jh 6d")
+    objs = [
+        settle(k, "8s 9s Kd"),
+        best_layoff("9s Ts Kd", [Meld("6s 7s 8s")]),
+        match_result([RoundResult.gin(ONE, 80)], rules=Rules.modern()),
+        match_result([RoundResult.dead()]),
+        best_discard("2c 4c 5c 6c 3d 4d 5d 6d 5h 6h 2s"),
+    ]
+    for o in objs:
+        assert pickle.loads(pickle.dumps(o)) == o
+    assert objs[0] != objs[1] and objs[2] != objs[3]

@@ -12,7 +12,13 @@ constexpr std::uint64_t kRankBits = 0x0001000100010001ull;  // bit 16*suit for e
 
 [[noreturn]] void invalid(const std::string& why) { throw core::InvalidValue(why, "gin.InvalidMeld"); }
 
-std::string describe(CardSet cards) { return cards.empty() ? std::string("no cards") : "'" + cards.str() + "'"; }
+std::string describe(CardSet cards) {
+  if (cards.empty()) return "no cards";
+  std::string s(1, '\'');
+  s += cards.str();
+  s += '\'';
+  return s;
+}
 
 }  // namespace
 

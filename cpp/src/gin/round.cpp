@@ -489,49 +489,59 @@ void Round::apply(const Action& a) {
 
 // ---- protocol -----------------------------------------------------------------------------
 
-ActionMask Round::legal_mask() const noexcept {
-  ActionMask m;
+int Round::legal_ids(LegalIds& out) const noexcept {
+  int n = 0;
+  auto put = [&](int id) { out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(id); };
   switch (phase_) {
     case Phase::Upcard:
-      m.set(kIdPass);
-      m.set(kIdTakeDiscard);
+      put(kIdPass);
+      put(kIdTakeDiscard);
       break;
     case Phase::Draw:
-      if (!forced_stock_draw()) m.set(kIdTakeDiscard);
-      m.set(kIdDrawStock);
+      if (!forced_stock_draw()) put(kIdTakeDiscard);
+      put(kIdDrawStock);
       break;
     case Phase::Discard: {
       const CardSet h = hands_[idx(turn_)];
       const CardSet can = has_taken_ ? h - taken_ : h;
-      for (Card c : can) m.set(kIdDiscard + c.index());
+      // Cards iterate in bit order, which is index order: discard ids ascend.
+      for (Card c : can) put(kIdDiscard + c.index());
       if (knock_lower_bound(h) <= knock_limit_) {
         for (Card c : can)
-          if (deadwood(h - c) <= knock_limit_) m.set(kIdKnock + c.index());
+          if (deadwood(h - c) <= knock_limit_) put(kIdKnock + c.index());
       }
-      if (rules_.big_gin_bonus && deadwood(h) == 0) m.set(kIdBigGin);
+      if (rules_.big_gin_bonus && deadwood(h) == 0) put(kIdBigGin);
       break;
     }
     case Phase::Layoff: {
       const CardSet h = hands_[idx(turn_)];
-      for (int i = 0; i < spread_n_; ++i) {
-        const CardSet ext = spread_[static_cast<std::size_t>(i)].extensions() & h;
-        for (Card c : ext) m.set(kIdLayOff + kSpreadSlots * c.index() + i);
-      }
-      m.set(kIdFinishLayoffs);
+      CardSet any;
+      for (int i = 0; i < spread_n_; ++i) any |= spread_[static_cast<std::size_t>(i)].extensions();
+      for (Card c : any & h)
+        for (int i = 0; i < spread_n_; ++i)
+          if (spread_[static_cast<std::size_t>(i)].extensions().contains(c)) put(kIdLayOff + kSpreadSlots * c.index() + i);
+      put(kIdFinishLayoffs);
       break;
     }
     case Phase::Finished: break;
   }
+  return n;
+}
+
+ActionMask Round::legal_mask() const noexcept {
+  LegalIds ids;
+  const int n = legal_ids(ids);
+  ActionMask m;
+  for (int i = 0; i < n; ++i) m.set(ids[static_cast<std::size_t>(i)]);
   return m;
 }
 
 std::vector<Action> Round::legal_actions() const {
-  const ActionMask m = legal_mask();
+  LegalIds ids;
+  const int n = legal_ids(ids);
   std::vector<Action> out;
-  out.reserve(static_cast<std::size_t>(m.count()));
-  for (std::size_t w = 0; w < m.words.size(); ++w)
-    for (std::uint64_t bits = m.words[w]; bits != 0; bits &= bits - 1)
-      out.push_back(Action::from_id(static_cast<int>(w) * 64 + std::countr_zero(bits)));
+  out.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) out.push_back(Action::from_id(ids[static_cast<std::size_t>(i)]));
   return out;
 }
 
@@ -693,6 +703,7 @@ Round Round::from_state(const RoundState& s) {
         if (stock_n <= kDeadStock) format_error("a pile draw with the stock at two cards");
       }
       if (stock_n == kStockSize && !s.taken) format_error("a stock draw but the stock is full");
+      if (stock_n == kStockSize && s.passes == 2) format_error("after two passes the first draw is from the stock");
       r.turn_ = t;
       break;
     }
@@ -712,7 +723,6 @@ Round Round::from_state(const RoundState& s) {
       if (s.phase == Phase::Layoff && *s.turn != d) format_error("in the LAYOFF phase the defender acts");
       if (s.spread.empty()) format_error("a knocker without a spread");
       if (s.spread.size() > static_cast<std::size_t>(kSpreadSlots)) format_error("a spread of more than 3 melds");
-      if (s.discard_pile.empty()) format_error("an empty discard pile after a knock");
       CardSet orig;
       for (const Meld& m : s.spread) {
         if (!Meld::is_meld(m.cards())) format_error("the spread holds a non-meld '" + m.cards().str() + "'");
@@ -736,6 +746,7 @@ Round Round::from_state(const RoundState& s) {
         if (kdw != 0 || !s.laid_off.empty() || s.phase != Phase::Finished) format_error("an inconsistent big gin");
         expect = RoundResult::big_gin(k, deadwood(s.hands[idx(d)]));
       } else if (kh.size() == kHandSize) {
+        if (s.discard_pile.empty()) format_error("an empty discard pile after a knock");
         if (kdw > r.knock_limit_)
           format_error("the knocker keeps " + std::to_string(kdw) + " deadwood, over the knock limit of " +
                        std::to_string(r.knock_limit_));

@@ -45,12 +45,11 @@ std::unique_ptr<Policy> make_policy(std::string_view name, std::uint64_t seed) {
 
 int play_round(Round& round, std::array<Policy*, 2> policies) {
   int actions = 0;
+  Observation obs;
   while (!round.is_terminal()) {
     const Player p = *round.turn();
-    const Observation obs = observe(round, p);
-    const Action a = policies[static_cast<std::size_t>(p)]->act(obs);
-    if (const RoundError e = round.check(a); e != RoundError::Ok) round.fail(e, a);
-    round.apply(a);
+    observe_into(round, p, obs);
+    round.apply(policies[static_cast<std::size_t>(p)]->act(obs));  // validates: throws on an illegal move
     ++actions;
   }
   return actions;

@@ -22,8 +22,9 @@
 // Tie-breaks (deterministic, documented):
 //   - best_melds: minimum deadwood, then fewest sets, then fewest cards in sets,
 //     then the lowest mask of set cards; runs are the maximal consecutive blocks left
-//     in each suit (a 6-card run is one meld); melds are listed by lowest rank, then
-//     suit (clubs, spades, hearts, diamonds), sets before runs at equal rank.
+//     in each suit (a 6-card run is one meld); melds are listed by lowest rank; at
+//     equal rank a set comes before runs, and runs go by suit (clubs, spades, hearts,
+//     diamonds).
 //   - best_discard: minimum remaining deadwood, then the highest-valued card, then
 //     the highest rank, then the highest suit (diamonds, hearts, spades, clubs).
 #pragma once

@@ -45,16 +45,22 @@ struct Observation {
   std::uint8_t spread_size = 0;
   CardSet laid_off{};
   std::optional<RoundResult> result{};
-  ActionMask legal{};
+  // The legal action ids, ascending (none unless the player is to act).
+  LegalIds legal_ids{};
+  std::uint8_t legal_count = 0;
 
   [[nodiscard]] std::span<const Card> discard_pile() const noexcept { return {pile.data(), pile_size}; }
   [[nodiscard]] std::span<const Meld> spread_melds() const noexcept { return {spread.data(), spread_size}; }
   [[nodiscard]] bool is_my_turn() const noexcept { return turn && *turn == player; }
-  friend bool operator==(const Observation&, const Observation&) = default;
+  [[nodiscard]] std::span<const std::uint16_t> legal() const noexcept { return {legal_ids.data(), legal_count}; }
+  [[nodiscard]] ActionMask legal_mask() const noexcept;
+  friend bool operator==(const Observation& a, const Observation& b) noexcept;
 };
 
 // What `player` may see of `round`.
 Observation observe(const Round& round, Player player) noexcept;
+// The same, overwriting `out` (no re-initialisation: the fast path of simulations).
+void observe_into(const Round& round, Player player, Observation& out) noexcept;
 
 // A policy (a bot): chooses a legal action from an observation in which it is to act.
 // Implementations own their randomness (seeded at construction), so a policy is

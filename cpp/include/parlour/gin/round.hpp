@@ -60,6 +60,11 @@ enum class RoundError : std::uint8_t {
 };
 const char* round_error_name(RoundError e) noexcept;  // "WrongPhase", ...
 
+// The most actions legal at once (11 discards + 11 knocks + big gin; 10 cards x 3
+// melds + finish layoffs), with room to spare.
+inline constexpr int kMaxLegal = 64;
+using LegalIds = std::array<std::uint16_t, kMaxLegal>;
+
 // A set of action ids (0 .. kActionCount-1) as a bit mask.
 struct ActionMask {
   std::array<std::uint64_t, 5> words{};
@@ -181,6 +186,8 @@ class Round {
   void apply(const Action& a);
 
   // ---- protocol
+  // Writes the legal action ids in ascending order; returns how many.
+  int legal_ids(LegalIds& out) const noexcept;
   [[nodiscard]] ActionMask legal_mask() const noexcept;
   // The legal actions in id order (knocks and big gin with the best arrangement).
   [[nodiscard]] std::vector<Action> legal_actions() const;

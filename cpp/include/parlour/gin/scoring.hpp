@@ -80,7 +80,9 @@ class RoundResult {
 // The best layoff of `cards` onto `melds`.
 struct Layoff {
   CardSet laid;                  // every card laid off
-  std::vector<CardSet> laid_on;  // per meld (same index as the input): the cards laid on it
+  std::vector<CardSet> laid_on;  // per meld (same index as the input): the cards laid on it;
+                                 // on a run, lay them nearest the meld first (8 before 9
+                                 // onto 5-6-7), as Meld::extended requires
   std::vector<Meld> melds;       // the grown melds, same order as the input
   Melds remaining;               // the cards kept, arranged optimally among themselves
   int deadwood = 0;              // remaining.deadwood()

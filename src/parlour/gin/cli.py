@@ -1,0 +1,153 @@
+"""``parlour gin`` subcommands: ``deal`` shows a dealt round, ``replay`` replays an action list.
+
+A replay file is JSON: a list of actions (text such as ``"discard Qs"`` or integer
+ids) played on ``Round.deal(Rules(), Player.ONE, 0)``, or an object::
+
+    {"seed": 7, "dealer": "TWO", "rules": "modern", "actions": ["pass", "take discard", ...]}
+    {"round": <a Round.to_dict() snapshot>, "actions": [...]}
+
+``rules`` is a preset name (card, modern, classic, palace) or a dict of ``Rules``
+fields.  Each step is printed; an illegal action stops the replay with its error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from parlour._core.gin import Action, OklahomaAce, Player, Round, Rules, Shutout
+from parlour.cards import Rng
+from parlour.errors import InvalidValueError, StateFormatError
+
+PRESETS = {"card": Rules, "modern": Rules.modern, "classic": Rules.classic, "palace": Rules.palace}
+
+
+def _rules(spec: Any) -> Rules:
+    if spec is None:
+        return Rules()
+    if isinstance(spec, str):
+        if spec not in PRESETS:
+            raise InvalidValueError(f"no rules preset {spec!r} (presets: {', '.join(PRESETS)})")
+        return PRESETS[spec]()
+    if isinstance(spec, dict):
+        fields = dict(spec)
+        ok = fields.get("oklahoma")
+        if isinstance(ok, str):
+            fields["oklahoma"] = OklahomaAce[ok.upper()]
+        sh = fields.get("shutout")
+        if isinstance(sh, dict):
+            kind = str(sh.get("kind", "")).upper()
+            if kind == "FLAT":
+                fields["shutout"] = Shutout.flat(sh.get("amount", 0))
+            elif kind == "DOUBLE_TOTAL":
+                fields["shutout"] = Shutout.double_total()
+            elif kind == "DOUBLE_HAND_POINTS":
+                fields["shutout"] = Shutout.double_hand_points()
+            else:
+                raise InvalidValueError(f"no shutout kind {kind!r}")
+        return Rules(**fields)
+    raise InvalidValueError(f"rules must be a preset name or a dict, got {spec!r}")
+
+
+def _player(text: Any) -> Player:
+    name = str(text).upper()
+    if name in ("ONE", "1"):
+        return Player.ONE
+    if name in ("TWO", "2"):
+        return Player.TWO
+    raise InvalidValueError(f"a player is ONE or TWO, got {text!r}")
+
+
+def _show(r: Round, out: TextIO) -> None:
+    print(r, file=out)
+    if not r.is_terminal():
+        print("  legal: " + ", ".join(str(a) for a in r.legal_actions()), file=out)
+
+
+def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
+    r = Round.deal(_rules(args.rules), _player(args.dealer), args.seed)
+    if args.json:
+        print(json.dumps(r.to_dict(), indent=2), file=out)
+    else:
+        print(f"Round.deal(seed={args.seed}): stock top first: {' '.join(str(c) for c in reversed(r.stock))}", file=out)
+        _show(r, out)
+    return 0
+
+
+def load_replay(data: Any) -> tuple[Round, list[Any]]:
+    """The starting round and the action list of a replay document."""
+    if isinstance(data, list):
+        return Round.deal(Rules(), Player.ONE, 0), data
+    if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+        raise StateFormatError("a replay is a list of actions or an object with an 'actions' list")
+    if "round" in data:
+        return Round.from_dict(data["round"]), data["actions"]
+    seed = data.get("seed", 0)
+    return Round.deal(_rules(data.get("rules")), _player(data.get("dealer", "ONE")), seed), data["actions"]
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise InvalidValueError(f"cannot read {args.file!r}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise StateFormatError(f"{args.file}: not JSON ({exc})") from None
+    r, actions = load_replay(data)
+    _show(r, out)
+    for i, a in enumerate(actions, 1):
+        who = r.turn
+        r.apply(a)
+        name = who.name if who is not None else "-"
+        print(f"\n{i}. Player.{name}: {Action(a)}", file=out)
+        _show(r, out)
+    if r.result is not None:
+        print(f"\nresult: {r.result!r}, points {r.result.points(r.rules)}, returns {r.returns()}", file=out)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``parlour gin`` with its subcommands."""
+    gin = subparsers.add_parser("gin", help="gin rummy: deal a round, replay an action list")
+    sub = gin.add_subparsers(dest="gin_command", metavar="SUBCOMMAND")
+    deal = sub.add_parser("deal", help="show a dealt round (hands, upcard, stock, legal actions)")
+    deal.add_argument("--seed", type=int, default=0, help="the seed of the shuffle (default 0)")
+    deal.add_argument("--dealer", default="ONE", help="ONE or TWO (default ONE)")
+    deal.add_argument("--rules", default="card", choices=sorted(PRESETS), help="a rules preset (default card)")
+    deal.add_argument("--json", action="store_true", help="print the round's JSON snapshot instead")
+    deal.set_defaults(func=_cmd_deal)
+    replay = sub.add_parser("replay", help="replay a JSON action list and print each step")
+    replay.add_argument("file", help="a JSON file (or - for stdin)")
+    replay.set_defaults(func=_cmd_replay)
+    gin.set_defaults(func=lambda args, out: (gin.print_help(out), 2)[1])
+
+
+def demo(out: TextIO) -> None:
+    """A short seeded round between two random players that knock whenever they may."""
+    rng = Rng(12)
+    r = Round.deal(Rules(), Player.TWO, rng)
+    print("Gin rummy: one round, random play that knocks as soon as it may (seed 12).", file=out)
+    for p in (Player.ONE, Player.TWO):
+        print(f"  Player.{p.name}: {r.hand(p).unicode()}", file=out)
+    print(f"  upcard {r.initial_upcard.unicode()}", file=out)
+    steps = 0
+    while not r.is_terminal():
+        legal = r.legal_actions()
+        knocks = [a for a in legal if a.kind.name in ("KNOCK", "BIG_GIN", "LAY_OFF", "FINISH_LAYOFFS")]
+        who = r.turn
+        a = knocks[0] if knocks else legal[rng.below(len(legal))]
+        r.apply(a)
+        steps += 1
+        assert who is not None
+        print(f"  {steps:3}. Player.{who.name}: {a}", file=out)
+    res = r.result
+    assert res is not None
+    print(f"  after {steps} actions: {res!r}, {res.points(r.rules)} points", file=out)
