@@ -16,7 +16,10 @@ namespace parlour::gin {
 
 namespace {
 
-bool legal(const Observation& obs, const Action& a) { return obs.legal.test(a.id()); }
+bool legal(const Observation& obs, const Action& a) {
+  const auto ids = obs.legal();  // ascending
+  return std::binary_search(ids.begin(), ids.end(), static_cast<std::uint16_t>(a.id()));
+}
 
 Card pile_top(const Observation& obs) { return obs.pile[static_cast<std::size_t>(obs.pile_size - 1)]; }
 
