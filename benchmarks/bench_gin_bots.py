@@ -27,6 +27,7 @@ import pytest
 
 from parlour.gin import (
     Action,
+    ActionKind,
     EasyBot,
     HardBot,
     NormalBot,
@@ -167,13 +168,13 @@ def main(argv: list[str]) -> None:
     st = simulate_rounds(1000, SEED, ("hard", "hard"))
     dt = time.perf_counter() - t
     print(f"HardBot in Hard-vs-Hard play: {1000 * dt / st.actions:.3f} ms per decision ({st.actions} decisions)")
-    knock_obs = [o for o in obs if o.phase is Phase.DISCARD]
+    knock_obs = [o for o in obs if any(a.kind is ActionKind.KNOCK for a in o.legal_actions())]
     hb = HardBot(1)
     t = time.perf_counter()
     for o in knock_obs:
         hb.estimate_knock(o)
     dt = time.perf_counter() - t
-    print(f"HardBot knock estimate (samples + rollouts) on every DISCARD decision: {1000 * dt / len(knock_obs):.3f} ms")
+    print(f"HardBot knock estimate (samples + rollouts) where a knock is legal: {1000 * dt / len(knock_obs):.3f} ms")
     t = time.perf_counter()
     res = arena(["hard", "normal", "easy"], matches=matches, seed=SEED, jobs=2)
     print(f"\narena, {matches} matches to 100 per pair, default rules, seed {SEED} ({time.perf_counter() - t:.0f}s, 2 jobs):")

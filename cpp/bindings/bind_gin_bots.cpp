@@ -197,7 +197,8 @@ void register_gin_bots(py::module_& m) {
              py::gil_scoped_release release;
              return b.estimate_knock(obs);
            }, py::arg("observation"),
-           "The expected points of knocking now and of playing on (DISCARD phase; WrongPhase otherwise).")
+           "The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase "
+           "outside its DISCARD phase, TooMuchDeadwood when no knock is legal; at zero deadwood `knock` is gin's value).")
       .def("__repr__", [](const gin::HardBot& b) {
         return "HardBot(seed=" + std::to_string(b.seed()) + ", samples=" + std::to_string(b.params().samples) +
                ", rollouts=" + std::to_string(b.params().rollouts) + ")";

@@ -31,6 +31,7 @@ from parlour.gin import (
     deadwood,
     make_bot,
     play_match,
+    TooMuchDeadwood,
     simulate_rounds,
 )
 
@@ -193,10 +194,18 @@ def test_hard_goes_gin_at_once() -> None:
     assert act(HardBot(), r) == Action.knock("4s") or deadwood(r.hand(ONE) - act(HardBot(), r).card) == 0
 
 
-def test_estimate_knock_needs_the_discard_phase() -> None:
+def test_estimate_knock_needs_a_legal_knock() -> None:
     r = Round.deal(Rules(), ONE, 3)
     with pytest.raises(PhaseError):
         HardBot().estimate_knock(r.observation(r.turn))
+    r = position(turn=ONE, phase="DISCARD", mine="3c 4c 5c 7h 7d 7s Kd Qs 9h 2d 5s",
+                 theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d 8d", my_discards="8d")
+    with pytest.raises(TooMuchDeadwood, match="over the knock limit"):
+        HardBot().estimate_knock(r.observation(ONE))
+    # at zero deadwood the knock is gin: worth the gin bonus and more
+    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s Td Jd Qd Kd 7c 7h 7d",
+                 theirs="8h 9d 2c 3c 9c 9h 5d 8s Ks 2h", pile="4h 5c", my_discards="5c")
+    assert HardBot().estimate_knock(r.observation(ONE)).knock > 25
 
 
 # ---------------------------------------------------------------- every bot, every rule set

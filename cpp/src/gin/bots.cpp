@@ -468,7 +468,9 @@ HardBot::KnockEstimate estimate(const Observation& obs, const Evaluation& e, con
   const Melds melds = best_melds(obs.hand - best.card);
   double total = 0.0, weight = 0.0;
   for (const Sample& s : e.samples) {
-    total += s.weight * knock_points(obs, best.deadwood, melds.melds(), s.opp);
+    const int pts = best.deadwood == 0 ? obs.rules.gin_bonus + deadwood(s.opp)
+                                       : knock_points(obs, best.deadwood, melds.melds(), s.opp);
+    total += s.weight * pts;
     weight += s.weight;
   }
   out.knock = weight > 0 ? total / weight : 0.0;
@@ -482,6 +484,11 @@ HardBot::KnockEstimate estimate(const Observation& obs, const Evaluation& e, con
 HardBot::KnockEstimate HardBot::estimate_knock(const Observation& obs) const {
   if (obs.phase != Phase::Discard || obs.hand.size() != kHandSize + 1)
     throw core::PhaseError("estimate_knock needs an observation in the DISCARD phase", "gin.WrongPhase");
+  const Choice best = best_legal_discard(obs);
+  if (best.deadwood > obs.knock_limit || !legal(obs, Action::knock(best.card)))
+    throw core::IllegalAction("no knock is legal here: the best discard leaves " + std::to_string(best.deadwood) +
+                                  " deadwood, over the knock limit of " + std::to_string(obs.knock_limit),
+                              "gin.TooMuchDeadwood");
   core::Rng rng(decision_seed(seed_, obs));
   const Evaluation e = evaluate(obs, rng, params_.samples);
   return estimate(obs, e, params_, rng);

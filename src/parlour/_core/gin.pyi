@@ -275,7 +275,7 @@ class HardBot(Bot):
         ...
     def estimate_knock(self, observation: typing.Any) -> KnockEstimate:
         """
-        The expected points of knocking now and of playing on (DISCARD phase; WrongPhase otherwise).
+        The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase outside its DISCARD phase, TooMuchDeadwood when no knock is legal; at zero deadwood `knock` is gin's value).
         """
     @property
     def rollouts(self) -> int:

@@ -94,7 +94,9 @@ class HardBot final : public Bot {
 
   // The expected points (for the bot) of knocking now with `card`, and of
   // discarding `play_card` and playing on, as the bot estimates them (for tests and
-  // for explaining a decision).  Only in the DISCARD phase.
+  // for explaining a decision).  PhaseError outside the DISCARD phase of the player
+  // to act; IllegalAction "gin.TooMuchDeadwood" when no knock is legal.  At zero
+  // deadwood `knock` is the expected value of gin.
   struct KnockEstimate {
     double knock = 0.0;
     double play_on = 0.0;
