@@ -147,7 +147,7 @@ def test_strength() -> None:
 
 
 def main(argv: list[str]) -> None:
-    matches = int(argv[1]) if len(argv) > 1 else 4000
+    matches = int(argv[1]) if len(argv) > 1 else 6000
     t = time.perf_counter()
     st = simulate_rounds(200_000, SEED, ("easy", "easy"))
     dt = time.perf_counter() - t

@@ -238,7 +238,9 @@ Action NormalBot::act(const Observation& obs) {
       const Card top = pile_top(obs);
       const int take = deadwood_after_taking(obs.hand, top);
       const double stock = expected_deadwood_after_draw(obs.hand, unseen_cards(obs));
-      return draw_choice(obs, take < stock);
+      // A card that melds is taken when it reaches less deadwood than a stock draw is
+      // expected to; a loose card only when it gains three points or more over it.
+      return draw_choice(obs, completes_meld(obs.hand, top) ? take < stock : take <= stock - 3.0);
     }
     case Phase::Discard: {
       if (legal(obs, Action::big_gin())) return Action::big_gin();
@@ -249,13 +251,13 @@ Action NormalBot::act(const Observation& obs) {
       Card pick{};
       int pick_score = 1 << 20;
       for (Card c : discardable(obs)) {
-        // Deadwood plus danger, in eighths of a point, less the outs kept (unseen
-        // cards that would meld with the cards left): the outs only break near-ties.
+        // Deadwood plus danger, in half points, less the outs kept (unseen cards that
+        // would meld with the cards left): each out is worth half a point.
         const CardSet left = obs.hand - c;
         const int dw = deadwood(left);
         int outs = 0;
         for (Card u : unseen) outs += melds_with(left, dw, u) ? 1 : 0;
-        const int score = 8 * (dw + normal_danger(obs, c, thrown)) - outs;
+        const int score = 2 * (dw + normal_danger(obs, c, thrown)) - outs;
         if (score < pick_score || (score == pick_score && higher(c, pick))) {
           pick = c;
           pick_score = score;

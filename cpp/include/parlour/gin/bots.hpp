@@ -20,12 +20,12 @@
 //              best discard); lays off every unmatched card that fits.
 //   NormalBot  plays from the best meld partition: takes the pile top when the
 //              deadwood it reaches after its best discard is lower than the expected
-//              deadwood after a stock draw (exact over the unseen cards); discards
-//              to minimise deadwood plus a penalty for cards the opponent can use
-//              (judged from the cards it took and the cards it threw), near-ties
-//              going to the discard that keeps more outs (unseen cards that would
-//              meld with the cards left); knocks as
-//              soon as it may; lays off optimally (best_layoff).
+//              deadwood after a stock draw (exact over the unseen cards; a card that
+//              melds with nothing must gain three points over it); discards to
+//              minimise deadwood plus a penalty for cards the opponent can use
+//              (judged from the cards it took and the cards it threw), less half a
+//              point per out kept (unseen cards that would meld with the cards
+//              left); knocks as soon as it may; lays off optimally (best_layoff).
 //   HardBot    samples the opponent's hidden cards consistently with the
 //              observation (uniformly over the unseen cards, weighted by how well a
 //              sample explains the opponent's discards); discards by the expected
