@@ -106,3 +106,24 @@ def test_arena_errors() -> None:
     with pytest.raises(WrongTypeError):
         play_match(EasyBot(), "hard")
     assert HardBot().samples == 48
+
+
+def test_docs_section_runs_as_written() -> None:
+    import doctest
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[2] / "docs" / "gin-bots.md"
+    result = doctest.testfile(str(doc), module_relative=False, verbose=False)
+    assert result.failed == 0 and result.attempted >= 8
+
+
+def test_module_docstrings_run() -> None:
+    import doctest
+
+    import parlour.gin.arena
+    import parlour.gin.bots
+    import parlour.gin.play
+
+    for mod in (parlour.gin.bots, parlour.gin.arena, parlour.gin.play):
+        result = doctest.testmod(mod, verbose=False)
+        assert result.failed == 0 and result.attempted > 0

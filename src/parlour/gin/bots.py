@@ -21,8 +21,9 @@ observation.
 
 >>> from parlour.gin import Round, Rules, Player, EasyBot
 >>> r = Round.deal(Rules(), Player.ONE, 5)
->>> EasyBot().act(r.observation(r.turn))
-Action.parse('pass')
+>>> obs = r.observation(r.turn)
+>>> EasyBot().act(obs) in obs.legal_actions()
+True
 >>> from parlour.gin.bots import play_match
 >>> play_match(EasyBot(), EasyBot(), seed=1).is_over
 True
