@@ -43,6 +43,10 @@ using MeldsLike = py::typing::Union<Melds, py::typing::Iterable<py::typing::Unio
 
 const char* player_text(Player p) { return p == Player::One ? "ONE" : "TWO"; }
 
+// A JSON-ready dict (its stub type).
+using JsonDict = py::typing::Dict<py::str, py::object>;
+JsonDict json_dict(py::dict d) { return JsonDict(std::move(d)); }
+
 template <class T>
 using Arg = py::typing::Union<T>;
 
@@ -725,13 +729,13 @@ void register_gin_round(py::module_& m) {
            "The ids of the legal actions, ascending (empty unless the observing player is to act).")
       .def("legal_action_mask", [](const Observation& o) { return mask_array(o.legal()); },
            "A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.")
-      .def("to_dict", &observation_json, "A JSON-ready dict of the observation (cards as text, legal actions as ids and text).")
-      .def_static("from_dict", &observation_from_json, py::arg("data"),
+      .def("to_dict", [](const Observation& o) { return json_dict(observation_json(o)); }, "A JSON-ready dict of the observation (cards as text, legal actions as ids and text).")
+      .def_static("from_dict", [](const Typed<JsonDict>& d) { return observation_from_json(d); }, py::arg("data"),
                   "The observation of a to_dict() dict; StateFormatError when malformed.")
       .def("__copy__", [](const Observation& o) { return o; })
       .def("__deepcopy__", [](const Observation& o, const py::object&) { return o; }, py::arg("memo"))
-      .def(py::pickle([](const Observation& o) { return observation_json(o); },
-                      [](const py::dict& d) { return observation_from_json(d); }))
+      .def(py::pickle([](const Observation& o) { return json_dict(observation_json(o)); },
+                      [](const JsonDict& d) { return observation_from_json(d); }))
       .def("__eq__", [](const Observation& a, const py::object& b) -> py::object {
         if (!py::isinstance<Observation>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
         return py::bool_(a == b.cast<const Observation&>());
@@ -775,7 +779,7 @@ void register_gin_round(py::module_& m) {
       }, py::arg("rules") = Rules{}, py::arg_v("dealer", Player::One, "Player.ONE"), py::arg("seed") = 0,
          "Shuffle with the engine's generator (a seed or an Rng) and deal: the non-dealer gets deck[0], deck[2], ..., "
          "the dealer deck[1], deck[3], ..., deck[20] is the upcard, deck[21..51] the stock.")
-      .def_static("from_dict", &round_from_json, py::arg("data"),
+      .def_static("from_dict", [](const Typed<JsonDict>& d) { return round_from_json(d); }, py::arg("data"),
                   "The round of a to_dict() snapshot, every invariant re-validated; StateFormatError on a corrupt or "
                   "foreign snapshot.")
       .def_property_readonly("rules", &Round::rules, "The rules of the round.")
@@ -904,9 +908,9 @@ void register_gin_round(py::module_& m) {
       .def("clone", [](const Round& r) { return r; }, "An independent copy.")
       .def("__copy__", [](const Round& r) { return r; })
       .def("__deepcopy__", [](const Round& r, const py::object&) { return r; }, py::arg("memo"))
-      .def("to_dict", [](const Round& r, const py::typing::Optional<Player>& player) -> py::dict {
-        if (const auto p = opt_player_arg(player)) return observation_json(gin::observe(r, *p));
-        return round_json(r);
+      .def("to_dict", [](const Round& r, const py::typing::Optional<Player>& player) -> JsonDict {
+        if (const auto p = opt_player_arg(player)) return json_dict(observation_json(gin::observe(r, *p)));
+        return json_dict(round_json(r));
       }, py::arg("player") = py::none(),
          "A JSON-ready, versioned snapshot (cards as text); with a player, that player's observation instead.")
       .def("__eq__", [](const Round& a, const py::object& b) -> py::object {
@@ -915,8 +919,8 @@ void register_gin_round(py::module_& m) {
       }, py::arg("other"), py::is_operator())
       .def("__repr__", &round_repr)
       .def("__str__", &round_str)
-      .def(py::pickle([](const Round& r) { return round_json(r); },
-                      [](const py::dict& d) { return round_from_json(d); }));
+      .def(py::pickle([](const Round& r) { return json_dict(round_json(r)); },
+                      [](const JsonDict& d) { return round_from_json(d); }));
   round.attr("__hash__") = py::none();
 
   py::class_<gin::SimulationStats>(m, "SimulationStats",
@@ -933,7 +937,7 @@ void register_gin_round(py::module_& m) {
       .def_property_readonly("points", [](const gin::SimulationStats& s) { return std::make_tuple(s.points[0], s.points[1]); },
                              "Points won by (Player.ONE, Player.TWO).")
       .def_readonly("actions", &gin::SimulationStats::actions, "Actions applied in all rounds.")
-      .def("to_dict", [](const gin::SimulationStats& s) {
+      .def("to_dict", [](const gin::SimulationStats& s) -> JsonDict {
         py::dict d;
         d["rounds"] = s.rounds;
         d["dead"] = s.dead;
@@ -944,7 +948,7 @@ void register_gin_round(py::module_& m) {
         d["wins"] = py::make_tuple(s.wins[0], s.wins[1]);
         d["points"] = py::make_tuple(s.points[0], s.points[1]);
         d["actions"] = s.actions;
-        return d;
+        return json_dict(d);
       }, "The counts as a dict.")
       .def("__repr__", [](const gin::SimulationStats& s) {
         return "SimulationStats(rounds=" + std::to_string(s.rounds) + ", dead=" + std::to_string(s.dead) +
@@ -1025,8 +1029,9 @@ void register_gin_round(py::module_& m) {
       .def(py::pickle([](const Match& mt) {
         py::list hands;
         for (const auto& h : mt.hands()) hands.append(py::cast(h));
-        return py::make_tuple(1, py::cast(mt.rules()), py::cast(mt.first_dealer()), hands);
-      }, [](const py::tuple& t) {
+        return py::typing::Tuple<int, Rules, Player, py::typing::List<RoundResult>>(
+            py::make_tuple(1, py::cast(mt.rules()), py::cast(mt.first_dealer()), hands));
+      }, [](const py::typing::Tuple<int, Rules, Player, py::typing::List<RoundResult>>& t) {
         try {
           if (t.size() != 4 || t[0].cast<int>() != 1) throw core::FormatError("unknown version");
           Match mt(t[1].cast<Rules>(), t[2].cast<Player>());
