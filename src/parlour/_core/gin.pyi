@@ -2,13 +2,14 @@
 Gin rummy: melds, deadwood, layoffs, scoring, rounds, matches and bots.
 """
 from __future__ import annotations
+import parlour._core.cards
 import collections.abc
 import enum
 import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Discard', 'GAME_BONUS', 'GIN_BONUS', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'settle', 'simulate_rounds']
+__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EasyBot', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_pair', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a text form.
@@ -18,7 +19,7 @@ class Action:
     Text: 'pass', 'take discard', 'draw stock', 'discard Qs', 'knock Qs' or 'knock Qs with 7h8h9h QcQsQd', 'big gin', 'lay off 9s on 0', 'finish layoffs' (parsing is case-insensitive and accepts 'take', 'draw', 'finish').
     """
     @staticmethod
-    def big_gin(melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> Action:
+    def big_gin(melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> Action:
         """
         Declare big gin (all 11 cards melded; default: the best arrangement).
         """
@@ -43,7 +44,7 @@ class Action:
         The action with this id (InvalidValueError outside 0 .. 264).
         """
     @staticmethod
-    def knock(card: parlour._core.cards.Card | str, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> Action:
+    def knock(card: parlour._core.cards.Card | str, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> Action:
         """
         Discard a card and knock, spreading these melds (default: the best arrangement of the rest).
         """
@@ -81,7 +82,7 @@ class Action:
         """
         The integer id.
         """
-    def __init__(self, action: parlour._core.gin.Action | int | str) -> None:
+    def __init__(self, action: Action | int | str) -> None:
         """
         An action from an Action, its integer id, or its text.
         """
@@ -124,14 +125,97 @@ class ActionKind(enum.Enum):
     """
     The kind of an Action: PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF, FINISH_LAYOFFS.
     """
-    BIG_GIN: typing.ClassVar[ActionKind]  # value = <ActionKind.BIG_GIN: 5>
-    DISCARD: typing.ClassVar[ActionKind]  # value = <ActionKind.DISCARD: 3>
-    DRAW_STOCK: typing.ClassVar[ActionKind]  # value = <ActionKind.DRAW_STOCK: 2>
-    FINISH_LAYOFFS: typing.ClassVar[ActionKind]  # value = <ActionKind.FINISH_LAYOFFS: 7>
-    KNOCK: typing.ClassVar[ActionKind]  # value = <ActionKind.KNOCK: 4>
-    LAY_OFF: typing.ClassVar[ActionKind]  # value = <ActionKind.LAY_OFF: 6>
-    PASS: typing.ClassVar[ActionKind]  # value = <ActionKind.PASS: 0>
-    TAKE_DISCARD: typing.ClassVar[ActionKind]  # value = <ActionKind.TAKE_DISCARD: 1>
+    BIG_GIN = 5
+    DISCARD = 3
+    DRAW_STOCK = 2
+    FINISH_LAYOFFS = 7
+    KNOCK = 4
+    LAY_OFF = 6
+    PASS = 0
+    TAKE_DISCARD = 1
+class ArenaPairResult:
+    """
+    The totals of arena matches between bots A and B (index 0 = A, 1 = B).
+    """
+    def __iadd__(self, other: ArenaPairResult) -> ArenaPairResult:
+        """
+        Add another result's totals.
+        """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def dead(self) -> int:
+        """
+        Dead hands.
+        """
+    @property
+    def decisions(self) -> int:
+        """
+        Actions applied in all.
+        """
+    @property
+    def gins(self) -> tuple[int, int]:
+        """
+        Gins (and big gins) by (A, B).
+        """
+    @property
+    def hands(self) -> int:
+        """
+        Hands played.
+        """
+    @property
+    def hands_won(self) -> tuple[int, int]:
+        """
+        Hands won by (A, B).
+        """
+    @property
+    def knocks(self) -> tuple[int, int]:
+        """
+        Hands won by a knock (not gin, not undercut) by (A, B).
+        """
+    @property
+    def match_wins(self) -> tuple[int, int]:
+        """
+        Matches won by (A, B).
+        """
+    @property
+    def matches(self) -> int:
+        """
+        Matches played.
+        """
+    @property
+    def points(self) -> tuple[int, int]:
+        """
+        Hand points won by (A, B).
+        """
+    @property
+    def score(self) -> tuple[int, int]:
+        """
+        Final match scores summed, (A, B).
+        """
+    @property
+    def undercuts(self) -> tuple[int, int]:
+        """
+        Undercuts scored by (A, B) as the defender.
+        """
+class Bot:
+    """
+    A computer player in C++: act(observation) -> Action. EasyBot, NormalBot and HardBot are bots; any object with an act(observation) method can play too.
+    """
+    def act(self, observation: typing.Any) -> Action:
+        """
+        The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic for the bot's seed and the observation.
+        """
+    @property
+    def name(self) -> str:
+        """
+        The bot's level: 'easy', 'normal' or 'hard'.
+        """
+    @property
+    def seed(self) -> int:
+        """
+        The seed of the bot's randomness.
+        """
 class Discard:
     """
     The result of best_discard: the chosen card, the deadwood left without it, and every discard that leaves that same minimum (`ties`).
@@ -144,7 +228,7 @@ class Discard:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def card(self) -> parlour._core.cards.Card:
@@ -161,18 +245,86 @@ class Discard:
         """
         Every discard that reaches the same minimum.
         """
+class EasyBot(Bot):
+    """
+    The rule card's easy bot: keeps the melds it has formed and discards its unmatched card of highest value; takes the upcard or the pile top only when it completes a meld; knocks as soon as it may.
+    """
+    def __getstate__(self) -> tuple[int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0) -> None:
+        """
+        An easy bot (it uses no randomness; the seed is kept for a uniform interface).
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+class HardBot(Bot):
+    """
+    The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by the expected deadwood after its next draw and the chance the card helps the opponent, and weighs knocking now against playing on (toward gin, away from an undercut) by rollouts.
+    """
+    def __getstate__(self) -> tuple[int, int, int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0, samples: int = 48, rollouts: int = 48) -> None:
+        """
+        A hard bot: `samples` opponent hands per decision, `rollouts` per option when it may knock.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def estimate_knock(self, observation: typing.Any) -> KnockEstimate:
+        """
+        The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase outside its DISCARD phase, TooMuchDeadwood when no knock is legal; at zero deadwood `knock` is gin's value).
+        """
+    @property
+    def rollouts(self) -> int:
+        """
+        Rollouts of playing on when it may knock.
+        """
+    @property
+    def samples(self) -> int:
+        """
+        Sampled opponent hands per decision.
+        """
+class KnockEstimate:
+    """
+    HardBot's estimate of knocking now against playing on, in expected points.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def knock(self) -> float:
+        """
+        Expected points of knocking now with knock_card.
+        """
+    @property
+    def knock_card(self) -> parlour._core.cards.Card:
+        """
+        The card the knock would discard.
+        """
+    @property
+    def play_card(self) -> parlour._core.cards.Card:
+        """
+        The card playing on would discard.
+        """
+    @property
+    def play_on(self) -> float:
+        """
+        Expected points of discarding play_card and playing on (rollouts).
+        """
 class Layoff:
     """
     The result of best_layoff: the cards laid off (in all and per meld), the grown melds, and the kept cards arranged optimally with their deadwood.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[parlour._core.cards.CardSet, list[parlour._core.cards.CardSet], list[Meld], Melds, int]:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def deadwood(self) -> int:
@@ -261,7 +413,7 @@ class Match:
         The running totals toward the target (Player.ONE, Player.TWO): hand points, plus box bonuses under immediate_boxes.
         """
     @property
-    def winner(self) -> parlour._core.gin.Player | None:
+    def winner(self) -> Player | None:
         """
         The winner once over, else None.
         """
@@ -269,14 +421,14 @@ class MatchResult:
     """
     What a whole match came to (seed 004 match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[int, int, typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], bool, typing.Annotated[list[int], "FixedSize(2)"], int, int]:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def boxes(self) -> tuple[int, int]:
@@ -304,7 +456,7 @@ class MatchResult:
         Whether somebody reached the target.
         """
     @property
-    def loser(self) -> parlour._core.gin.Player | None:
+    def loser(self) -> Player | None:
         """
         The winner's opponent; None if nobody has won.
         """
@@ -324,7 +476,7 @@ class MatchResult:
         The final scores with every bonus (they may invert: the winner is who reached the target).
         """
     @property
-    def winner(self) -> parlour._core.gin.Player | None:
+    def winner(self) -> Player | None:
         """
         Who reached the target first; None if nobody has.
         """
@@ -389,11 +541,11 @@ class Meld:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
-    def extended(self, card: parlour._core.cards.Card | str) -> parlour._core.gin.Meld | None:
+    def extended(self, card: parlour._core.cards.Card | str) -> Meld | None:
         """
         The meld grown by one laid-off card (a 3-set's fourth card, a run's next card at either end), or None when the card does not extend it. Chains by extending again.
         """
@@ -450,8 +602,8 @@ class MeldKind(enum.Enum):
     """
     The kind of a meld: SET (3 or 4 cards of one rank) or RUN (3+ consecutive cards of one suit, the Ace low only).
     """
-    RUN: typing.ClassVar[MeldKind]  # value = <MeldKind.RUN: 1>
-    SET: typing.ClassVar[MeldKind]  # value = <MeldKind.SET: 0>
+    RUN = 1
+    SET = 0
 class Melds:
     """
     One arrangement of a hand (at most 11 cards): disjoint melds inside the hand, the other cards deadwood. Melds(hand, melds) validates (ArrangeError on a meld not in the hand, overlapping melds, or more than 11 cards); best_melds(hand) gives an optimal one. str() looks like '7h8h9h QcQsQd | Ad5d', unicode() like '7♥8♥9♥ Q♣Q♠Q♦ | A♦5♦'.
@@ -472,13 +624,13 @@ class Melds:
         The empty arrangement of the empty hand.
         """
     @typing.overload
-    def __init__(self, hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Iterable[parlour._core.gin.Meld | parlour._core.cards.CardSet | str | collections.abc.Iterable[parlour._core.cards.Card | str]]) -> None:
+    def __init__(self, hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Iterable[Meld | parlour._core.cards.CardSet | str | collections.abc.Iterable[parlour._core.cards.Card | str]]) -> None:
         """
         The arrangement of `hand` into `melds` (Meld objects or cards forming melds); ArrangeError unless the melds are disjoint and inside a hand of at most 11 cards.
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -516,11 +668,25 @@ class Melds:
         """
         The melds, in order.
         """
+class NormalBot(Bot):
+    """
+    The rule card's normal bot: plays from the best meld partition (takes the pile top when the deadwood it reaches beats the expected deadwood of a stock draw), avoids discards the opponent can use judged from what it took and threw, knocks as soon as it may and lays off optimally.
+    """
+    def __getstate__(self) -> tuple[int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0) -> None:
+        """
+        A normal bot (deterministic; the seed is kept for a uniform interface).
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
 class Observation:
     """
     What one player may see of a round: own hand, the discard pile, the cards the opponent is known to hold (taken from the pile), both players' discards, the stock size, the phase, the knock limit, the spread and layoffs, and the legal actions when it is this player's turn — never the opponent's hand or the stock order. to_dict() is what a web frontend may send to that player.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
     def from_dict(data: dict[str, typing.Any]) -> Observation:
         """
@@ -585,7 +751,7 @@ class Observation:
         The knock limit of this round.
         """
     @property
-    def knocker(self) -> parlour._core.gin.Player | None:
+    def knocker(self) -> Player | None:
         """
         The knocker, or None.
         """
@@ -630,7 +796,7 @@ class Observation:
         The observing player.
         """
     @property
-    def result(self) -> parlour._core.gin.RoundResult | None:
+    def result(self) -> RoundResult | None:
         """
         The result once the round is finished, else None.
         """
@@ -655,7 +821,7 @@ class Observation:
         The card taken from the discard pile this turn (it may not be discarded), or None.
         """
     @property
-    def turn(self) -> parlour._core.gin.Player | None:
+    def turn(self) -> Player | None:
         """
         The player to act, or None once finished.
         """
@@ -663,44 +829,39 @@ class OklahomaAce(enum.Enum):
     """
     Oklahoma gin: the opening upcard caps the knock limit at its value; an Ace upcard means a limit of 1 (ONE) or gin only (GIN_ONLY).
     """
-    GIN_ONLY: typing.ClassVar[OklahomaAce]  # value = <OklahomaAce.GIN_ONLY: 1>
-    ONE: typing.ClassVar[OklahomaAce]  # value = <OklahomaAce.ONE: 0>
+    GIN_ONLY = 1
+    ONE = 0
 class Phase(enum.Enum):
     """
     The phase of a round: UPCARD (the opening offer of the upcard), DRAW, DISCARD (discard, knock or big gin), LAYOFF (the defender lays off after a knock), FINISHED.
     """
-    DISCARD: typing.ClassVar[Phase]  # value = <Phase.DISCARD: 2>
-    DRAW: typing.ClassVar[Phase]  # value = <Phase.DRAW: 1>
-    FINISHED: typing.ClassVar[Phase]  # value = <Phase.FINISHED: 4>
-    LAYOFF: typing.ClassVar[Phase]  # value = <Phase.LAYOFF: 3>
-    UPCARD: typing.ClassVar[Phase]  # value = <Phase.UPCARD: 0>
+    DISCARD = 2
+    DRAW = 1
+    FINISHED = 4
+    LAYOFF = 3
+    UPCARD = 0
 class Player(enum.IntEnum):
     """
     The two seats of a game of gin rummy: ONE = 0 and TWO = 1 (they index per-player tuples); `player.opponent` is the other seat.
     """
-    ONE: typing.ClassVar[Player]  # value = <Player.ONE: 0>
-    TWO: typing.ClassVar[Player]  # value = <Player.TWO: 1>
-    @classmethod
-    def __new__(cls, value):
-        ...
-    def __format__(self, format_spec):
-        ...
+    ONE = 0
+    TWO = 1
 class ResultKind(enum.Enum):
     """
     How a hand ended: DEAD (stock down to two cards), KNOCK, UNDERCUT, GIN, BIG_GIN.
     """
-    BIG_GIN: typing.ClassVar[ResultKind]  # value = <ResultKind.BIG_GIN: 4>
-    DEAD: typing.ClassVar[ResultKind]  # value = <ResultKind.DEAD: 0>
-    GIN: typing.ClassVar[ResultKind]  # value = <ResultKind.GIN: 3>
-    KNOCK: typing.ClassVar[ResultKind]  # value = <ResultKind.KNOCK: 1>
-    UNDERCUT: typing.ClassVar[ResultKind]  # value = <ResultKind.UNDERCUT: 2>
+    BIG_GIN = 4
+    DEAD = 0
+    GIN = 3
+    KNOCK = 1
+    UNDERCUT = 2
 class Round:
     """
     One deal of two-handed gin rummy (the Rust crate's Round; the rule card's flow): the upcard offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the card just taken from the pile cannot be discarded that turn; a discard leaving two stock cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.
     
     Every action validates first: a refused action raises a RoundError subclass and changes nothing. can_<op>() answers without raising. The frontend protocol: current_player, legal_actions(), legal_action_mask(), apply(), is_terminal(), returns(), clone(), observation(player), to_dict() / Round.from_dict() and pickle.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
     def deal(rules: Rules = ..., dealer: Player = ..., seed: int | parlour._core.cards.Rng = 0) -> Round:
         """
@@ -730,15 +891,15 @@ class Round:
         ...
     def __str__(self) -> str:
         ...
-    def apply(self, action: parlour._core.gin.Action | int | str) -> None:
+    def apply(self, action: Action | int | str) -> None:
         """
         Apply an Action, an action id or action text; raises like the named method and changes nothing when refused.
         """
-    def can_apply(self, action: parlour._core.gin.Action | int | str) -> bool:
+    def can_apply(self, action: Action | int | str) -> bool:
         """
         Whether apply(action) is legal.
         """
-    def can_declare_big_gin(self, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
+    def can_declare_big_gin(self, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
         """
         Whether declare_big_gin(melds) is legal.
         """
@@ -754,7 +915,7 @@ class Round:
         """
         Whether finish_layoffs() is legal.
         """
-    def can_knock(self, card: parlour._core.cards.Card | str, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
+    def can_knock(self, card: parlour._core.cards.Card | str, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
         """
         Whether knock(card, melds) is legal.
         """
@@ -774,7 +935,7 @@ class Round:
         """
         An independent copy.
         """
-    def declare_big_gin(self, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
+    def declare_big_gin(self, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
         """
         Declare big gin: all 11 cards melded, no discard; finishes at once. WrongPhase, BigGinDisabled, MeldsMismatch, NotBigGin.
         """
@@ -802,7 +963,7 @@ class Round:
         """
         Whether the round is finished.
         """
-    def knock(self, card: parlour._core.cards.Card | str, melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
+    def knock(self, card: parlour._core.cards.Card | str, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
         """
         Discard a card and knock, spreading `melds` (a Melds of the hand without the card, or melds; default best_melds(hand - card)); zero deadwood is gin and finishes at once. WrongPhase, NotInHand, DiscardJustTaken, MeldsMismatch, TooMuchDeadwood.
         """
@@ -842,12 +1003,12 @@ class Round:
         """
         Take the top of the discard pile (the upcard, or a normal draw) and return it; WrongPhase, MustDrawFromStock after both players passed.
         """
-    def to_dict(self, player: parlour._core.gin.Player | None = None) -> dict[str, typing.Any]:
+    def to_dict(self, player: Player | None = None) -> dict[str, typing.Any]:
         """
         A JSON-ready, versioned snapshot (cards as text); with a player, that player's observation instead.
         """
     @property
-    def current_player(self) -> parlour._core.gin.Player | None:
+    def current_player(self) -> Player | None:
         """
         The player to act, None once finished (the protocol's name for turn).
         """
@@ -872,7 +1033,7 @@ class Round:
         The knock limit of this round: the rules', capped by the upcard under Oklahoma.
         """
     @property
-    def knocker(self) -> parlour._core.gin.Player | None:
+    def knocker(self) -> Player | None:
         """
         Who knocked or declared big gin, or None.
         """
@@ -902,7 +1063,7 @@ class Round:
         The current phase.
         """
     @property
-    def result(self) -> parlour._core.gin.RoundResult | None:
+    def result(self) -> RoundResult | None:
         """
         The result once finished, else None.
         """
@@ -932,7 +1093,7 @@ class Round:
         The card taken from the discard pile this turn, or None.
         """
     @property
-    def turn(self) -> parlour._core.gin.Player | None:
+    def turn(self) -> Player | None:
         """
         The player to act (the defender during layoffs), None once finished.
         """
@@ -970,20 +1131,20 @@ class RoundResult:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, kind: ResultKind, knocker: parlour._core.gin.Player | None = None, knocker_deadwood: int = 0, defender_deadwood: int = 0, laid_off: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str] = ...) -> None:
+    def __init__(self, kind: ResultKind, knocker: Player | None = None, knocker_deadwood: int = 0, defender_deadwood: int = 0, laid_off: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str] = ...) -> None:
         """
         The raw constructor; InvalidValueError when the fields do not fit the kind.
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def points(self, rules: Rules = ...) -> int:
         """
         The winner's points under the rules: KNOCK the deadwood difference, UNDERCUT the difference + undercut bonus, GIN gin bonus + the defender's deadwood, BIG_GIN big gin bonus + it, DEAD 0.
         """
     @property
-    def defender(self) -> parlour._core.gin.Player | None:
+    def defender(self) -> Player | None:
         """
         The knocker's opponent; None for a dead hand.
         """
@@ -998,7 +1159,7 @@ class RoundResult:
         DEAD, KNOCK, UNDERCUT, GIN or BIG_GIN.
         """
     @property
-    def knocker(self) -> parlour._core.gin.Player | None:
+    def knocker(self) -> Player | None:
         """
         Who knocked (or went gin); None for a dead hand.
         """
@@ -1013,12 +1174,12 @@ class RoundResult:
         The cards the defender laid off.
         """
     @property
-    def loser(self) -> parlour._core.gin.Player | None:
+    def loser(self) -> Player | None:
         """
         The winner's opponent; None for a dead hand.
         """
     @property
-    def winner(self) -> parlour._core.gin.Player | None:
+    def winner(self) -> Player | None:
         """
         Who scores: the knocker, or the defender on an undercut.
         """
@@ -1058,23 +1219,23 @@ class Rules:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, knock_limit: int = 10, oklahoma: parlour._core.gin.OklahomaAce | None = None, gin_bonus: int = 25, big_gin_bonus: int | None = None, undercut_bonus: int = 25, undercut_on_tie: bool = True, box_bonus: int = 0, immediate_boxes: bool = False, game_bonus: int = 0, game_target: int = 100, shutout: parlour._core.gin.Shutout | None = None, **kwargs) -> None:
+    def __init__(self, *, knock_limit: int = 10, oklahoma: OklahomaAce | None = None, gin_bonus: int = 25, big_gin_bonus: int | None = None, undercut_bonus: int = 25, undercut_on_tie: bool = True, box_bonus: int = 0, immediate_boxes: bool = False, game_bonus: int = 0, game_target: int = 100, shutout: Shutout | None = None, **kwargs: typing.Any) -> None:
         """
         The rule card's variant, with any field changed by keyword (each validated: InvalidValueError out of its domain, WrongTypeError for a wrong type).
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def knock_limit_for(self, upcard: parlour._core.cards.Card | str) -> int:
         """
         The knock limit of a round opened by this upcard: knock_limit, or under Oklahoma min(knock_limit, the upcard's value), an Ace meaning 1 or 0 (gin only).
         """
-    def replace(self, **kwargs) -> Rules:
+    def replace(self, **kwargs: typing.Any) -> Rules:
         """
         A copy with the given fields changed (validated).
         """
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[typing.Any, typing.Any]:
         """
         The fields as a JSON-ready dict (enums as their names).
         """
@@ -1119,12 +1280,12 @@ class Rules:
         The most deadwood a knock may keep, 0..10 (0: straight gin).
         """
     @property
-    def oklahoma(self) -> parlour._core.gin.OklahomaAce | None:
+    def oklahoma(self) -> OklahomaAce | None:
         """
         None, or the Oklahoma ace rule: the upcard caps the knock limit.
         """
     @property
-    def shutout(self) -> parlour._core.gin.Shutout | None:
+    def shutout(self) -> Shutout | None:
         """
         None, or the shutout convention.
         """
@@ -1142,14 +1303,14 @@ class Settlement:
     """
     The result of settle(): the RoundResult, its points under the rules, the knocker's melds after the layoffs and the defender's kept cards arranged.
     """
-    __hash__: typing.ClassVar[None] = None
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[RoundResult, int, list[Meld], Melds]:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def defender_deadwood(self) -> int:
@@ -1167,7 +1328,7 @@ class Settlement:
         KNOCK, UNDERCUT, GIN or BIG_GIN.
         """
     @property
-    def knocker(self) -> parlour._core.gin.Player | None:
+    def knocker(self) -> Player | None:
         """
         Who knocked.
         """
@@ -1182,7 +1343,7 @@ class Settlement:
         The cards laid off.
         """
     @property
-    def loser(self) -> parlour._core.gin.Player | None:
+    def loser(self) -> Player | None:
         """
         The other player.
         """
@@ -1202,7 +1363,7 @@ class Settlement:
         The knocker's melds, grown by the layoffs.
         """
     @property
-    def winner(self) -> parlour._core.gin.Player | None:
+    def winner(self) -> Player | None:
         """
         Who scores.
         """
@@ -1233,7 +1394,7 @@ class Shutout:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def amount(self) -> int:
@@ -1249,9 +1410,9 @@ class ShutoutKind(enum.Enum):
     """
     How a shutout (the loser won no hand) is paid: DOUBLE_TOTAL, DOUBLE_HAND_POINTS (before the boxes are added) or FLAT (a fixed amount).
     """
-    DOUBLE_HAND_POINTS: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.DOUBLE_HAND_POINTS: 1>
-    DOUBLE_TOTAL: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.DOUBLE_TOTAL: 0>
-    FLAT: typing.ClassVar[ShutoutKind]  # value = <ShutoutKind.FLAT: 2>
+    DOUBLE_HAND_POINTS = 1
+    DOUBLE_TOTAL = 0
+    FLAT = 2
 class SimulationStats:
     """
     The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.
@@ -1307,6 +1468,14 @@ class SimulationStats:
         """
         Rounds won by (Player.ONE, Player.TWO).
         """
+def arena_match_seed(seed: int | parlour._core.cards.Rng, match: int) -> int:
+    """
+    The deal seed of match `match` of an arena_pair seeded with `seed`.
+    """
+def arena_pair(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> ArenaPairResult:
+    """
+    Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per match from their seed and m. The totals do not depend on jobs.
+    """
 def best_discard(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Discard:
     """
     The discard that leaves the least deadwood, computed exactly over every card of the hand (normally 11 cards; InvalidValueError when empty). Ties go to the highest rank (so the highest value), then the highest suit (diamonds, hearts, spades, clubs); `ties` lists them all.
@@ -1315,7 +1484,7 @@ def best_discard_batch(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uin
     """
     best_discard() of each hand in a 1-D array of uint64 card masks: (deadwood, card), two uint8 arrays: the minimum deadwood after the discard and the discard's dense card index (13*suit + rank - 1; same tie-break as best_discard; 255 for an empty hand). Releases the GIL.
     """
-def best_layoff(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: parlour._core.gin.Melds | collections.abc.Iterable[parlour._core.gin.Meld | parlour._core.cards.CardSet | str]) -> Layoff:
+def best_layoff(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: Melds | collections.abc.Iterable[Meld | parlour._core.cards.CardSet | str]) -> Layoff:
     """
     The layoff of `cards` (the defender's hand, at most 11 cards) onto the knocker's `melds` that leaves the least deadwood, the kept cards melded optimally among themselves: the joint optimum, so a card may leave one of the defender's own melds to be laid off. Searched, not greedy: a 3-set takes its fourth card, a run extends at either end and chains. Ties: more cards laid, then the first found. ArrangeError on overlapping input.
     """
@@ -1334,6 +1503,10 @@ def deadwood_batch(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64]
 def match_result(hands: collections.abc.Iterable[RoundResult], target: int | None = None, rules: Rules = ...) -> MatchResult:
     """
     What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays no box and breaks no shutout. InvalidValueError for a hand after the deciding one.
+    """
+def play_match(bot_one: typing.Any, bot_two: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first_dealer: Player = ...) -> Match:
+    """
+    Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays Player.ONE, bot_two Player.TWO. Returns the finished Match (hands, scores, winner, final_score()). Reproducible for a seed.
     """
 def settle(knocker_melds: Melds, defender_cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], rules: Rules = ..., knocker: Player = ...) -> Settlement:
     """
