@@ -1,9 +1,276 @@
 // Bindings for the gin bots in parlour._core.gin: EasyBot, NormalBot, HardBot,
 // play_match and the arena (glue only; the rules live in cpp/src/gin).
+#include <memory>
+#include <string>
+
 #include "common.hpp"
+#include "parlour/gin/arena.hpp"
+#include "parlour/gin/bots.hpp"
 
 namespace parlour::bindings {
 
-void register_gin_bots(py::module_& /*m*/) {}
+using gin::Action;
+using gin::Bot;
+using gin::Observation;
+using gin::Player;
+using gin::Policy;
+using gin::Rules;
+
+namespace {
+
+std::string quoted_repr(py::handle obj) { return core::quote(py::repr(obj).cast<std::string>()); }
+
+// What a Python bot's act() returned: an Action, an action id or action text.
+Action action_from(py::handle obj) {
+  if (py::isinstance<Action>(obj)) return obj.cast<Action>();
+  if (py::isinstance<py::str>(obj)) return Action::parse(obj.cast<std::string>());
+  if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj)) {
+    const long long id = obj.cast<long long>();
+    if (id < 0 || id >= gin::kActionCount) throw core::InvalidValue("a bot returned no action id: " + std::to_string(id));
+    return Action::from_id(static_cast<int>(id));
+  }
+  throw core::WrongType("a bot's act() must return an Action, an action id or action text, got " + type_name(obj) + " " +
+                        quoted_repr(obj));
+}
+
+// Any Python object with an act(observation) method, as a C++ policy.  The GIL is
+// taken for each call (the C++ loops run with it released).
+class PyObjectPolicy final : public Policy {
+ public:
+  explicit PyObjectPolicy(py::object obj) : obj_(std::move(obj)) {}
+  PyObjectPolicy(const PyObjectPolicy&) = delete;
+  PyObjectPolicy& operator=(const PyObjectPolicy&) = delete;
+  ~PyObjectPolicy() override {
+    py::gil_scoped_acquire gil;
+    obj_ = py::object();
+  }
+  Action act(const Observation& obs) override {
+    py::gil_scoped_acquire gil;
+    return action_from(obj_.attr("act")(obs));
+  }
+
+ private:
+  py::object obj_;
+};
+
+// A side of a match: a C++ bot (a fresh copy per arena match) or a Python object.
+struct Side {
+  std::shared_ptr<Bot> bot;
+  std::shared_ptr<Policy> py_policy;
+  [[nodiscard]] Policy& policy() const { return bot ? static_cast<Policy&>(*bot) : *py_policy; }
+  [[nodiscard]] gin::PolicyMaker maker() const {
+    if (bot) {
+      const std::shared_ptr<Bot> b = bot;
+      return [b](std::int64_t m) -> std::shared_ptr<Policy> {
+        return b->fresh(gin::match_seed(b->seed(), m));
+      };
+    }
+    const std::shared_ptr<Policy> p = py_policy;
+    return [p](std::int64_t) { return p; };
+  }
+};
+
+Side side_from(const py::handle obj, const char* what) {
+  Side s;
+  if (py::isinstance<Bot>(obj)) {
+    s.bot = obj.cast<std::shared_ptr<Bot>>();
+  } else if (py::hasattr(obj, "act")) {
+    s.py_policy = std::make_shared<PyObjectPolicy>(py::reinterpret_borrow<py::object>(obj));
+  } else {
+    throw core::WrongType(std::string(what) + " must be a bot (an object with an act(observation) method), got " +
+                          type_name(obj) + " " + quoted_repr(obj));
+  }
+  return s;
+}
+
+Rules rules_from(py::handle obj) {
+  if (!py::isinstance<Rules>(obj))
+    throw core::WrongType("expected a Rules, got " + type_name(obj) + " " + quoted_repr(obj));
+  return obj.cast<Rules>();
+}
+
+Player player_from(py::handle obj) {
+  static py::handle player_type;
+  if (!player_type) player_type = py::object(py::module_::import("parlour._core.gin").attr("Player")).release();
+  if (!py::isinstance(obj, player_type))
+    throw core::WrongType("expected a Player, got " + type_name(obj) + " " + quoted_repr(obj));
+  return obj.cast<Player>();
+}
+
+const Observation& observation_from(py::handle obj) {
+  if (!py::isinstance<Observation>(obj))
+    throw core::WrongType("a bot acts on an Observation (round.observation(player)), got " + type_name(obj) + " " +
+                          quoted_repr(obj));
+  return obj.cast<const Observation&>();
+}
+
+long long count_from(py::handle obj, const char* what) {
+  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
+    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " + quoted_repr(obj));
+  const long long v = obj.cast<long long>();
+  if (v < 0) throw core::InvalidValue(std::string(what) + " must be >= 0, got " + std::to_string(v));
+  return v;
+}
+
+Action bot_act(Bot& bot, const py::handle obs_obj) {
+  const Observation& obs = observation_from(obs_obj);
+  if (!obs.is_my_turn())
+    throw core::PhaseError("the observation's player is not to act (observe the player whose turn it is)",
+                           "gin.WrongPhase");
+  const Observation copy = obs;
+  py::gil_scoped_release release;
+  return bot.act(copy);
+}
+
+template <class B>
+std::string bot_repr(const B& b, const char* cls) {
+  return std::string(cls) + "(seed=" + std::to_string(b.seed()) + ")";
+}
+
+}  // namespace
+
+void register_gin_bots(py::module_& m) {
+  gin::register_bots();
+
+  py::class_<Bot, std::shared_ptr<Bot>>(m, "Bot",
+                                        "A computer player in C++: act(observation) -> Action. EasyBot, NormalBot and "
+                                        "HardBot are bots; any object with an act(observation) method can play too.")
+      .def("act", &bot_act, py::arg("observation"),
+           "The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic "
+           "for the bot's seed and the observation.")
+      .def_property_readonly("name", [](const Bot& b) { return std::string(b.name()); },
+                             "The bot's level: 'easy', 'normal' or 'hard'.")
+      .def_property_readonly("seed", &Bot::seed, "The seed of the bot's randomness.");
+
+  py::class_<gin::EasyBot, Bot, std::shared_ptr<gin::EasyBot>>(
+      m, "EasyBot",
+      "The rule card's easy bot: keeps the melds it has formed and discards its unmatched card of highest value; takes "
+      "the upcard or the pile top only when it completes a meld; knocks as soon as it may.")
+      .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::EasyBot>(to_seed(seed)); }),
+           py::arg("seed") = 0, "An easy bot (it uses no randomness; the seed is kept for a uniform interface).")
+      .def("__repr__", [](const gin::EasyBot& b) { return bot_repr(b, "EasyBot"); })
+      .def(py::pickle([](const gin::EasyBot& b) { return py::make_tuple(b.seed()); },
+                      [](const py::tuple& t) { return std::make_shared<gin::EasyBot>(t[0].cast<std::uint64_t>()); }));
+
+  py::class_<gin::NormalBot, Bot, std::shared_ptr<gin::NormalBot>>(
+      m, "NormalBot",
+      "The rule card's normal bot: plays from the best meld partition (takes the pile top when the deadwood it reaches "
+      "beats the expected deadwood of a stock draw), avoids discards the opponent can use judged from what it took and "
+      "threw, knocks as soon as it may and lays off optimally.")
+      .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::NormalBot>(to_seed(seed)); }),
+           py::arg("seed") = 0, "A normal bot (deterministic; the seed is kept for a uniform interface).")
+      .def("__repr__", [](const gin::NormalBot& b) { return bot_repr(b, "NormalBot"); })
+      .def(py::pickle([](const gin::NormalBot& b) { return py::make_tuple(b.seed()); },
+                      [](const py::tuple& t) { return std::make_shared<gin::NormalBot>(t[0].cast<std::uint64_t>()); }));
+
+  py::class_<gin::HardBot::KnockEstimate>(m, "KnockEstimate",
+                                          "HardBot's estimate of knocking now against playing on, in expected points.")
+      .def_readonly("knock", &gin::HardBot::KnockEstimate::knock, "Expected points of knocking now with knock_card.")
+      .def_readonly("play_on", &gin::HardBot::KnockEstimate::play_on,
+                    "Expected points of discarding play_card and playing on (rollouts).")
+      .def_readonly("knock_card", &gin::HardBot::KnockEstimate::knock_card, "The card the knock would discard.")
+      .def_readonly("play_card", &gin::HardBot::KnockEstimate::play_card, "The card playing on would discard.")
+      .def("__repr__", [](const gin::HardBot::KnockEstimate& e) {
+        return "KnockEstimate(knock=" + std::to_string(e.knock) + ", play_on=" + std::to_string(e.play_on) +
+               ", knock_card=" + e.knock_card.str() + ", play_card=" + e.play_card.str() + ")";
+      });
+
+  py::class_<gin::HardBot, Bot, std::shared_ptr<gin::HardBot>>(
+      m, "HardBot",
+      "The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by the "
+      "expected deadwood after its next draw and the chance the card helps the opponent, and weighs knocking now "
+      "against playing on (toward gin, away from an undercut) by rollouts.")
+      .def(py::init([](const SeedLike& seed, const Typed<py::int_>& samples, const Typed<py::int_>& rollouts) {
+             const long long s = count_from(samples, "samples"), r = count_from(rollouts, "rollouts");
+             if (s < 1 || s > 100000) throw core::InvalidValue("samples must be 1 .. 100000, got " + std::to_string(s));
+             if (r > 100000) throw core::InvalidValue("rollouts must be 0 .. 100000, got " + std::to_string(r));
+             return std::make_shared<gin::HardBot>(to_seed(seed), gin::HardParams{static_cast<int>(s), static_cast<int>(r)});
+           }),
+           py::arg("seed") = 0, py::arg("samples") = 48, py::arg("rollouts") = 48,
+           "A hard bot: `samples` opponent hands per decision, `rollouts` per option when it may knock.")
+      .def_property_readonly("samples", [](const gin::HardBot& b) { return b.params().samples; },
+                             "Sampled opponent hands per decision.")
+      .def_property_readonly("rollouts", [](const gin::HardBot& b) { return b.params().rollouts; },
+                             "Rollouts of playing on when it may knock.")
+      .def("estimate_knock", [](const gin::HardBot& b, const py::handle obs_obj) {
+             const Observation obs = observation_from(obs_obj);
+             py::gil_scoped_release release;
+             return b.estimate_knock(obs);
+           }, py::arg("observation"),
+           "The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase "
+           "outside its DISCARD phase, TooMuchDeadwood when no knock is legal; at zero deadwood `knock` is gin's value).")
+      .def("__repr__", [](const gin::HardBot& b) {
+        return "HardBot(seed=" + std::to_string(b.seed()) + ", samples=" + std::to_string(b.params().samples) +
+               ", rollouts=" + std::to_string(b.params().rollouts) + ")";
+      })
+      .def(py::pickle([](const gin::HardBot& b) { return py::make_tuple(b.seed(), b.params().samples, b.params().rollouts); },
+                      [](const py::tuple& t) {
+                        return std::make_shared<gin::HardBot>(t[0].cast<std::uint64_t>(),
+                                                              gin::HardParams{t[1].cast<int>(), t[2].cast<int>()});
+                      }));
+
+  m.def("play_match", [](const py::object& one, const py::object& two, const Typed<Rules>& rules,
+                         const SeedLike& seed, const Typed<Player>& first_dealer) {
+        const Side a = side_from(one, "bot_one"), b = side_from(two, "bot_two");
+        const Rules r = rules_from(rules);
+        r.validate();
+        const std::uint64_t s = to_seed(seed);
+        const Player fd = player_from(first_dealer);
+        py::gil_scoped_release release;
+        return gin::play_match(a.policy(), b.policy(), r, s, fd);
+      }, py::arg("bot_one"), py::arg("bot_two"), py::arg("rules") = Rules{}, py::arg("seed") = 0,
+      py::arg_v("first_dealer", Player::One, "Player.ONE"),
+      "Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays "
+      "Player.ONE, bot_two Player.TWO. Returns the finished Match (hands, scores, winner, final_score()). "
+      "Reproducible for a seed.");
+
+  py::class_<gin::PairResult>(m, "ArenaPairResult",
+                              "The totals of arena matches between bots A and B (index 0 = A, 1 = B).")
+      .def_readonly("matches", &gin::PairResult::matches, "Matches played.")
+      .def_property_readonly("match_wins", [](const gin::PairResult& p) { return std::make_tuple(p.match_wins[0], p.match_wins[1]); },
+                             "Matches won by (A, B).")
+      .def_property_readonly("score", [](const gin::PairResult& p) { return std::make_tuple(p.score[0], p.score[1]); },
+                             "Final match scores summed, (A, B).")
+      .def_property_readonly("hands", [](const gin::PairResult& p) { return p.hands.hands; }, "Hands played.")
+      .def_property_readonly("dead", [](const gin::PairResult& p) { return p.hands.dead; }, "Dead hands.")
+      .def_property_readonly("hands_won", [](const gin::PairResult& p) { return std::make_tuple(p.hands.won[0], p.hands.won[1]); },
+                             "Hands won by (A, B).")
+      .def_property_readonly("points", [](const gin::PairResult& p) { return std::make_tuple(p.hands.points[0], p.hands.points[1]); },
+                             "Hand points won by (A, B).")
+      .def_property_readonly("knocks", [](const gin::PairResult& p) { return std::make_tuple(p.hands.knocks[0], p.hands.knocks[1]); },
+                             "Hands won by a knock (not gin, not undercut) by (A, B).")
+      .def_property_readonly("gins", [](const gin::PairResult& p) { return std::make_tuple(p.hands.gins[0], p.hands.gins[1]); },
+                             "Gins (and big gins) by (A, B).")
+      .def_property_readonly("undercuts", [](const gin::PairResult& p) { return std::make_tuple(p.hands.undercuts[0], p.hands.undercuts[1]); },
+                             "Undercuts scored by (A, B) as the defender.")
+      .def_property_readonly("decisions", [](const gin::PairResult& p) { return p.hands.decisions; }, "Actions applied in all.")
+      .def("__iadd__", [](gin::PairResult& p, const gin::PairResult& o) { p += o; return p; }, py::arg("other"),
+           "Add another result's totals.")
+      .def("__repr__", [](const gin::PairResult& p) {
+        return "<gin.ArenaPairResult " + std::to_string(p.matches) + " matches, " + std::to_string(p.match_wins[0]) +
+               " to " + std::to_string(p.match_wins[1]) + ", " + std::to_string(p.hands.hands) + " hands>";
+      });
+
+  m.def("arena_match_seed", [](const SeedLike& seed, const Typed<py::int_>& m_obj) {
+        return gin::match_seed(to_seed(seed), count_from(m_obj, "the match index"));
+      }, py::arg("seed"), py::arg("match"), "The deal seed of match `match` of an arena_pair seeded with `seed`.");
+
+  m.def("arena_pair", [](const py::object& a_obj, const py::object& b_obj, const Typed<Rules>& rules, const SeedLike& seed,
+                         const Typed<py::int_>& first, const Typed<py::int_>& count, const Typed<py::int_>& jobs) {
+        const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
+        const Rules r = rules_from(rules);
+        r.validate();
+        const std::uint64_t s = to_seed(seed);
+        const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
+        if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
+        const gin::PolicyMaker ma = a.maker(), mb = b.maker();
+        py::gil_scoped_release release;
+        return gin::arena_pair(ma, mb, r, s, f, n, static_cast<int>(j));
+      }, py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
+      py::arg("count") = 1, py::arg("jobs") = 1,
+      "Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a "
+      "plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per "
+      "match from their seed and m. The totals do not depend on jobs.");
+}
 
 }  // namespace parlour::bindings

@@ -68,9 +68,9 @@ def test_replay_errors_are_clean(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert needle in capsys.readouterr().err
 
 
-def test_demo_plays_a_round() -> None:
+def test_demo_plays_a_bot_match() -> None:
     text = run("demo")
-    assert "Gin rummy: one round" in text and "finish layoffs" in text and "points" in text
+    assert "HardBot" in text and "hand 1:" in text and "wins the match" in text
 
 
 def test_replay_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

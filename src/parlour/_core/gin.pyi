@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Discard', 'GAME_BONUS', 'GIN_BONUS', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'settle', 'simulate_rounds']
+__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EasyBot', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_pair', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a text form.
@@ -132,6 +132,89 @@ class ActionKind(enum.Enum):
     LAY_OFF = 6
     PASS = 0
     TAKE_DISCARD = 1
+class ArenaPairResult:
+    """
+    The totals of arena matches between bots A and B (index 0 = A, 1 = B).
+    """
+    def __iadd__(self, other: ArenaPairResult) -> ArenaPairResult:
+        """
+        Add another result's totals.
+        """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def dead(self) -> int:
+        """
+        Dead hands.
+        """
+    @property
+    def decisions(self) -> int:
+        """
+        Actions applied in all.
+        """
+    @property
+    def gins(self) -> tuple[int, int]:
+        """
+        Gins (and big gins) by (A, B).
+        """
+    @property
+    def hands(self) -> int:
+        """
+        Hands played.
+        """
+    @property
+    def hands_won(self) -> tuple[int, int]:
+        """
+        Hands won by (A, B).
+        """
+    @property
+    def knocks(self) -> tuple[int, int]:
+        """
+        Hands won by a knock (not gin, not undercut) by (A, B).
+        """
+    @property
+    def match_wins(self) -> tuple[int, int]:
+        """
+        Matches won by (A, B).
+        """
+    @property
+    def matches(self) -> int:
+        """
+        Matches played.
+        """
+    @property
+    def points(self) -> tuple[int, int]:
+        """
+        Hand points won by (A, B).
+        """
+    @property
+    def score(self) -> tuple[int, int]:
+        """
+        Final match scores summed, (A, B).
+        """
+    @property
+    def undercuts(self) -> tuple[int, int]:
+        """
+        Undercuts scored by (A, B) as the defender.
+        """
+class Bot:
+    """
+    A computer player in C++: act(observation) -> Action. EasyBot, NormalBot and HardBot are bots; any object with an act(observation) method can play too.
+    """
+    def act(self, observation: typing.Any) -> Action:
+        """
+        The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic for the bot's seed and the observation.
+        """
+    @property
+    def name(self) -> str:
+        """
+        The bot's level: 'easy', 'normal' or 'hard'.
+        """
+    @property
+    def seed(self) -> int:
+        """
+        The seed of the bot's randomness.
+        """
 class Discard:
     """
     The result of best_discard: the chosen card, the deadwood left without it, and every discard that leaves that same minimum (`ties`).
@@ -160,6 +243,74 @@ class Discard:
     def ties(self) -> parlour._core.cards.CardSet:
         """
         Every discard that reaches the same minimum.
+        """
+class EasyBot(Bot):
+    """
+    The rule card's easy bot: keeps the melds it has formed and discards its unmatched card of highest value; takes the upcard or the pile top only when it completes a meld; knocks as soon as it may.
+    """
+    def __getstate__(self) -> tuple[int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0) -> None:
+        """
+        An easy bot (it uses no randomness; the seed is kept for a uniform interface).
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+class HardBot(Bot):
+    """
+    The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by the expected deadwood after its next draw and the chance the card helps the opponent, and weighs knocking now against playing on (toward gin, away from an undercut) by rollouts.
+    """
+    def __getstate__(self) -> tuple[int, int, int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0, samples: int = 48, rollouts: int = 48) -> None:
+        """
+        A hard bot: `samples` opponent hands per decision, `rollouts` per option when it may knock.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def estimate_knock(self, observation: typing.Any) -> KnockEstimate:
+        """
+        The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase outside its DISCARD phase, TooMuchDeadwood when no knock is legal; at zero deadwood `knock` is gin's value).
+        """
+    @property
+    def rollouts(self) -> int:
+        """
+        Rollouts of playing on when it may knock.
+        """
+    @property
+    def samples(self) -> int:
+        """
+        Sampled opponent hands per decision.
+        """
+class KnockEstimate:
+    """
+    HardBot's estimate of knocking now against playing on, in expected points.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def knock(self) -> float:
+        """
+        Expected points of knocking now with knock_card.
+        """
+    @property
+    def knock_card(self) -> parlour._core.cards.Card:
+        """
+        The card the knock would discard.
+        """
+    @property
+    def play_card(self) -> parlour._core.cards.Card:
+        """
+        The card playing on would discard.
+        """
+    @property
+    def play_on(self) -> float:
+        """
+        Expected points of discarding play_card and playing on (rollouts).
         """
 class Layoff:
     """
@@ -516,6 +667,20 @@ class Melds:
         """
         The melds, in order.
         """
+class NormalBot(Bot):
+    """
+    The rule card's normal bot: plays from the best meld partition (takes the pile top when the deadwood it reaches beats the expected deadwood of a stock draw), avoids discards the opponent can use judged from what it took and threw, knocks as soon as it may and lays off optimally.
+    """
+    def __getstate__(self) -> tuple[int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0) -> None:
+        """
+        A normal bot (deterministic; the seed is kept for a uniform interface).
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
 class Observation:
     """
     What one player may see of a round: own hand, the discard pile, the cards the opponent is known to hold (taken from the pile), both players' discards, the stock size, the phase, the knock limit, the spread and layoffs, and the legal actions when it is this player's turn — never the opponent's hand or the stock order. to_dict() is what a web frontend may send to that player.
@@ -1302,6 +1467,14 @@ class SimulationStats:
         """
         Rounds won by (Player.ONE, Player.TWO).
         """
+def arena_match_seed(seed: int | parlour._core.cards.Rng, match: int) -> int:
+    """
+    The deal seed of match `match` of an arena_pair seeded with `seed`.
+    """
+def arena_pair(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> ArenaPairResult:
+    """
+    Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per match from their seed and m. The totals do not depend on jobs.
+    """
 def best_discard(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Discard:
     """
     The discard that leaves the least deadwood, computed exactly over every card of the hand (normally 11 cards; InvalidValueError when empty). Ties go to the highest rank (so the highest value), then the highest suit (diamonds, hearts, spades, clubs); `ties` lists them all.
@@ -1329,6 +1502,10 @@ def deadwood_batch(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64]
 def match_result(hands: collections.abc.Iterable[RoundResult], target: int | None = None, rules: Rules = ...) -> MatchResult:
     """
     What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays no box and breaks no shutout. InvalidValueError for a hand after the deciding one.
+    """
+def play_match(bot_one: typing.Any, bot_two: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first_dealer: Player = ...) -> Match:
+    """
+    Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays Player.ONE, bot_two Player.TWO. Returns the finished Match (hands, scores, winner, final_score()). Reproducible for a seed.
     """
 def settle(knocker_melds: Melds, defender_cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], rules: Rules = ..., knocker: Player = ...) -> Settlement:
     """

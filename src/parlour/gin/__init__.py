@@ -156,3 +156,27 @@ __all__ += [
 from parlour.gin import snapshot  # noqa: E402
 
 __all__ += ["snapshot"]
+
+# ---- Gin rummy III: the bots, matches between them, the arena (issue 5) ----
+from parlour.gin.bots import (  # noqa: E402
+    Bot,
+    EasyBot,
+    HardBot,
+    KnockEstimate,
+    NormalBot,
+    make_bot,
+    play_match,
+)
+from parlour.gin.arena import ArenaResult, arena  # noqa: E402
+
+__all__ += [
+    "ArenaResult",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "KnockEstimate",
+    "NormalBot",
+    "arena",
+    "make_bot",
+    "play_match",
+]

@@ -18,7 +18,6 @@ import sys
 from typing import Any, TextIO
 
 from parlour._core.gin import Action, OklahomaAce, Player, Round, Rules, Shutout
-from parlour.cards import Rng
 from parlour.errors import InvalidValueError, StateFormatError
 
 PRESETS = {"card": Rules, "modern": Rules.modern, "classic": Rules.classic, "palace": Rules.palace}
@@ -116,7 +115,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``parlour gin`` with its subcommands."""
-    gin = subparsers.add_parser("gin", help="gin rummy: deal a round, replay an action list")
+    gin = subparsers.add_parser("gin", help="gin rummy: deal a round, replay an action list, bot arenas, play against a bot")
     sub = gin.add_subparsers(dest="gin_command", metavar="SUBCOMMAND")
     deal = sub.add_parser("deal", help="show a dealt round (hands, upcard, stock, legal actions)")
     deal.add_argument("--seed", type=int, default=0, help="the seed of the shuffle (default 0)")
@@ -127,27 +126,14 @@ def register(subparsers: Any) -> None:
     replay = sub.add_parser("replay", help="replay a JSON action list and print each step")
     replay.add_argument("file", help="a JSON file (or - for stdin)")
     replay.set_defaults(func=_cmd_replay)
+    from parlour.gin.cli_bots import register_bot_commands
+
+    register_bot_commands(sub)
     gin.set_defaults(func=lambda args, out: (gin.print_help(out), 2)[1])
 
 
 def demo(out: TextIO) -> None:
-    """A short seeded round between two random players that knock whenever they may."""
-    rng = Rng(12)
-    r = Round.deal(Rules(), Player.TWO, rng)
-    print("Gin rummy: one round, random play that knocks as soon as it may (seed 12).", file=out)
-    for p in (Player.ONE, Player.TWO):
-        print(f"  Player.{p.name}: {r.hand(p).unicode()}", file=out)
-    print(f"  upcard {r.initial_upcard.unicode()}", file=out)
-    steps = 0
-    while not r.is_terminal():
-        legal = r.legal_actions()
-        knocks = [a for a in legal if a.kind.name in ("KNOCK", "BIG_GIN", "LAY_OFF", "FINISH_LAYOFFS")]
-        who = r.turn
-        a = knocks[0] if knocks else legal[rng.below(len(legal))]
-        r.apply(a)
-        steps += 1
-        assert who is not None
-        print(f"  {steps:3}. Player.{who.name}: {a}", file=out)
-    res = r.result
-    assert res is not None
-    print(f"  after {steps} actions: {res!r}, {res.points(r.rules)} points", file=out)
+    """The gin part of ``parlour demo``: a short match between two of the bots, hand by hand."""
+    from parlour.gin.cli_bots import demo_match
+
+    demo_match(out)

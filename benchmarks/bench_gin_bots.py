@@ -1,0 +1,185 @@
+"""The gin bots: rounds per second, time per decision, and strength (the arena).
+
+Groups (``extra_info`` holds the figure to compare):
+
+- ``gin-bots-rounds``: whole rounds Easy vs Easy — ``simulate_rounds`` in C++ (one core,
+  GIL released) beside the same bot written here in pure Python and stepped through
+  the Python protocol (the baseline); ``rounds_per_s``.  Target: >= 50,000 rounds/s.
+- ``gin-bots-decision``: one decision of each bot on the same fixed set of
+  observations (collected from seeded games, every phase); ``ms_per_decision``.
+  Target: HardBot <= 20 ms on average.
+- Strength (``PARLOUR_BENCH_FULL=1`` only, or ``python benchmarks/bench_gin_bots.py``):
+  the arena hard-vs-normal and normal-vs-easy in matches to 100 under the default
+  rules, each with its 95 % interval (target: entirely above 50 %).
+
+    PYTHONPATH=src python -m pytest benchmarks/bench_gin_bots.py          # timed
+    PYTHONPATH=src python benchmarks/bench_gin_bots.py [matches]          # the README figures
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+import pytest
+
+from parlour.gin import (
+    Action,
+    ActionKind,
+    EasyBot,
+    HardBot,
+    NormalBot,
+    Observation,
+    Phase,
+    Player,
+    Round,
+    Rules,
+    arena,
+    best_melds,
+    deadwood,
+    simulate_rounds,
+)
+
+SEED = 20261129
+N_SIM = 50_000  # Easy vs Easy rounds in C++
+N_PY = 100  # rounds of the pure-Python Easy bot
+FULL = os.environ.get("PARLOUR_BENCH_FULL") == "1"
+
+
+class PyEasy:
+    """The rule card's easy bot in plain Python (the baseline): same rules as EasyBot."""
+
+    @staticmethod
+    def _higher(c: Any) -> tuple[int, int, int]:
+        return (c.deadwood, int(c.rank), int(c.suit))
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal_actions()
+        if obs.phase in (Phase.UPCARD, Phase.DRAW):
+            top = obs.discard_pile[-1]
+            takes = Action.take_discard() in legal and top not in obs.own_discards
+            if takes and top in best_melds(obs.hand | top).melded:
+                return Action.take_discard()
+            return Action.pass_() if Action.pass_() in legal else Action.draw_stock()
+        if obs.phase is Phase.DISCARD:
+            cands = [c for c in obs.hand if c != obs.taken]
+            best = min(cands, key=lambda c: (deadwood(obs.hand - c), tuple(-x for x in self._higher(c))))
+            if deadwood(obs.hand - best) <= obs.knock_limit and Action.knock(best) in legal:
+                return Action.knock(best)
+            loose = [c for c in best_melds(obs.hand).deadwood_cards if c != obs.taken]
+            return Action.discard(max(loose, key=self._higher) if loose else best)
+        for a in legal:  # layoffs: any that fits, then finish
+            return a
+        return Action.finish_layoffs()
+
+
+def py_rounds(n: int) -> int:
+    bot = PyEasy()
+    actions = 0
+    for i in range(n):
+        r = Round.deal(Rules(), Player.ONE if i % 2 == 0 else Player.TWO, SEED + i)
+        while not r.is_terminal():
+            r.apply(bot.act(r.observation(r.turn)))
+            actions += 1
+    return actions
+
+
+def observations(n_rounds: int = 12) -> list[Observation]:
+    """Every decision of a few seeded Normal-vs-Normal rounds, as observations of the player to act."""
+    out = []
+    bot = NormalBot()
+    for i in range(n_rounds):
+        r = Round.deal(Rules(), Player.ONE if i % 2 == 0 else Player.TWO, SEED + i)
+        while not r.is_terminal():
+            obs = r.observation(r.turn)
+            out.append(obs)
+            r.apply(bot.act(obs))
+    return out
+
+
+@pytest.mark.benchmark(group="gin-bots-rounds")
+def test_easy_vs_easy_simulate_rounds(benchmark: Any) -> None:
+    n = N_SIM
+    st = benchmark.pedantic(simulate_rounds, args=(n, SEED, ("easy", "easy")), rounds=3, iterations=1)
+    assert st.rounds == n
+    if benchmark.stats is not None:
+        benchmark.extra_info["rounds_per_s"] = n / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="gin-bots-rounds")
+def test_easy_vs_easy_pure_python(benchmark: Any) -> None:
+    actions = benchmark.pedantic(py_rounds, args=(N_PY,), rounds=1, iterations=1)
+    assert actions > N_PY * 10
+    if benchmark.stats is not None:
+        benchmark.extra_info["rounds_per_s"] = N_PY / benchmark.stats.stats.mean
+
+
+OBS: list[Observation] = []
+
+
+@pytest.mark.parametrize("cls", [EasyBot, NormalBot, HardBot], ids=["easy", "normal", "hard"])
+@pytest.mark.benchmark(group="gin-bots-decision")
+def test_decision_time(benchmark: Any, cls: Any) -> None:
+    if not OBS:
+        OBS.extend(observations())
+    bot = cls(1)
+
+    def run() -> int:
+        for o in OBS:
+            bot.act(o)
+        return len(OBS)
+
+    n = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert n > 100
+    if benchmark.stats is not None:
+        benchmark.extra_info["ms_per_decision"] = 1000 * benchmark.stats.stats.mean / n
+
+
+@pytest.mark.skipif(not FULL, reason="the strength sweep runs with PARLOUR_BENCH_FULL=1")
+def test_strength() -> None:
+    res = arena(["hard", "normal", "easy"], matches=2000, seed=SEED, jobs=2)
+    print(res.table())
+    by = {(p.a, p.b): p for p in res.pairs}
+    assert by[("hard", "normal")].interval[0] > 0.5
+    assert by[("normal", "easy")].interval[0] > 0.5
+
+
+def main(argv: list[str]) -> None:
+    matches = int(argv[1]) if len(argv) > 1 else 6000
+    t = time.perf_counter()
+    st = simulate_rounds(200_000, SEED, ("easy", "easy"))
+    dt = time.perf_counter() - t
+    print(f"Easy vs Easy, simulate_rounds, one core: {st.rounds / dt:,.0f} rounds/s ({st.actions / st.rounds:.1f} actions/round)")
+    t = time.perf_counter()
+    py_rounds(N_PY)
+    print(f"Easy vs Easy, pure-Python bot through the protocol: {N_PY / (time.perf_counter() - t):,.0f} rounds/s")
+    obs = observations(40)
+    for cls in (EasyBot, NormalBot, HardBot):
+        bot = cls(1)
+        t = time.perf_counter()
+        for o in obs:
+            bot.act(o)
+        dt = time.perf_counter() - t
+        print(f"{cls.__name__}: {1000 * dt / len(obs):.3f} ms per decision over {len(obs)} decisions")
+    # HardBot in play (its knock decisions run rollouts): time of a Hard-vs-Hard simulation per action.
+    t = time.perf_counter()
+    st = simulate_rounds(1000, SEED, ("hard", "hard"))
+    dt = time.perf_counter() - t
+    print(f"HardBot in Hard-vs-Hard play: {1000 * dt / st.actions:.3f} ms per decision ({st.actions} decisions)")
+    knock_obs = [o for o in obs if any(a.kind is ActionKind.KNOCK for a in o.legal_actions())]
+    hb = HardBot(1)
+    t = time.perf_counter()
+    for o in knock_obs:
+        hb.estimate_knock(o)
+    dt = time.perf_counter() - t
+    print(f"HardBot knock estimate (samples + rollouts) where a knock is legal: {1000 * dt / len(knock_obs):.3f} ms")
+    t = time.perf_counter()
+    res = arena(["hard", "normal", "easy"], matches=matches, seed=SEED, jobs=2)
+    print(f"\narena, {matches} matches to 100 per pair, default rules, seed {SEED} ({time.perf_counter() - t:.0f}s, 2 jobs):")
+    print(res.table())
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,63 @@
+// parlour::gin arena — bot-vs-bot matches in C++ (play_match) and many of them on
+// worker threads (arena_pair), with the counts an arena table needs.
+//
+// play_match: a Match (match.hpp) under `rules`, Player.ONE played by `one`,
+// Player.TWO by `two`, the first hand dealt by `first_dealer`, every round dealt by
+// Match::new_round from one generator seeded with `seed`; every decision goes
+// through observe() (play_round).  Reproducible for a seed and the bots' seeds.
+//
+// arena_pair: matches `first .. first+count-1` between bots A and B.  Match m is
+// seeded by match_seed(seed, m); A sits in Player.ONE when m is even (Player.TWO
+// when odd) and the first dealer is Player.ONE when (m / 2) is even, so both seats
+// and both first dealers come round equally; each match gets fresh bots from the
+// makers (seeded from the match).  `jobs` worker threads share the matches; the
+// totals do not depend on `jobs`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "parlour/gin/match.hpp"
+#include "parlour/gin/observation.hpp"
+
+namespace parlour::gin {
+
+// Counts over hands, from the point of view of two sides (0 = A, 1 = B).
+struct HandTally {
+  std::int64_t hands = 0;
+  std::int64_t dead = 0;
+  std::array<std::int64_t, 2> won{};        // hands won
+  std::array<std::int64_t, 2> points{};     // hand points won
+  std::array<std::int64_t, 2> knocks{};     // knocks won (KNOCK results) by the knocker
+  std::array<std::int64_t, 2> gins{};       // gins and big gins, by the knocker
+  std::array<std::int64_t, 2> undercuts{};  // undercuts, by the defender who scored
+  std::int64_t decisions = 0;               // actions applied
+  void add(const RoundResult& r, const Rules& rules, std::array<int, 2> side_of_player);
+  HandTally& operator+=(const HandTally& o) noexcept;
+};
+
+// One match; `tally` (optional) counts its hands with side 0 = Player.ONE.  Gives up
+// with core::InvalidValue after `max_hands` hands without a winner.
+Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer = Player::One,
+                 HandTally* tally = nullptr, int max_hands = 10000);
+
+struct PairResult {
+  std::int64_t matches = 0;
+  std::array<std::int64_t, 2> match_wins{};  // A, B
+  std::array<std::int64_t, 2> score{};       // final match scores summed (A, B)
+  HandTally hands;                           // side 0 = A
+  PairResult& operator+=(const PairResult& o) noexcept;
+};
+
+// The seed of match m of an arena seeded with `seed`.
+std::uint64_t match_seed(std::uint64_t seed, std::int64_t m) noexcept;
+
+// Builds the bot of one side for match m (a fresh bot, or a shared one).
+using PolicyMaker = std::function<std::shared_ptr<Policy>(std::int64_t match)>;
+
+PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed,
+                      std::int64_t first, std::int64_t count, int jobs);
+
+}  // namespace parlour::gin

@@ -1,0 +1,129 @@
+// parlour::gin bots — the three computer players of the rule card (seed 002,
+// spec/gin.md "Bots and observations"), behind the Policy interface of
+// observation.hpp: act(observation) -> Action.
+//
+// No bot takes back from the pile a card it discarded itself (so two bots cannot
+// pass the same cards to and fro forever: the stock always runs down).
+//
+// Every bot sees only an Observation (its own hand, the discard pile, the cards the
+// opponent is known to hold, both players' discards, the stock size, the phase, the
+// knock limit, the legal actions).  Each decision is a pure function of the
+// observation and the bot's seed (the HardBot draws its samples from a generator
+// seeded by the seed and the observation), so a bot is deterministic for a seed and
+// its decisions cannot change when the hidden cards (the opponent's unknown cards,
+// the stock order) are reshuffled.
+//
+//   EasyBot    keeps the melds it has formed (best_melds) and discards its unmatched
+//              card of highest value (ties: higher rank, then higher suit); takes the
+//              upcard / pile top only when that card is melded in the best
+//              arrangement of the hand with it; knocks as soon as it may (with the
+//              best discard); lays off every unmatched card that fits.
+//   NormalBot  plays from the best meld partition: takes the pile top when the
+//              deadwood it reaches after its best discard is lower than the expected
+//              deadwood after a stock draw (exact over the unseen cards; a card that
+//              melds with nothing must gain three points over it); discards to
+//              minimise deadwood plus a penalty for cards the opponent can use
+//              (judged from the cards it took and the cards it threw), less half a
+//              point per out kept (unseen cards that would meld with the cards
+//              left); knocks as soon as it may; lays off optimally (best_layoff).
+//   HardBot    samples the opponent's hidden cards consistently with the
+//              observation (uniformly over the unseen cards, weighted by how well a
+//              sample explains the opponent's discards); discards by the expected
+//              deadwood after its next draw plus the sampled chance that the card
+//              helps the opponent; when it may knock, compares the expected points
+//              of knocking now (settled exactly against each sample: layoffs,
+//              undercuts) with playing on (rollouts of the rest of the round in
+//              sampled worlds), and takes the better.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "parlour/gin/observation.hpp"
+
+namespace parlour::gin {
+
+// A bot: a Policy with a name and a seed, which can make a fresh copy of itself
+// with another seed (the arena builds one per match).
+class Bot : public Policy {
+ public:
+  explicit Bot(std::uint64_t seed = 0) noexcept : seed_(seed) {}
+  [[nodiscard]] std::uint64_t seed() const noexcept { return seed_; }
+  // "easy", "normal", "hard".
+  [[nodiscard]] virtual std::string_view name() const noexcept = 0;
+  [[nodiscard]] virtual std::unique_ptr<Bot> fresh(std::uint64_t seed) const = 0;
+
+ protected:
+  std::uint64_t seed_;
+};
+
+class EasyBot final : public Bot {
+ public:
+  using Bot::Bot;
+  Action act(const Observation& obs) override;
+  [[nodiscard]] std::string_view name() const noexcept override { return "easy"; }
+  [[nodiscard]] std::unique_ptr<Bot> fresh(std::uint64_t seed) const override { return std::make_unique<EasyBot>(seed); }
+};
+
+class NormalBot final : public Bot {
+ public:
+  using Bot::Bot;
+  Action act(const Observation& obs) override;
+  [[nodiscard]] std::string_view name() const noexcept override { return "normal"; }
+  [[nodiscard]] std::unique_ptr<Bot> fresh(std::uint64_t seed) const override {
+    return std::make_unique<NormalBot>(seed);
+  }
+};
+
+struct HardParams {
+  int samples = 48;    // sampled opponent hands per decision
+  int rollouts = 48;   // rollouts per option when weighing a knock
+};
+
+class HardBot final : public Bot {
+ public:
+  explicit HardBot(std::uint64_t seed = 0, HardParams params = {}) noexcept : Bot(seed), params_(params) {}
+  Action act(const Observation& obs) override;
+  [[nodiscard]] std::string_view name() const noexcept override { return "hard"; }
+  [[nodiscard]] std::unique_ptr<Bot> fresh(std::uint64_t seed) const override {
+    return std::make_unique<HardBot>(seed, params_);
+  }
+  [[nodiscard]] const HardParams& params() const noexcept { return params_; }
+
+  // The expected points (for the bot) of knocking now with `card`, and of
+  // discarding `play_card` and playing on, as the bot estimates them (for tests and
+  // for explaining a decision).  PhaseError outside the DISCARD phase of the player
+  // to act; IllegalAction "gin.TooMuchDeadwood" when no knock is legal.  At zero
+  // deadwood `knock` is the expected value of gin.
+  struct KnockEstimate {
+    double knock = 0.0;
+    double play_on = 0.0;
+    Card knock_card{};
+    Card play_card{};
+  };
+  [[nodiscard]] KnockEstimate estimate_knock(const Observation& obs) const;
+
+ private:
+  HardParams params_;
+};
+
+// A bot by name ("easy", "normal", "hard"); InvalidValue otherwise.
+std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed);
+// Register "easy", "normal" and "hard" with make_policy (simulate_rounds); idempotent.
+void register_bots();
+
+// ---- pieces shared by the bots (exposed for tests)
+
+// The cards whose place the observer cannot see: not in its hand, not in the
+// discard pile, not known to be in the opponent's hand, not on the table.
+CardSet unseen_cards(const Observation& obs) noexcept;
+// Whether `card` is melded in the best arrangement of hand + card.
+bool completes_meld(CardSet hand, Card card);
+// The lowest deadwood of hand + card after discarding any card but `card`.
+int deadwood_after_taking(CardSet hand, Card card) noexcept;
+// The mean over the unseen cards u of the best deadwood of hand + u after a discard.
+double expected_deadwood_after_draw(CardSet hand, CardSet unseen) noexcept;
+
+}  // namespace parlour::gin

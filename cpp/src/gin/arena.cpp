@@ -1,0 +1,150 @@
+#include "parlour/gin/arena.hpp"
+
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "parlour/core/errors.hpp"
+#include "parlour/gin/simulate.hpp"
+
+namespace parlour::gin {
+
+void HandTally::add(const RoundResult& r, const Rules& rules, std::array<int, 2> side_of_player) {
+  ++hands;
+  const auto side = [&](Player p) { return static_cast<std::size_t>(side_of_player[static_cast<std::size_t>(p)]); };
+  if (r.kind() == ResultKind::Dead) {
+    ++dead;
+    return;
+  }
+  const Player w = *r.winner();
+  ++won[side(w)];
+  points[side(w)] += r.points(rules);
+  switch (r.kind()) {
+    case ResultKind::Knock: ++knocks[side(w)]; break;
+    case ResultKind::Undercut: ++undercuts[side(w)]; break;
+    case ResultKind::Gin:
+    case ResultKind::BigGin: ++gins[side(w)]; break;
+    case ResultKind::Dead: break;
+  }
+}
+
+HandTally& HandTally::operator+=(const HandTally& o) noexcept {
+  hands += o.hands;
+  dead += o.dead;
+  decisions += o.decisions;
+  for (std::size_t i = 0; i < 2; ++i) {
+    won[i] += o.won[i];
+    points[i] += o.points[i];
+    knocks[i] += o.knocks[i];
+    gins[i] += o.gins[i];
+    undercuts[i] += o.undercuts[i];
+  }
+  return *this;
+}
+
+PairResult& PairResult::operator+=(const PairResult& o) noexcept {
+  matches += o.matches;
+  for (std::size_t i = 0; i < 2; ++i) {
+    match_wins[i] += o.match_wins[i];
+    score[i] += o.score[i];
+  }
+  hands += o.hands;
+  return *this;
+}
+
+Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer, HandTally* tally,
+                 int max_hands) {
+  Match match(rules, first_dealer);
+  core::Rng rng(seed);
+  const std::array<Policy*, 2> pols{&one, &two};
+  int hands = 0;
+  while (!match.is_over()) {
+    if (hands++ >= max_hands)
+      throw core::InvalidValue("no winner after " + std::to_string(max_hands) + " hands");
+    Round r = match.new_round(rng);
+    const int n = play_round(r, pols);
+    const RoundResult res = *r.result();
+    if (tally != nullptr) {
+      tally->add(res, rules, {0, 1});
+      tally->decisions += n;
+    }
+    match.record(res);
+  }
+  return match;
+}
+
+std::uint64_t match_seed(std::uint64_t seed, std::int64_t m) noexcept {
+  std::uint64_t x = seed ^ (static_cast<std::uint64_t>(m) * 0xd1b54a32d192ed03ULL);
+  core::splitmix64(x);
+  return core::splitmix64(x);
+}
+
+namespace {
+
+PairResult play_one(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed, std::int64_t m) {
+  const std::shared_ptr<Policy> pa = a(m), pb = b(m);
+  const bool a_first = (m % 2) == 0;
+  const Player first_dealer = ((m / 2) % 2) == 0 ? Player::One : Player::Two;
+  HandTally t;
+  const Match match = a_first ? play_match(*pa, *pb, rules, match_seed(seed, m), first_dealer, &t)
+                              : play_match(*pb, *pa, rules, match_seed(seed, m), first_dealer, &t);
+  PairResult out;
+  out.matches = 1;
+  // t counts by seat (0 = Player.ONE); map seats to sides.
+  if (!a_first) {
+    for (auto* arr : {&t.won, &t.points, &t.knocks, &t.gins, &t.undercuts}) std::swap((*arr)[0], (*arr)[1]);
+  }
+  out.hands = t;
+  const auto scores = match.scores();
+  const std::size_t a_seat = a_first ? 0 : 1;
+  out.score = {scores[a_seat], scores[1 - a_seat]};
+  const Player winner = *match.winner();
+  const bool a_won = static_cast<std::size_t>(winner) == a_seat;
+  ++out.match_wins[a_won ? 0 : 1];
+  return out;
+}
+
+}  // namespace
+
+PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed,
+                      std::int64_t first, std::int64_t count, int jobs) {
+  if (count < 0) throw core::InvalidValue("the number of matches must be >= 0, got " + std::to_string(count));
+  if (jobs < 1) throw core::InvalidValue("jobs must be >= 1, got " + std::to_string(jobs));
+  rules.validate();
+  PairResult total;
+  if (jobs == 1 || count <= 1) {
+    for (std::int64_t m = first; m < first + count; ++m) total += play_one(a, b, rules, seed, m);
+    return total;
+  }
+  std::atomic<std::int64_t> next{first};
+  std::mutex mu;
+  std::exception_ptr error;
+  auto worker = [&] {
+    PairResult local;
+    try {
+      for (;;) {
+        const std::int64_t m = next.fetch_add(1);
+        if (m >= first + count) break;
+        local += play_one(a, b, rules, seed, m);
+      }
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(mu);
+      if (!error) error = std::current_exception();
+      next.store(first + count);
+    }
+    const std::lock_guard<std::mutex> lock(mu);
+    total += local;
+  };
+  std::vector<std::thread> threads;
+  const auto n = static_cast<int>(std::min<std::int64_t>(jobs, count));
+  threads.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+  return total;
+}
+
+}  // namespace parlour::gin

@@ -1,0 +1,118 @@
+"""The bot commands of ``parlour gin``: ``arena`` and ``play``, and the bot match of ``parlour demo``.
+
+``register_bot_commands(gin_subparsers)`` adds the two subcommands to the
+subparsers of the ``parlour gin`` command; each sets ``func(args, out) -> int`` as the
+other commands do.  ``demo_match(out)`` plays one short match between two bots and
+prints each hand's result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, TextIO
+
+from parlour.gin.arena import arena
+from parlour.gin.bots import BOT_NAMES, play_match
+from parlour.gin.play import describe_result, play_terminal
+from parlour._core.gin import HardBot, NormalBot, Player, Rules
+
+__all__ = ["demo_match", "register_bot_commands"]
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [t.strip().lower() for t in text.split(",") if t.strip()]
+    for n in names:
+        if n not in BOT_NAMES:
+            raise argparse.ArgumentTypeError(f"no bot named {n!r} (known: {', '.join(BOT_NAMES)})")
+    if len(names) < 2:
+        raise argparse.ArgumentTypeError(f"an arena needs at least two bots, got {text!r}")
+    return names
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+class _ProgressBar:
+    """A one-line text progress bar on a stream (rewritten in place with a carriage return)."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        frac = done / total if total else 1.0
+        filled = int(round(frac * self.width))
+        bar = "#" * filled + "-" * (self.width - filled)
+        elapsed = time.perf_counter() - self.start
+        self.stream.write(f"\r[{bar}] {done}/{total} matches  {elapsed:5.1f}s")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    progress = None if args.no_progress else _ProgressBar(sys.stderr)
+    t0 = time.perf_counter()
+    res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs, rules=Rules(), progress=progress)
+    dt = time.perf_counter() - t0
+    print(f"gin arena: {args.matches} matches to 100 per pair (both seats, alternating first dealer), seed {args.seed}",
+          file=out)
+    print(res.table(), file=out)
+    print(f"win rate = matches won by A; 95% CI = Wilson interval; pts/hand = hand points won per hand played; "
+          f"knock/gin/under/dead = shares of hands ({dt:.1f}s)", file=out)
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    rules = Rules(game_target=args.target) if args.target != 100 else Rules()
+    if args.input is None:
+        play_terminal(args.bot, inp=sys.stdin, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
+    else:
+        with open(args.input, encoding="utf-8") as f:
+            play_terminal(args.bot, inp=f, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
+    return 0
+
+
+def register_bot_commands(gin_subparsers: Any) -> None:
+    """Add ``arena`` and ``play`` to the subparsers of the ``parlour gin`` command."""
+    p = gin_subparsers.add_parser("arena", help="bot-vs-bot matches with win rates and 95% intervals")
+    p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
+                   help="comma-separated bots (easy, normal, hard); every pair plays (default hard,normal)")
+    p.add_argument("--matches", type=_positive, default=200, help="matches per pair (default 200)")
+    p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    p.add_argument("--jobs", type=_positive, default=1, help="worker threads (default 1)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(func=_cmd_arena)
+
+    q = gin_subparsers.add_parser("play", help="play a match against a bot in the terminal")
+    q.add_argument("--bot", choices=list(BOT_NAMES), default="hard", help="the opponent (default hard)")
+    q.add_argument("--seed", type=int, default=0, help="the seed of the deals (default 0)")
+    q.add_argument("--target", type=_positive, default=100, help="the score to reach (default 100)")
+    q.add_argument("--unicode", action="store_true", help="suit glyphs (A♠) instead of letters (As)")
+    q.add_argument("--input", default=None, help="read the moves from this file instead of the terminal")
+    q.set_defaults(func=_cmd_play)
+
+
+def demo_match(out: TextIO) -> None:
+    """Play one short match (to 50) between HardBot and NormalBot and print each hand's result."""
+    rules = Rules(game_target=50)
+    m = play_match(HardBot(1), NormalBot(2), rules, seed=2026)
+    names = {Player.ONE: "hard", Player.TWO: "normal"}
+    print("Gin rummy: HardBot (Player.ONE) against NormalBot, a match to 50:", file=out)
+    s = [0, 0]
+    for i, h in enumerate(m.hands, 1):
+        if h.winner is not None:
+            s[int(h.winner)] += h.points(rules)
+        print(f"  hand {i}: {describe_result(h, rules, names)}  ({s[0]} to {s[1]})", file=out)
+    winner = names[m.winner] if m.winner is not None else "nobody"
+    print(f"  {winner} wins the match {m.scores[0]} to {m.scores[1]}.", file=out)

@@ -1,0 +1,78 @@
+"""Helpers for the bot tests: constructed positions as Round snapshots, and hidden-card reshuffles."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.cards import Card, CardSet
+from parlour.gin import Player, Round, Rules
+
+ONE, TWO = Player.ONE, Player.TWO
+NAMES = {ONE: "ONE", TWO: "TWO"}
+
+
+def cards(text: str) -> list[str]:
+    return [str(c) for c in CardSet(text)]
+
+
+def position(
+    *,
+    turn: Player,
+    phase: str,
+    mine: str,
+    theirs: str,
+    pile: str,
+    my_discards: str = "",
+    their_discards: str = "",
+    their_known: str = "",
+    dealer: Player = ONE,
+    rules: Rules | None = None,
+    stock_seed: int = 0,
+) -> Round:
+    """A round in `phase` with `turn` to act holding `mine`, the opponent `theirs`, the pile bottom first.
+
+    The stock is every other card in a seeded order; the first pile card is the initial upcard.
+    """
+    opp = TWO if turn is ONE else ONE
+    hands: dict[Player, list[str]] = {turn: cards(mine), opp: cards(theirs)}
+    pile_cards = pile.split()
+    used = set(hands[ONE]) | set(hands[TWO]) | {str(Card(c)) for c in pile_cards}
+    rest = [str(c) for c in CardSet.full_deck() if str(c) not in used]
+    random.Random(stock_seed).shuffle(rest)
+    discarded = {turn: cards(my_discards), opp: cards(their_discards)}
+    data: dict[str, Any] = Round.deal(rules or Rules(), ONE, 0).to_dict()
+    data.update(
+        dealer=NAMES[dealer],
+        phase=phase,
+        turn=NAMES[turn],
+        hands=[hands[ONE], hands[TWO]],
+        discard_pile=[str(Card(c)) for c in pile_cards],
+        stock=rest,
+        initial_upcard=str(Card(pile_cards[0])),
+        passes=0,
+        taken=None,
+        known=[[], []],
+        discarded=[discarded[ONE], discarded[TWO]],
+    )
+    data["known"][1 if opp is TWO else 0] = cards(their_known)
+    return Round.from_dict(data)
+
+
+def reshuffled(r: Round, player: Player, rng: random.Random) -> Round:
+    """The round with `player`'s hidden information (the opponent's unknown cards, the stock order) reshuffled."""
+    data = r.to_dict()
+    opp = 1 if player is ONE else 0
+    known = set(data["known"][opp])
+    # After a knock the knocker's spread is on the table: only its other cards are hidden.
+    for meld in data["spread"]:
+        known |= {str(Card(c)) for c in (meld if isinstance(meld, list) else str(meld).split())}
+    known &= set(data["hands"][opp])
+    if data["phase"] == "LAYOFF":  # the knocker's hand is face up; only the stock order is hidden
+        known = set(data["hands"][opp])
+    hidden = [c for c in data["hands"][opp] if c not in known]
+    pool = hidden + list(data["stock"])
+    rng.shuffle(pool)
+    data["hands"][opp] = sorted(known) + pool[: len(hidden)]
+    data["stock"] = pool[len(hidden) :]
+    return Round.from_dict(data)
