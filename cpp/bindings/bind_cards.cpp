@@ -53,18 +53,6 @@ void def_set_operators(Cls& cls) {
       .def("__rsub__", [sub_](const py::object& a, const Operand& b) { return binop(b, a, sub_); }, py::arg("other"), py::is_operator());
 }
 
-// ==, != against anything: False / True for a foreign type after NotImplemented.
-template <class T, class Cls>
-void def_equality(Cls& cls) {
-  cls.def("__eq__", [](const T& a, const py::object& b) -> py::object {
-        if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<const T&>());
-      }, py::arg("other"), py::is_operator())
-      .def("__ne__", [](const T& a, const py::object& b) -> py::object {
-        if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(!(a == b.cast<const T&>()));
-      }, py::arg("other"), py::is_operator());
-}
 
 
 void check_masks(const std::uint64_t* p, py::ssize_t n) {

@@ -194,10 +194,7 @@ void register_gin(py::module_& m) {
         return py::isinstance<core::Card>(c) && x.cards().contains(c.cast<core::Card>());
       }, py::arg("card"))
       .def("__hash__", [](const Meld& x) { return py::hash(py::int_(x.mask())); })
-      .def("__eq__", [](const Meld& a, const py::object& b) -> py::object {
-        if (!py::isinstance<Meld>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<Meld>());
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<Meld>(), py::arg("other"), py::is_operator())
       .def("__lt__", [](const Meld& a, const Meld& b) { return a < b; }, py::arg("other"), py::is_operator())
       .def("__le__", [](const Meld& a, const Meld& b) { return a <= b; }, py::arg("other"), py::is_operator())
       .def("__gt__", [](const Meld& a, const Meld& b) { return a > b; }, py::arg("other"), py::is_operator())
@@ -248,10 +245,7 @@ void register_gin(py::module_& m) {
       .def("unicode", &Melds::unicode, "The arrangement with suit glyphs, like '7♥8♥9♥ Q♣Q♠Q♦ | A♦5♦'.")
       .def("__str__", &Melds::str)
       .def("__repr__", &melds_repr)
-      .def("__eq__", [](const Melds& a, const py::object& b) -> py::object {
-        if (!py::isinstance<Melds>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<const Melds&>());
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<Melds>(), py::arg("other"), py::is_operator())
       .def("__hash__", [](const Melds& a) {
         std::uint64_t h = a.hand().mask() * 0x9E3779B97F4A7C15ull;
         for (const Meld& x : a.melds()) h ^= x.mask() * 0xC2B2AE3D27D4EB4Full;  // order-free

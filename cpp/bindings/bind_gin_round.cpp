@@ -47,18 +47,6 @@ const char* player_text(Player p) { return p == Player::One ? "ONE" : "TWO"; }
 using JsonDict = py::typing::Dict<py::str, py::object>;
 JsonDict json_dict(py::dict d) { return JsonDict(std::move(d)); }
 
-template <class T>
-using Arg = py::typing::Union<T>;
-
-template <class T>
-T cast_arg(py::handle obj, const char* expected) {
-  try {
-    return obj.cast<T>();
-  } catch (const py::cast_error&) {
-    throw core::WrongType(std::string("expected ") + expected + ", got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  }
-}
 
 Player player_arg(py::handle obj) {
   static py::handle player_type;
@@ -672,10 +660,7 @@ void register_gin_round(py::module_& m) {
       .def("__index__", &Action::id, "The integer id.")
       .def("__str__", &Action::str)
       .def("__repr__", &action_repr)
-      .def("__eq__", [](const Action& a, const py::object& b) -> py::object {
-        if (!py::isinstance<Action>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<const Action&>());
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<Action>(), py::arg("other"), py::is_operator())
       .def("__hash__", [](const Action& a) { return py::hash(py::str(a.str())); })
       .def("__copy__", [](const Action& a) { return a; })
       .def("__deepcopy__", [](const Action& a, const py::object&) { return a; }, py::arg("memo"))
@@ -736,10 +721,7 @@ void register_gin_round(py::module_& m) {
       .def("__deepcopy__", [](const Observation& o, const py::object&) { return o; }, py::arg("memo"))
       .def(py::pickle([](const Observation& o) { return json_dict(observation_json(o)); },
                       [](const JsonDict& d) { return observation_from_json(d); }))
-      .def("__eq__", [](const Observation& a, const py::object& b) -> py::object {
-        if (!py::isinstance<Observation>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<const Observation&>());
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<Observation>(), py::arg("other"), py::is_operator())
       .def("__repr__", [](const Observation& o) {
         return std::string("<gin.Observation of Player.") + player_text(o.player) + " " + gin::phase_name(o.phase) +
                " hand='" + o.hand.str() + "' stock=" + std::to_string(o.stock_size) + ">";
@@ -913,10 +895,7 @@ void register_gin_round(py::module_& m) {
         return json_dict(round_json(r));
       }, py::arg("player") = py::none(),
          "A JSON-ready, versioned snapshot (cards as text); with a player, that player's observation instead.")
-      .def("__eq__", [](const Round& a, const py::object& b) -> py::object {
-        if (!py::isinstance<Round>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<const Round&>());
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<Round>(), py::arg("other"), py::is_operator())
       .def("__repr__", &round_repr)
       .def("__str__", &round_str)
       .def(py::pickle([](const Round& r) { return json_dict(round_json(r)); },

@@ -145,22 +145,6 @@ std::string opt_player(std::optional<gin::Player> p) {
   return *p == gin::Player::One ? "Player.ONE" : "Player.TWO";
 }
 
-// Typed arguments that accept any object, so a wrong type raises WrongTypeError (the
-// library's own error, quoting the value) rather than pybind11's TypeError.
-template <class T>
-using Arg = py::typing::Union<T>;
-template <class T>
-using OptArg = py::typing::Optional<T>;
-
-template <class T>
-T cast_arg(py::handle obj, const char* expected) {
-  try {
-    return obj.cast<T>();
-  } catch (const py::cast_error&) {
-    throw core::WrongType(std::string("expected ") + expected + ", got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  }
-}
 Rules rules_arg(py::handle obj) { return cast_arg<Rules>(obj, "a Rules"); }
 gin::Player player_arg(py::handle obj) {
   if (!py::isinstance(obj, py::module_::import("parlour._core.gin").attr("Player")))
@@ -223,10 +207,7 @@ void register_gin_scoring(py::module_& m) {
       .def_property_readonly("kind", &Shutout::kind, "DOUBLE_TOTAL, DOUBLE_HAND_POINTS or FLAT.")
       .def_property_readonly("amount", &Shutout::amount, "The flat amount (0 for the doubling kinds).")
       .def("__repr__", &Shutout::repr)
-      .def("__eq__", [](const Shutout& a, const py::object& b) -> py::object {
-        if (!py::isinstance<Shutout>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<Shutout>());
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<Shutout>(), py::arg("other"), py::is_operator())
       .def("__hash__", [](const Shutout& s) { return py::hash(py::make_tuple(static_cast<int>(s.kind()), s.amount())); })
       .def(py::pickle([](const Shutout& s) { return py::make_tuple(static_cast<int>(s.kind()), s.amount()); },
                       [](const py::tuple& t) {
@@ -321,10 +302,7 @@ void register_gin_scoring(py::module_& m) {
         return d;
       }, "The fields as a JSON-ready dict (enums as their names).")
       .def("__repr__", &Rules::repr)
-      .def("__eq__", [](const Rules& a, const py::object& b) -> py::object {
-        if (!py::isinstance<Rules>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<const Rules&>());
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<Rules>(), py::arg("other"), py::is_operator())
       .def("__hash__", [](const Rules& r) { return py::hash(py::str(r.repr())); })
       .def("__copy__", [](const Rules& r) { return r; })
       .def("__deepcopy__", [](const Rules& r, const py::object&) { return r; }, py::arg("memo"))
@@ -388,10 +366,7 @@ void register_gin_scoring(py::module_& m) {
            "The winner's points under the rules: KNOCK the deadwood difference, UNDERCUT the difference + undercut "
            "bonus, GIN gin bonus + the defender's deadwood, BIG_GIN big gin bonus + it, DEAD 0.")
       .def("__repr__", &RoundResult::repr)
-      .def("__eq__", [](const RoundResult& a, const py::object& b) -> py::object {
-        if (!py::isinstance<RoundResult>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<const RoundResult&>());
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<RoundResult>(), py::arg("other"), py::is_operator())
       .def("__hash__", [](const RoundResult& r) {
         return py::hash(py::make_tuple(static_cast<int>(r.kind()), r.knocker() ? static_cast<int>(*r.knocker()) : -1,
                                        r.knocker_deadwood(), r.defender_deadwood(), r.laid_off().mask()));

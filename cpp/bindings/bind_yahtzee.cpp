@@ -86,18 +86,6 @@ std::array<int, 6> counts_arg(const std::vector<int>& v) {
   return {v[0], v[1], v[2], v[3], v[4], v[5]};
 }
 
-template <class T, class Cls>
-void def_eq_hash(Cls& cls) {
-  cls.def("__eq__", [](const T& a, const py::object& b) -> py::object {
-        if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(a == b.cast<const T&>());
-      }, py::arg("other"), py::is_operator())
-      .def("__ne__", [](const T& a, const py::object& b) -> py::object {
-        if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(!(a == b.cast<const T&>()));
-      }, py::arg("other"), py::is_operator());
-}
-
 template <class K, class Cls>
 void def_multiset(Cls& cls) {
   cls.def("count", [](const K& k, int face) {
@@ -254,7 +242,7 @@ void register_yahtzee(py::module_& m) {
                         if (t.size() != 1) throw core::FormatError("a pickled Categories is one int");
                         return Categories::from_bits(t[0].cast<long long>());
                       }));
-  def_eq_hash<Categories>(cats);
+  def_equality<Categories>(cats);
   cats.attr("EMPTY") = Categories{};
   cats.attr("ALL") = Categories::all();
   cats.attr("UPPER") = Categories::upper();
@@ -291,7 +279,7 @@ void register_yahtzee(py::module_& m) {
                         return Keep::parse(t[0].cast<std::string>());
                       }));
   def_multiset<Keep>(keep);
-  def_eq_hash<Keep>(keep);
+  def_equality<Keep>(keep);
 
   dice.def(py::init([](const py::object& d) { return to_dice(d); }), py::arg("dice"),
            "Parse five faces 1-6 in any order ('35556', '3 5 5 5 6') or take five faces; NotationError / "
@@ -334,7 +322,7 @@ void register_yahtzee(py::module_& m) {
                         return Dice::parse(t[0].cast<std::string>());
                       }));
   def_multiset<Dice>(dice);
-  def_eq_hash<Dice>(dice);
+  def_equality<Dice>(dice);
 
   m.def("category_score", [](const CategoryLike& c, const DiceLike& d) { return to_dice(d).score(to_category(c)); },
         py::arg("category"), py::arg("dice"),
@@ -377,7 +365,7 @@ void register_yahtzee(py::module_& m) {
                           throw core::FormatError("pickled YahtzeeRules are one text");
                         return YahtzeeRules::parse(t[0].cast<std::string>());
                       }));
-  def_eq_hash<YahtzeeRules>(rules);
+  def_equality<YahtzeeRules>(rules);
 
   py::class_<State> state(m, "State",
                           "Everything about a card that affects future play: the filled categories, the upper "
@@ -410,7 +398,7 @@ void register_yahtzee(py::module_& m) {
                         d.next_index = s->index();
                         return d;
                       }));
-  def_eq_hash<ScoreDelta>(delta);
+  def_equality<ScoreDelta>(delta);
 
   state.def(py::init([](const CategoriesLike& scored, int upper, bool y50) { return State(categories_from(scored), upper, y50); }),
             py::arg("scored") = Categories{}, py::arg("upper") = 0, py::arg("yahtzee_50") = false,
@@ -450,7 +438,7 @@ void register_yahtzee(py::module_& m) {
                         if (!s) throw core::FormatError("a pickled State has an invalid index " + py::repr(t[0]).cast<std::string>());
                         return *s;
                       }));
-  def_eq_hash<State>(state);
+  def_equality<State>(state);
   state.attr("START") = kStart;
 
   py::class_<Scorecard> card(m, "Scorecard",
@@ -501,7 +489,7 @@ void register_yahtzee(py::module_& m) {
                         if (!py::isinstance<py::dict>(d)) throw core::FormatError("a pickled Scorecard is a dict");
                         return scorecard_from_dict(d.cast<py::dict>());
                       }));
-  def_eq_hash<Scorecard>(card);
+  def_equality<Scorecard>(card);
   card.attr("__hash__") = py::none();
 
   py::class_<Score> score(m, "Score",
@@ -519,7 +507,7 @@ void register_yahtzee(py::module_& m) {
                         if (t.size() != 1) throw core::FormatError("a pickled Score is one category");
                         return Score{category_from_int(t[0].cast<long long>())};
                       }));
-  def_eq_hash<Score>(score);
+  def_equality<Score>(score);
 
   py::class_<Reroll> reroll(m, "Reroll",
                             "The action of keeping 0..4 dice and rerolling the rest. Its id is 13 + keep.index "
@@ -541,7 +529,7 @@ void register_yahtzee(py::module_& m) {
                         if (k.size() >= kNumDice) throw core::FormatError("a pickled Reroll keeps at most four dice");
                         return Reroll{k};
                       }));
-  def_eq_hash<Reroll>(reroll);
+  def_equality<Reroll>(reroll);
 
   m.def("parse_action", [](const std::string& t) { return action_object(parse_action(t)); }, py::arg("text"),
         "An action from its text: 'score <category>' or 'keep <faces>' / 'reroll <faces>' ('keep -' rerolls all); "

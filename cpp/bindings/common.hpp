@@ -50,6 +50,48 @@ py::list card_list(core::CardSet s);
 // The name of obj's type, for messages.
 std::string type_name(py::handle obj);
 
+// The value-type protocol of bound immutable classes: ==/!= that answer NotImplemented
+// for a foreign type (so comparing with anything else is False, never an error).
+template <class T>
+auto value_eq() {
+  return [](const T& a, const py::object& b) -> py::object {
+    if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    return py::bool_(a == b.cast<const T&>());
+  };
+}
+template <class T>
+auto value_ne() {
+  return [](const T& a, const py::object& b) -> py::object {
+    if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    return py::bool_(!(a == b.cast<const T&>()));
+  };
+}
+
+// Both on a bound class.
+template <class T, class Cls>
+void def_equality(Cls& cls) {
+  cls.def("__eq__", value_eq<T>(), py::arg("other"), py::is_operator())
+      .def("__ne__", value_ne<T>(), py::arg("other"), py::is_operator());
+}
+
+// Typed arguments that accept any object, so a wrong type raises WrongTypeError (the
+// library's own error, quoting the value) rather than pybind11's TypeError; the stub
+// shows T.
+template <class T>
+using Arg = py::typing::Union<T>;
+template <class T>
+using OptArg = py::typing::Optional<T>;
+// obj as a T, or WrongTypeError naming what was expected and quoting what came.
+template <class T>
+T cast_arg(py::handle obj, const char* expected) {
+  try {
+    return obj.cast<T>();
+  } catch (const py::cast_error&) {
+    throw core::WrongType(std::string("expected ") + expected + ", got " + type_name(obj) + " " +
+                          core::quote(py::repr(obj).cast<std::string>()));
+  }
+}
+
 void register_errors(py::module_& m);
 void register_cards(py::module_& m);
 void register_rng(py::module_& m);
