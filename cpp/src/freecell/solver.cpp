@@ -91,32 +91,6 @@ inline Key encode(const S& s) noexcept {
   return k;
 }
 
-void decode(const Key& k, S& s) noexcept {
-  std::uint8_t above[53];
-  std::memset(above, kNone, sizeof above);
-  for (int i = 0; i < 52; ++i)
-    if (k.b[i] < 52) above[k.b[i]] = static_cast<std::uint8_t>(i);
-  std::memset(s.len, 0, sizeof s.len);
-  std::memset(s.cell, kNone, sizeof s.cell);
-  std::memset(s.found, 0, sizeof s.found);
-  int ncol = 0, ncell = 0;
-  for (int i = 0; i < 52; ++i) {
-    const std::uint8_t below = k.b[i];
-    if (below == 52) {
-      int c = i, n = 0;
-      while (c != kNone) {
-        s.col[ncol][n++] = static_cast<std::uint8_t>(c);
-        c = above[c];
-      }
-      s.len[ncol++] = static_cast<std::uint8_t>(n);
-    } else if (below == 53) {
-      s.cell[ncell++] = static_cast<std::uint8_t>(i);
-    } else if (below == 54) {
-      ++s.found[T.suit[i]];
-    }
-  }
-}
-
 // Automatic foundation moves.  Level 0 (the complete scans) is provably safe: rank
 // <= 2, or both opposite-colour foundations hold rank - 1.  Level 1 adds the common
 // looser rule (opposite colours hold rank - 2 and the other suit of the same colour
@@ -138,7 +112,8 @@ inline bool safe_auto(const S& s, int c, int level) noexcept {
 }
 
 // Plays every card the rule of `level` allows to the foundations until none is left.
-void autoplay(S& s, int level = 0) noexcept {
+// When `key` is given, the played cards are marked as on the foundations in it.
+void autoplay(S& s, int level = 0, std::uint8_t* key = nullptr) noexcept {
   bool again = true;
   while (again) {
     again = false;
@@ -148,12 +123,14 @@ void autoplay(S& s, int level = 0) noexcept {
         if (!safe_auto(s, c, level)) break;
         ++s.found[T.suit[c]];
         --s.len[i];
+        if (key) key[c] = 54;
         again = true;
       }
     }
     for (auto& c : s.cell)
       if (c != kNone && safe_auto(s, c, level)) {
         ++s.found[T.suit[c]];
+        if (key) key[c] = 54;
         c = kNone;
         again = true;
       }
@@ -323,34 +300,72 @@ void for_each_move(const S& s, int prune, F&& f) {
 }
 
 // ------------------------------------------------------------------ search
+// A position as stored: the cascades' cards one after the other (68 bytes), so that
+// expanding a node is a copy rather than a decode of its key.
+struct Packed {
+  std::uint8_t len[8];
+  std::uint8_t cell[4];
+  std::uint8_t found[4];
+  std::uint8_t cards[52];
+};
+
+inline void pack_state(const S& s, Packed& p) noexcept {
+  std::memcpy(p.len, s.len, 8);
+  std::memcpy(p.cell, s.cell, 4);
+  std::memcpy(p.found, s.found, 4);
+  int off = 0;
+  for (int i = 0; i < 8; ++i) {
+    std::memcpy(p.cards + off, s.col[i], s.len[i]);
+    off += s.len[i];
+  }
+}
+
+inline void unpack_state(const Packed& p, S& s) noexcept {
+  std::memcpy(s.len, p.len, 8);
+  std::memcpy(s.cell, p.cell, 4);
+  std::memcpy(s.found, p.found, 4);
+  int off = 0;
+  for (int i = 0; i < 8; ++i) {
+    std::memcpy(s.col[i], p.cards + off, s.len[i]);
+    off += s.len[i];
+  }
+}
+
 struct Node {
   Key key;
   std::uint32_t parent;
   std::uint32_t move;
   std::uint32_t g;
+  Packed state;
 };
 
 class Table {
  public:
-  explicit Table(std::vector<Node>& nodes) : nodes_(nodes) { slots_.assign(1u << 12, 0); }
+  explicit Table(std::vector<Node>& nodes) : nodes_(nodes) { slots_.assign(1u << 10, 0); }
   // The index of the node with this key, inserting `fresh` (its index = nodes.size())
-  // when absent; inserted set true then.
+  // when absent; inserted set true then.  A slot holds the node index + 1 in its low
+  // half and the high half of the key's hash in its high half, so most probes of other
+  // keys are rejected without touching the node.
   std::uint32_t find_or_insert(const Node& fresh, bool& inserted) {
     if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
     const std::uint64_t h = hash_key(fresh.key);
+    const std::uint64_t tag = h & 0xffffffff00000000ull;
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = h & mask;
     while (true) {
-      const std::uint32_t v = slots_[i];
+      const std::uint64_t v = slots_[i];
       if (v == 0) {
         nodes_.push_back(fresh);
-        slots_[i] = static_cast<std::uint32_t>(nodes_.size());
+        slots_[i] = tag | nodes_.size();
         inserted = true;
         return static_cast<std::uint32_t>(nodes_.size() - 1);
       }
-      if (nodes_[v - 1].key == fresh.key) {
-        inserted = false;
-        return v - 1;
+      if ((v & 0xffffffff00000000ull) == tag) {
+        const auto idx = static_cast<std::uint32_t>(v) - 1;
+        if (nodes_[idx].key == fresh.key) {
+          inserted = false;
+          return idx;
+        }
       }
       i = (i + 1) & mask;
     }
@@ -358,19 +373,19 @@ class Table {
 
  private:
   void grow() {
-    std::vector<std::uint32_t> old;
+    std::vector<std::uint64_t> old;
     old.swap(slots_);
     slots_.assign(old.size() * 2, 0);
     const std::size_t mask = slots_.size() - 1;
-    for (std::uint32_t v : old) {
+    for (std::uint64_t v : old) {
       if (!v) continue;
-      std::size_t i = hash_key(nodes_[v - 1].key) & mask;
+      std::size_t i = hash_key(nodes_[static_cast<std::uint32_t>(v) - 1].key) & mask;
       while (slots_[i]) i = (i + 1) & mask;
       slots_[i] = v;
     }
   }
   std::vector<Node>& nodes_;
-  std::vector<std::uint32_t> slots_;
+  std::vector<std::uint64_t> slots_;
 };
 
 // A bucket queue on small integer priorities; LIFO within a bucket.
@@ -514,7 +529,7 @@ std::vector<Params> params_for(SolveMode mode) {
   // parent to a cell); in fast mode they also play every card they can to the
   // foundations at once.
   if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 3}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
-  return {Params{6, 1, 0, 6, 8, 1, 0, 7, 3, 2}, Params{6, 3, 4, 6, 8, 0, 0, 0, 3, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};
+  return {Params{6, 1, 0, 6, 8, 0, 0, 3, 3, 2}, Params{6, 3, 4, 6, 8, 0, 0, 3, 3, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
@@ -529,7 +544,9 @@ class Scan {
     S root = start;
     autoplay(root, p_.autoplay);
     bool inserted = false;
-    table_.find_or_insert(Node{encode(root), kNoNode, 0, 0}, inserted);
+    Node n0{encode(root), kNoNode, 0, 0, {}};
+    pack_state(root, n0.state);
+    table_.find_or_insert(n0, inserted);
     if (trivially_won(root)) goal_ = 0;
     else if (p_.w_g < 0) stack_.push_back(0);
     else open_.push(heuristic(root, p_), 0);
@@ -540,6 +557,7 @@ class Scan {
     if (goal_ != kNoNode) return kGoal;
     const bool dfs = p_.w_g < 0;
     S s;
+    Node fresh{};
     std::uint32_t cur = 0;
     bool inserted = false;
     for (std::uint64_t step = 0; step < budget; ++step) {
@@ -551,26 +569,46 @@ class Scan {
         return kExhausted;
       }
       ++expanded_;
-      decode(nodes_[cur].key, s);
+      unpack_state(nodes_[cur].state, s);
+      const Key parent_key = nodes_[cur].key;
       const std::uint32_t g = nodes_[cur].g + 1;
       kids_.clear();
       for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int) {
         if (goal_ != kNoNode) return;
-        autoplay(child, p_.autoplay);
-        const std::uint32_t idx = table_.find_or_insert(Node{encode(child), cur, pm, g}, inserted);
+        // The child's key is the parent's with the moved card's support changed
+        // and the cards autoplay sends home marked so: no full encode needed.
+        fresh.key = parent_key;
+        const auto dest = static_cast<Dest>((pm >> 10) & 3);
+        fresh.key.b[pm & 63] = dest == kFound  ? std::uint8_t{54}
+                               : dest == kCell ? std::uint8_t{53}
+                               : dest == kEmpty ? std::uint8_t{52}
+                                                : static_cast<std::uint8_t>((pm >> 12) & 63);
+        autoplay(child, p_.autoplay, fresh.key.b);
+#ifdef FC_CHECK
+        if (!(encode(child) == fresh.key)) std::abort();
+#endif
+        fresh.parent = cur;
+        fresh.move = pm;
+        fresh.g = g;
+        const std::uint32_t idx = table_.find_or_insert(fresh, inserted);
         if (!inserted) return;
+        pack_state(child, nodes_[idx].state);
         if (trivially_won(child)) {
           goal_ = idx;
           return;
         }
         const int h = heuristic(child, p_);
-        if (dfs) kids_.emplace_back(h, idx);
-        else open_.push(h + p_.w_g * static_cast<int>(g), idx);
+        kids_.emplace_back(dfs ? h : h + p_.w_g * static_cast<int>(g), idx);
       });
       if (goal_ != kNoNode) return kGoal;
       if (dfs) {
         std::stable_sort(kids_.begin(), kids_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         for (const auto& k : kids_) stack_.push_back(k.second);
+      } else {
+        // Pushed in reverse so that, among equal priorities, the open list (LIFO in
+        // a bucket) yields children in generation order: foundation moves and
+        // builds before moves to empty cascades and free cells.
+        for (auto it = kids_.rbegin(); it != kids_.rend(); ++it) open_.push(it->first, it->second);
       }
     }
     return kRunning;
