@@ -206,7 +206,11 @@ int heuristic(const S& s, const Params& p) noexcept {
          p.w_bad * bad + p.w_block * block + 1000;
 }
 
-// Calls f(child, packed move) for every move from s (before autoplay).
+// Calls f(child, packed move, exposed) for every move from s (before autoplay):
+// exposed is the card the move uncovers in its source cascade (-1 for none), or -2
+// for a move to the foundations.  When s has no automatic move left, only a move
+// to the foundations or the uncovered card can make one possible (the rules look
+// at the foundations and the card alone).
 template <class F>
 void for_each_move(const S& s, int prune, F&& f) {
   int free_cells = 0, first_cell = -1, empty = 0, first_empty = -1;
@@ -222,33 +226,67 @@ void for_each_move(const S& s, int prune, F&& f) {
     }
   const int limit_card = (free_cells + 1) << empty;
   const int limit_empty = empty ? (free_cells + 1) << (empty - 1) : 0;
+  // For each card in the ordered run at the top of a cascade: that cascade and its
+  // depth (1 = top); for each cascade the first of the two cards that build on its
+  // top (the other is 13 further), or -1.
+  std::uint8_t run_col[52], run_depth[52], runs[8];
+  int wanted[8];
+  std::memset(run_col, kNone, sizeof run_col);
+  for (int i = 0; i < 8; ++i) {
+    const int n = s.len[i];
+    wanted[i] = -1;
+    runs[i] = 0;
+    if (!n) continue;
+    int run = 1;
+    while (run < n && builds(s.col[i][n - run], s.col[i][n - run - 1])) ++run;
+    runs[i] = static_cast<std::uint8_t>(run);
+    for (int k = 1; k <= run; ++k) {
+      const int c = s.col[i][n - k];
+      run_col[c] = static_cast<std::uint8_t>(i);
+      run_depth[c] = static_cast<std::uint8_t>(k);
+    }
+    const int top = s.col[i][n - 1];
+    // Cards of the other colour, one rank lower: suits 2, 3 under black, 0, 1 under red.
+    if (T.rank[top] > 1) wanted[i] = (T.red[top] ? 0 : 26) + T.rank[top] - 2;
+  }
+  // For each cascade i the cascades j (in order) whose top card the run of i can
+  // build on, with the deepest card moved.
+  std::uint8_t targets[8][8], ntargets[8] = {}, target_base[8][8];
+  for (int j = 0; j < 8; ++j) {
+    const int w = wanted[j];
+    if (w < 0) continue;
+    for (const int base : {w, w + 13}) {
+      const int i = run_col[base];
+      if (i == kNone || i == j) continue;
+      target_base[i][ntargets[i]] = static_cast<std::uint8_t>(base);
+      targets[i][ntargets[i]++] = static_cast<std::uint8_t>(j);
+    }
+  }
   S t;
   // From the cascades.
   for (int i = 0; i < 8; ++i) {
     const int n = s.len[i];
     if (!n) continue;
     const int top = s.col[i][n - 1];
-    int run = 1;
-    while (run < n && builds(s.col[i][n - run], s.col[i][n - run - 1])) ++run;
+    const int run = runs[i];
     if (T.rank[top] == s.found[T.suit[top]] + 1) {
       t = s;
       --t.len[i];
       ++t.found[T.suit[top]];
-      f(t, pack(top, 1, kFound, 0), 0);
+      f(t, pack(top, 1, kFound, 0), -2);
     }
-    for (int j = 0; j < 8; ++j) {
-      if (j == i || !s.len[j]) continue;
+    for (int t_i = 0; t_i < ntargets[i]; ++t_i) {
+      const int j = targets[i][t_i];
       const int dst = s.col[j][s.len[j] - 1];
-      const int k = T.rank[dst] - T.rank[top];
-      if (k < 1 || k > run || k > limit_card) continue;
-      const int base = s.col[i][n - k];
-      if (T.red[base] == T.red[dst]) continue;
+      const int base = target_base[i][t_i];
+      const int k = run_depth[base];
+      if (k > limit_card) continue;
       if ((prune & 1) && k < n && builds(base, s.col[i][n - k - 1])) continue;  // a lateral move
       t = s;
       std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
       t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
       t.len[i] = static_cast<std::uint8_t>(n - k);
-      f(t, pack(base, k, kOnto, dst), k == n ? 1 : 2);
+      f(t, pack(base, k, kOnto, dst), k == n ? -1 : s.col[i][n - k - 1]);
     }
     if (first_empty >= 0) {
       const int kmax = std::min({run, limit_empty, n - 1});
@@ -260,14 +298,14 @@ void for_each_move(const S& s, int prune, F&& f) {
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
         t.len[first_empty] = static_cast<std::uint8_t>(k);
         t.len[i] = static_cast<std::uint8_t>(n - k);
-        f(t, pack(base, k, kEmpty, 0), 3);
+        f(t, pack(base, k, kEmpty, 0), s.col[i][n - k - 1]);
       }
     }
     if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2]))) {
       t = s;
       --t.len[i];
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
-      f(t, pack(top, 1, kCell, 0), 5);
+      f(t, pack(top, 1, kCell, 0), n > 1 ? s.col[i][n - 2] : -1);
     }
   }
   // From the free cells.
@@ -278,7 +316,7 @@ void for_each_move(const S& s, int prune, F&& f) {
       t = s;
       t.cell[c] = kNone;
       ++t.found[T.suit[card]];
-      f(t, pack(card, 1, kFound, 0), 0);
+      f(t, pack(card, 1, kFound, 0), -2);
     }
     for (int j = 0; j < 8; ++j) {
       if (!s.len[j]) continue;
@@ -287,14 +325,14 @@ void for_each_move(const S& s, int prune, F&& f) {
       t = s;
       t.col[j][t.len[j]++] = static_cast<std::uint8_t>(card);
       t.cell[c] = kNone;
-      f(t, pack(card, 1, kOnto, dst), 1);
+      f(t, pack(card, 1, kOnto, dst), -1);
     }
     if (first_empty >= 0 && !(prune & 4)) {
       t = s;
       t.col[first_empty][0] = static_cast<std::uint8_t>(card);
       t.len[first_empty] = 1;
       t.cell[c] = kNone;
-      f(t, pack(card, 1, kEmpty, 0), 4);
+      f(t, pack(card, 1, kEmpty, 0), -1);
     }
   }
 }
@@ -540,7 +578,7 @@ class Scan {
   Scan(const Scan&) = delete;
   Scan& operator=(const Scan&) = delete;
   Scan(const S& start, const Params& p) : p_(p), table_(nodes_) {
-    nodes_.reserve(1024);
+    nodes_.reserve(256);
     S root = start;
     autoplay(root, p_.autoplay);
     bool inserted = false;
@@ -573,7 +611,7 @@ class Scan {
       const Key parent_key = nodes_[cur].key;
       const std::uint32_t g = nodes_[cur].g + 1;
       kids_.clear();
-      for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int) {
+      for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int exposed) {
         if (goal_ != kNoNode) return;
         // The child's key is the parent's with the moved card's support changed
         // and the cards autoplay sends home marked so: no full encode needed.
@@ -583,7 +621,8 @@ class Scan {
                                : dest == kCell ? std::uint8_t{53}
                                : dest == kEmpty ? std::uint8_t{52}
                                                 : static_cast<std::uint8_t>((pm >> 12) & 63);
-        autoplay(child, p_.autoplay, fresh.key.b);
+        if (exposed == -2 || (exposed >= 0 && safe_auto(child, exposed, p_.autoplay)))
+          autoplay(child, p_.autoplay, fresh.key.b);
 #ifdef FC_CHECK
         if (!(encode(child) == fresh.key)) std::abort();
 #endif
@@ -645,8 +684,9 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   S root = from_state(start);
   autoplay(root);
   // Each scan's table refers to its own node vector: scans never move.
-  std::vector<std::unique_ptr<Scan>> scans;
-  for (const Params& p : params_for(mode)) scans.push_back(std::make_unique<Scan>(root, p));
+  // A scan is set up when its first turn comes (most deals never need the others).
+  const std::vector<Params> params = params_for(mode);
+  std::vector<std::unique_ptr<Scan>> scans(params.size());
   // Round robin with doubling budgets, so one scan lost in a large basin costs the
   // others at most a constant factor.  Any scan that runs out of positions has
   // searched the whole reachable space: that is the proof of unsolvability.
@@ -657,8 +697,9 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   const Scan* winner = nullptr;
   bool exhausted = false, stopped = false;
   while (!winner && !exhausted && !stopped) {
-    for (auto& scp : scans) {
-      Scan& sc = *scp;
+    for (std::size_t si = 0; si < scans.size(); ++si) {
+      if (!scans[si]) scans[si] = std::make_unique<Scan>(root, params[si]);
+      Scan& sc = *scans[si];
       if (sc.done) continue;
       std::uint64_t left = budget;
       while (left) {
@@ -673,7 +714,8 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
         }
         if (winner || exhausted || sc.done) break;
         std::uint64_t total = 0;
-        for (const auto& x : scans) total += x->states();
+        for (const auto& x : scans)
+          if (x) total += x->states();
         if (max_states && total >= max_states) {
           out.reason = "max_states";
           stopped = true;
@@ -690,6 +732,7 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
     budget *= 2;
   }
   for (const auto& x : scans) {
+    if (!x) continue;
     out.states += x->states();
     out.expanded += x->expanded();
   }
