@@ -478,7 +478,7 @@ void replay(const GameState& start, const std::vector<std::uint32_t>& path, int 
     if (!r) throw core::Error("internal solver error: move " + m.notation() + " is illegal: " + why);
     out.notation.push_back(g.notation(*r));
     out.moves.push_back(*r);
-    g = g.apply_unchecked(*r);
+    g.apply_in_place(*r);
   };
   auto auto_moves = [&](bool all) {
     bool again = true;
