@@ -187,18 +187,21 @@ int heuristic(const S& s, const Params& p) noexcept {
       ++empty;
       continue;
     }
-    bool ordered = true;
     int low = 14;
-    for (int j = 0; j < n; ++j) {
-      const int c = s.col[i][j];
-      const int r = T.rank[c];
-      if (r > low) ++block;
-      else low = r;
-      if (order_terms) {
+    if (order_terms) {
+      bool ordered = true;
+      for (int j = 0; j < n; ++j) {
+        const int c = s.col[i][j];
         if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
         bad += !ordered;
       }
-      if (r <= s.found[T.suit[c]] + 1) next += n - 1 - j;
+    }
+    for (int j = 0; j < n; ++j) {  // branch-free: these tests are unpredictable
+      const int c = s.col[i][j];
+      const int r = T.rank[c];
+      block += r > low;
+      low = std::min(low, r);
+      next += (r <= s.found[T.suit[c]] + 1) * (n - 1 - j);
     }
   }
   for (std::uint8_t c : s.cell) cells += c != kNone;
