@@ -341,13 +341,13 @@ void for_each_move(const S& s, int prune, F&& f) {
 }
 
 // ------------------------------------------------------------------ search
-// A position as stored: the cascades' cards one after the other (68 bytes), so that
+// A position as stored: the cascades' cards one after the other (88 bytes), so that
 // expanding a node is a copy rather than a decode of its key.
 struct Packed {
   std::uint8_t len[8];
   std::uint8_t cell[4];
   std::uint8_t found[4];
-  std::uint8_t cards[52];
+  std::uint8_t cards[52 + kMaxCol];  // padded: every cascade is copied as kMaxCol bytes
 };
 
 inline void pack_state(const S& s, Packed& p) noexcept {
@@ -356,7 +356,7 @@ inline void pack_state(const S& s, Packed& p) noexcept {
   std::memcpy(p.found, s.found, 4);
   int off = 0;
   for (int i = 0; i < 8; ++i) {
-    std::memcpy(p.cards + off, s.col[i], s.len[i]);
+    std::memcpy(p.cards + off, s.col[i], kMaxCol);  // fixed size: a few vector moves
     off += s.len[i];
   }
 }
@@ -367,7 +367,7 @@ inline void unpack_state(const Packed& p, S& s) noexcept {
   std::memcpy(s.found, p.found, 4);
   int off = 0;
   for (int i = 0; i < 8; ++i) {
-    std::memcpy(s.col[i], p.cards + off, s.len[i]);
+    std::memcpy(s.col[i], p.cards + off, kMaxCol);
     off += s.len[i];
   }
 }
