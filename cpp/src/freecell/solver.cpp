@@ -380,9 +380,36 @@ struct Node {
   Packed state;
 };
 
+// Per-thread spare vectors, so that solving deal after deal reuses the memory of the
+// previous scans (no allocation, no fresh pages) instead of asking the system again.
+// Only moderate buffers are kept, a few per kind.
+template <class T, std::size_t MaxCapacity>
+class Spares {
+ public:
+  std::vector<T> take() {
+    if (free_.empty()) return {};
+    std::vector<T> v = std::move(free_.back());
+    free_.pop_back();
+    v.clear();
+    return v;
+  }
+  void give(std::vector<T>&& v) {
+    if (v.capacity() && v.capacity() <= MaxCapacity && free_.size() < 4) free_.push_back(std::move(v));
+  }
+
+ private:
+  std::vector<std::vector<T>> free_;
+};
+
+thread_local Spares<Node, (1u << 15)> spare_nodes;
+thread_local Spares<std::uint64_t, (1u << 16)> spare_slots;
+
 class Table {
  public:
-  explicit Table(std::vector<Node>& nodes) : nodes_(nodes) { slots_.assign(1u << 10, 0); }
+  explicit Table(std::vector<Node>& nodes) : nodes_(nodes), slots_(spare_slots.take()) { slots_.assign(1u << 10, 0); }
+  ~Table() { spare_slots.give(std::move(slots_)); }
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
   // The index of the node with this key, inserting `fresh` (its index = nodes.size())
   // when absent; inserted set true then.  A slot holds the node index + 1 in its low
   // half and the high half of the key's hash in its high half, so most probes of other
@@ -430,8 +457,27 @@ class Table {
 };
 
 // A bucket queue on small integer priorities; LIFO within a bucket.
+// Spare bucket arrays: each kept with its buckets emptied but their memory kept.
+thread_local std::vector<std::vector<std::vector<std::uint32_t>>> spare_buckets;
+
 class OpenList {
  public:
+  OpenList() {
+    if (!spare_buckets.empty()) {
+      buckets_ = std::move(spare_buckets.back());
+      spare_buckets.pop_back();
+    }
+  }
+  ~OpenList() {
+    if (buckets_.size() > 4096 || spare_buckets.size() >= 4) return;
+    for (auto& b : buckets_) {
+      if (b.capacity() > 4096) std::vector<std::uint32_t>().swap(b);
+      else b.clear();
+    }
+    spare_buckets.push_back(std::move(buckets_));
+  }
+  OpenList(const OpenList&) = delete;
+  OpenList& operator=(const OpenList&) = delete;
   void push(int prio, std::uint32_t node) {
     const auto p = static_cast<std::size_t>(std::max(prio, 0));
     if (p >= buckets_.size()) buckets_.resize(p + 64);
@@ -580,7 +626,7 @@ class Scan {
  public:
   Scan(const Scan&) = delete;
   Scan& operator=(const Scan&) = delete;
-  Scan(const S& start, const Params& p) : p_(p), table_(nodes_) {
+  Scan(const S& start, const Params& p) : p_(p), nodes_(spare_nodes.take()), table_(nodes_) {
     nodes_.reserve(256);
     S root = start;
     autoplay(root, p_.autoplay);
@@ -666,6 +712,7 @@ class Scan {
   bool done = false;
   [[nodiscard]] std::uint64_t states() const noexcept { return nodes_.size(); }
   [[nodiscard]] std::uint64_t expanded() const noexcept { return expanded_; }
+  ~Scan() { spare_nodes.give(std::move(nodes_)); }
 
  private:
   Params p_;
