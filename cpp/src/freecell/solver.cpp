@@ -177,36 +177,47 @@ struct Params {
   int autoplay = 0;  // automatic foundation moves: 0 safe, 1 looser, 2 all (see auto_rule)
 };
 
-int heuristic(const S& s, const Params& p) noexcept {
-  const int home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
-  const bool order_terms = (p.w_disorder | p.w_bad) != 0;
-  int next = 0, disorder = 0, empty = 0, cells = 0, bad = 0, block = 0;
-  for (int i = 0; i < 8; ++i) {
-    const int n = s.len[i];
-    if (!n) {
-      ++empty;
-      continue;
-    }
-    int low = 14;
-    if (order_terms) {
-      bool ordered = true;
-      for (int j = 0; j < n; ++j) {
-        const int c = s.col[i][j];
-        if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
-        bad += !ordered;
-      }
-    }
-    for (int j = 0; j < n; ++j) {  // branch-free: these tests are unpredictable
+// The heuristic is a sum of per-cascade terms (which depend on the cascade and the
+// foundations only) and terms for the cells and foundations, so a child whose
+// foundations did not change needs only its changed cascades recomputed.
+int column_term(const S& s, int i, const Params& p) noexcept {
+  const int n = s.len[i];
+  if (!n) return -p.w_empty;
+  int next = 0, disorder = 0, bad = 0, block = 0, low = 14;
+  if ((p.w_disorder | p.w_bad) != 0) {
+    bool ordered = true;
+    for (int j = 0; j < n; ++j) {
       const int c = s.col[i][j];
-      const int r = T.rank[c];
-      block += r > low;
-      low = std::min(low, r);
-      next += (r <= s.found[T.suit[c]] + 1) * (n - 1 - j);
+      if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
+      bad += !ordered;
     }
   }
+  for (int j = 0; j < n; ++j) {  // branch-free: these tests are unpredictable
+    const int c = s.col[i][j];
+    const int r = T.rank[c];
+    block += r > low;
+    low = std::min(low, r);
+    next += (r <= s.found[T.suit[c]] + 1) * (n - 1 - j);
+  }
+  return p.w_next * next + p.w_disorder * disorder + p.w_bad * bad + p.w_block * block;
+}
+
+int base_term(const S& s, const Params& p) noexcept {
+  const int home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
+  int cells = 0;
   for (std::uint8_t c : s.cell) cells += c != kNone;
-  return p.w_home * (52 - home) + p.w_next * next + p.w_disorder * disorder + p.w_cell * cells - p.w_empty * empty +
-         p.w_bad * bad + p.w_block * block + 1000;
+  return p.w_home * (52 - home) + p.w_cell * cells + 1000;
+}
+
+// Fills cols with the cascade terms and returns the heuristic.
+int heuristic(const S& s, const Params& p, std::int16_t* cols) noexcept {
+  int h = base_term(s, p);
+  for (int i = 0; i < 8; ++i) {
+    const int t = column_term(s, i, p);
+    cols[i] = static_cast<std::int16_t>(t);
+    h += t;
+  }
+  return h;
 }
 
 // Calls f(child, packed move, exposed) for every move from s (before autoplay):
@@ -378,6 +389,7 @@ struct Node {
   std::uint32_t move;
   std::uint32_t g;
   Packed state;
+  std::int16_t cols[8];  // the heuristic's cascade terms (see column_term)
 };
 
 // Per-thread spare vectors, so that solving deal after deal reuses the memory of the
@@ -631,12 +643,15 @@ class Scan {
     S root = start;
     autoplay(root, p_.autoplay);
     bool inserted = false;
-    Node n0{encode(root), kNoNode, 0, 0, {}};
+    Node n0{encode(root), kNoNode, 0, 0, {}, {}};
     pack_state(root, n0.state);
     table_.find_or_insert(n0, inserted);
     if (trivially_won(root)) goal_ = 0;
-    else if (p_.w_g < 0) stack_.push_back(0);
-    else open_.push(heuristic(root, p_), 0);
+    else if (p_.w_g < 0) {
+      heuristic(root, p_, nodes_[0].cols);
+      stack_.push_back(0);
+    }
+    else open_.push(heuristic(root, p_, nodes_[0].cols), 0);
   }
   enum Status { kRunning, kGoal, kExhausted };
   // Expands up to `budget` positions.
@@ -658,6 +673,8 @@ class Scan {
       ++expanded_;
       unpack_state(nodes_[cur].state, s);
       const Key parent_key = nodes_[cur].key;
+      std::int16_t parent_cols[8];
+      std::memcpy(parent_cols, nodes_[cur].cols, sizeof parent_cols);
       const std::uint32_t g = nodes_[cur].g + 1;
       kids_.clear();
       for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int exposed) {
@@ -670,8 +687,8 @@ class Scan {
                                : dest == kCell ? std::uint8_t{53}
                                : dest == kEmpty ? std::uint8_t{52}
                                                 : static_cast<std::uint8_t>((pm >> 12) & 63);
-        if (exposed == -2 || (exposed >= 0 && safe_auto(child, exposed, p_.autoplay)))
-          autoplay(child, p_.autoplay, fresh.key.b);
+        const bool autoplayed = exposed == -2 || (exposed >= 0 && safe_auto(child, exposed, p_.autoplay));
+        if (autoplayed) autoplay(child, p_.autoplay, fresh.key.b);
 #ifdef FC_CHECK
         if (!(encode(child) == fresh.key)) std::abort();
 #endif
@@ -685,7 +702,24 @@ class Scan {
           goal_ = idx;
           return;
         }
-        const int h = heuristic(child, p_);
+        int h;
+        std::int16_t* cols = nodes_[idx].cols;
+        if (autoplayed) {
+          h = heuristic(child, p_, cols);
+        } else {  // same foundations: only the cascades whose length changed differ
+          h = base_term(child, p_);
+          for (int i = 0; i < 8; ++i) {
+            cols[i] = child.len[i] == s.len[i] ? parent_cols[i]
+                                                : static_cast<std::int16_t>(column_term(child, i, p_));
+            h += cols[i];
+          }
+        }
+#ifdef FC_CHECK
+        {
+          std::int16_t tmp[8];
+          if (h != heuristic(child, p_, tmp)) std::abort();
+        }
+#endif
         kids_.emplace_back(dfs ? h : h + p_.w_g * static_cast<int>(g), idx);
       });
       if (goal_ != kNoNode) return kGoal;
