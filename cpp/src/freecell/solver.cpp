@@ -61,15 +61,34 @@ struct Key {
   bool operator==(const Key& o) const noexcept { return std::memcmp(b, o.b, sizeof b) == 0; }
 };
 
-inline std::uint64_t hash_key(const Key& k) noexcept {
-  std::uint64_t h = 0x9E3779B97F4A7C15ull;
-  for (int i = 0; i < 56; i += 8) {
-    std::uint64_t x;
-    std::memcpy(&x, k.b + i, 8);
-    h = (h ^ x) * 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 29;
+// Zobrist hashing: the xor of one random word per (card, byte value), so a child's
+// hash follows from its parent's (kept in the node) by the few bytes that change.
+struct Zobrist {
+  std::uint64_t z[52][56];
+  constexpr Zobrist() : z() {
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (auto& row : z)
+      for (auto& v : row) {  // splitmix64
+        x += 0x9E3779B97F4A7C15ull;
+        std::uint64_t y = x;
+        y = (y ^ (y >> 30)) * 0xBF58476D1CE4E5B9ull;
+        y = (y ^ (y >> 27)) * 0x94D049BB133111EBull;
+        v = y ^ (y >> 31);
+      }
   }
+};
+constexpr Zobrist Z;
+
+inline std::uint64_t hash_key(const Key& k) noexcept {
+  std::uint64_t h = 0;
+  for (int i = 0; i < 52; ++i) h ^= Z.z[i][k.b[i]];
   return h;
+}
+
+// Sets byte c of a key to v, keeping its hash h up to date.
+inline void set_key(std::uint8_t* key, std::uint64_t& h, int c, std::uint8_t v) noexcept {
+  h ^= Z.z[c][key[c]] ^ Z.z[c][v];
+  key[c] = v;
 }
 
 inline void encode(const S& s, Key& k) noexcept {
@@ -113,7 +132,7 @@ inline bool safe_auto(const S& s, int c, int level) noexcept {
 
 // Plays every card the rule of `level` allows to the foundations until none is left.
 // When `key` is given, the played cards are marked as on the foundations in it.
-void autoplay(S& s, int level = 0, std::uint8_t* key = nullptr) noexcept {
+void autoplay(S& s, int level = 0, std::uint8_t* key = nullptr, std::uint64_t* hash = nullptr) noexcept {
   bool again = true;
   while (again) {
     again = false;
@@ -123,14 +142,14 @@ void autoplay(S& s, int level = 0, std::uint8_t* key = nullptr) noexcept {
         if (!safe_auto(s, c, level)) break;
         ++s.found[T.suit[c]];
         --s.len[i];
-        if (key) key[c] = 54;
+        if (key) set_key(key, *hash, c, 54);
         again = true;
       }
     }
     for (auto& c : s.cell)
       if (c != kNone && safe_auto(s, c, level)) {
         ++s.found[T.suit[c]];
-        if (key) key[c] = 54;
+        if (key) set_key(key, *hash, c, 54);
         c = kNone;
         again = true;
       }
@@ -385,6 +404,7 @@ inline void unpack_state(const Packed& p, S& s) noexcept {
 
 struct Node {
   Key key;
+  std::uint64_t hash;  // hash_key(key)
   std::uint32_t parent;
   std::uint32_t move;
   std::uint32_t g;
@@ -428,7 +448,7 @@ class Table {
   // keys are rejected without touching the node.
   std::uint32_t find_or_insert(const Node& fresh, bool& inserted) {
     if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
-    const std::uint64_t h = hash_key(fresh.key);
+    const std::uint64_t h = fresh.hash;
     const std::uint64_t tag = h & 0xffffffff00000000ull;
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = h & mask;
@@ -459,7 +479,7 @@ class Table {
     const std::size_t mask = slots_.size() - 1;
     for (std::uint64_t v : old) {
       if (!v) continue;
-      std::size_t i = hash_key(nodes_[static_cast<std::uint32_t>(v) - 1].key) & mask;
+      std::size_t i = nodes_[static_cast<std::uint32_t>(v) - 1].hash & mask;
       while (slots_[i]) i = (i + 1) & mask;
       slots_[i] = v;
     }
@@ -643,7 +663,8 @@ class Scan {
     S root = start;
     autoplay(root, p_.autoplay);
     bool inserted = false;
-    Node n0{encode(root), kNoNode, 0, 0, {}, {}};
+    Node n0{encode(root), 0, kNoNode, 0, 0, {}, {}};
+    n0.hash = hash_key(n0.key);
     pack_state(root, n0.state);
     table_.find_or_insert(n0, inserted);
     if (trivially_won(root)) goal_ = 0;
@@ -673,6 +694,7 @@ class Scan {
       ++expanded_;
       unpack_state(nodes_[cur].state, s);
       const Key parent_key = nodes_[cur].key;
+      const std::uint64_t parent_hash = nodes_[cur].hash;
       std::int16_t parent_cols[8];
       std::memcpy(parent_cols, nodes_[cur].cols, sizeof parent_cols);
       const std::uint32_t g = nodes_[cur].g + 1;
@@ -682,15 +704,17 @@ class Scan {
         // The child's key is the parent's with the moved card's support changed
         // and the cards autoplay sends home marked so: no full encode needed.
         fresh.key = parent_key;
+        fresh.hash = parent_hash;
         const auto dest = static_cast<Dest>((pm >> 10) & 3);
-        fresh.key.b[pm & 63] = dest == kFound  ? std::uint8_t{54}
-                               : dest == kCell ? std::uint8_t{53}
-                               : dest == kEmpty ? std::uint8_t{52}
-                                                : static_cast<std::uint8_t>((pm >> 12) & 63);
+        set_key(fresh.key.b, fresh.hash, static_cast<int>(pm & 63),
+                dest == kFound  ? std::uint8_t{54}
+                : dest == kCell ? std::uint8_t{53}
+                : dest == kEmpty ? std::uint8_t{52}
+                                 : static_cast<std::uint8_t>((pm >> 12) & 63));
         const bool autoplayed = exposed == -2 || (exposed >= 0 && safe_auto(child, exposed, p_.autoplay));
-        if (autoplayed) autoplay(child, p_.autoplay, fresh.key.b);
+        if (autoplayed) autoplay(child, p_.autoplay, fresh.key.b, &fresh.hash);
 #ifdef FC_CHECK
-        if (!(encode(child) == fresh.key)) std::abort();
+        if (!(encode(child) == fresh.key) || fresh.hash != hash_key(fresh.key)) std::abort();
 #endif
         fresh.parent = cur;
         fresh.move = pm;
