@@ -43,9 +43,18 @@ struct CardTables {
 };
 constexpr CardTables T;
 
-inline bool builds(int upper, int lower) noexcept {
-  return T.rank[upper] + 1 == T.rank[lower] && T.red[upper] != T.red[lower];
-}
+// builds(upper, lower): upper may lie on lower (one rank below, other colour); one
+// table lookup.
+struct BuildTable {
+  bool ok[52][52];
+  constexpr BuildTable() : ok() {
+    for (int u = 0; u < 52; ++u)
+      for (int l = 0; l < 52; ++l) ok[u][l] = u % 13 + 1 == l % 13 && (u / 26) != (l / 26);
+  }
+};
+constexpr BuildTable BT;
+
+inline bool builds(int upper, int lower) noexcept { return BT.ok[upper][lower]; }
 
 struct S {
   std::uint8_t len[8];
