@@ -43,9 +43,18 @@ struct CardTables {
 };
 constexpr CardTables T;
 
-inline bool builds(int upper, int lower) noexcept {
-  return T.rank[upper] + 1 == T.rank[lower] && T.red[upper] != T.red[lower];
-}
+// builds(upper, lower): upper may lie on lower (one rank below, other colour); one
+// table lookup.
+struct BuildTable {
+  bool ok[52][52];
+  constexpr BuildTable() : ok() {
+    for (int u = 0; u < 52; ++u)
+      for (int l = 0; l < 52; ++l) ok[u][l] = u % 13 + 1 == l % 13 && (u / 26) != (l / 26);
+  }
+};
+constexpr BuildTable BT;
+
+inline bool builds(int upper, int lower) noexcept { return BT.ok[upper][lower]; }
 
 struct S {
   std::uint8_t len[8];
@@ -61,15 +70,34 @@ struct Key {
   bool operator==(const Key& o) const noexcept { return std::memcmp(b, o.b, sizeof b) == 0; }
 };
 
-inline std::uint64_t hash_key(const Key& k) noexcept {
-  std::uint64_t h = 0x9E3779B97F4A7C15ull;
-  for (int i = 0; i < 56; i += 8) {
-    std::uint64_t x;
-    std::memcpy(&x, k.b + i, 8);
-    h = (h ^ x) * 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 29;
+// Zobrist hashing: the xor of one random word per (card, byte value), so a child's
+// hash follows from its parent's (kept in the node) by the few bytes that change.
+struct Zobrist {
+  std::uint64_t z[52][56];
+  constexpr Zobrist() : z() {
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (auto& row : z)
+      for (auto& v : row) {  // splitmix64
+        x += 0x9E3779B97F4A7C15ull;
+        std::uint64_t y = x;
+        y = (y ^ (y >> 30)) * 0xBF58476D1CE4E5B9ull;
+        y = (y ^ (y >> 27)) * 0x94D049BB133111EBull;
+        v = y ^ (y >> 31);
+      }
   }
+};
+constexpr Zobrist Z;
+
+inline std::uint64_t hash_key(const Key& k) noexcept {
+  std::uint64_t h = 0;
+  for (int i = 0; i < 52; ++i) h ^= Z.z[i][k.b[i]];
   return h;
+}
+
+// Sets byte c of a key to v, keeping its hash h up to date.
+inline void set_key(std::uint8_t* key, std::uint64_t& h, int c, std::uint8_t v) noexcept {
+  h ^= Z.z[c][key[c]] ^ Z.z[c][v];
+  key[c] = v;
 }
 
 inline void encode(const S& s, Key& k) noexcept {
@@ -89,32 +117,6 @@ inline Key encode(const S& s) noexcept {
   Key k;
   encode(s, k);
   return k;
-}
-
-void decode(const Key& k, S& s) noexcept {
-  std::uint8_t above[53];
-  std::memset(above, kNone, sizeof above);
-  for (int i = 0; i < 52; ++i)
-    if (k.b[i] < 52) above[k.b[i]] = static_cast<std::uint8_t>(i);
-  std::memset(s.len, 0, sizeof s.len);
-  std::memset(s.cell, kNone, sizeof s.cell);
-  std::memset(s.found, 0, sizeof s.found);
-  int ncol = 0, ncell = 0;
-  for (int i = 0; i < 52; ++i) {
-    const std::uint8_t below = k.b[i];
-    if (below == 52) {
-      int c = i, n = 0;
-      while (c != kNone) {
-        s.col[ncol][n++] = static_cast<std::uint8_t>(c);
-        c = above[c];
-      }
-      s.len[ncol++] = static_cast<std::uint8_t>(n);
-    } else if (below == 53) {
-      s.cell[ncell++] = static_cast<std::uint8_t>(i);
-    } else if (below == 54) {
-      ++s.found[T.suit[i]];
-    }
-  }
 }
 
 // Automatic foundation moves.  Level 0 (the complete scans) is provably safe: rank
@@ -138,7 +140,8 @@ inline bool safe_auto(const S& s, int c, int level) noexcept {
 }
 
 // Plays every card the rule of `level` allows to the foundations until none is left.
-void autoplay(S& s, int level = 0) noexcept {
+// When `key` is given, the played cards are marked as on the foundations in it.
+void autoplay(S& s, int level = 0, std::uint8_t* key = nullptr, std::uint64_t* hash = nullptr) noexcept {
   bool again = true;
   while (again) {
     again = false;
@@ -148,12 +151,14 @@ void autoplay(S& s, int level = 0) noexcept {
         if (!safe_auto(s, c, level)) break;
         ++s.found[T.suit[c]];
         --s.len[i];
+        if (key) set_key(key, *hash, c, 54);
         again = true;
       }
     }
     for (auto& c : s.cell)
       if (c != kNone && safe_auto(s, c, level)) {
         ++s.found[T.suit[c]];
+        if (key) set_key(key, *hash, c, 54);
         c = kNone;
         again = true;
       }
@@ -200,36 +205,54 @@ struct Params {
   int autoplay = 0;  // automatic foundation moves: 0 safe, 1 looser, 2 all (see auto_rule)
 };
 
-int heuristic(const S& s, const Params& p) noexcept {
-  const int home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
-  const bool order_terms = (p.w_disorder | p.w_bad) != 0;
-  int next = 0, disorder = 0, empty = 0, cells = 0, bad = 0, block = 0;
-  for (int i = 0; i < 8; ++i) {
-    const int n = s.len[i];
-    if (!n) {
-      ++empty;
-      continue;
-    }
+// The heuristic is a sum of per-cascade terms (which depend on the cascade and the
+// foundations only) and terms for the cells and foundations, so a child whose
+// foundations did not change needs only its changed cascades recomputed.
+int column_term(const S& s, int i, const Params& p) noexcept {
+  const int n = s.len[i];
+  if (!n) return -p.w_empty;
+  int next = 0, disorder = 0, bad = 0, block = 0, low = 14;
+  if ((p.w_disorder | p.w_bad) != 0) {
     bool ordered = true;
-    int low = 14;
     for (int j = 0; j < n; ++j) {
       const int c = s.col[i][j];
-      const int r = T.rank[c];
-      if (r > low) ++block;
-      else low = r;
-      if (order_terms) {
-        if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
-        bad += !ordered;
-      }
-      if (r <= s.found[T.suit[c]] + 1) next += n - 1 - j;
+      if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
+      bad += !ordered;
     }
   }
-  for (std::uint8_t c : s.cell) cells += c != kNone;
-  return p.w_home * (52 - home) + p.w_next * next + p.w_disorder * disorder + p.w_cell * cells - p.w_empty * empty +
-         p.w_bad * bad + p.w_block * block + 1000;
+  for (int j = 0; j < n; ++j) {  // branch-free: these tests are unpredictable
+    const int c = s.col[i][j];
+    const int r = T.rank[c];
+    block += r > low;
+    low = std::min(low, r);
+    next += (r <= s.found[T.suit[c]] + 1) * (n - 1 - j);
+  }
+  return p.w_next * next + p.w_disorder * disorder + p.w_bad * bad + p.w_block * block;
 }
 
-// Calls f(child, packed move) for every move from s (before autoplay).
+int base_term(const S& s, const Params& p) noexcept {
+  const int home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
+  int cells = 0;
+  for (std::uint8_t c : s.cell) cells += c != kNone;
+  return p.w_home * (52 - home) + p.w_cell * cells + 1000;
+}
+
+// Fills cols with the cascade terms and returns the heuristic.
+int heuristic(const S& s, const Params& p, std::int16_t* cols) noexcept {
+  int h = base_term(s, p);
+  for (int i = 0; i < 8; ++i) {
+    const int t = column_term(s, i, p);
+    cols[i] = static_cast<std::int16_t>(t);
+    h += t;
+  }
+  return h;
+}
+
+// Calls f(child, packed move, exposed) for every move from s (before autoplay):
+// exposed is the card the move uncovers in its source cascade (-1 for none), or -2
+// for a move to the foundations.  When s has no automatic move left, only a move
+// to the foundations or the uncovered card can make one possible (the rules look
+// at the foundations and the card alone).
 template <class F>
 void for_each_move(const S& s, int prune, F&& f) {
   int free_cells = 0, first_cell = -1, empty = 0, first_empty = -1;
@@ -245,33 +268,67 @@ void for_each_move(const S& s, int prune, F&& f) {
     }
   const int limit_card = (free_cells + 1) << empty;
   const int limit_empty = empty ? (free_cells + 1) << (empty - 1) : 0;
+  // For each card in the ordered run at the top of a cascade: that cascade and its
+  // depth (1 = top); for each cascade the first of the two cards that build on its
+  // top (the other is 13 further), or -1.
+  std::uint8_t run_col[52], run_depth[52], runs[8];
+  int wanted[8];
+  std::memset(run_col, kNone, sizeof run_col);
+  for (int i = 0; i < 8; ++i) {
+    const int n = s.len[i];
+    wanted[i] = -1;
+    runs[i] = 0;
+    if (!n) continue;
+    int run = 1;
+    while (run < n && builds(s.col[i][n - run], s.col[i][n - run - 1])) ++run;
+    runs[i] = static_cast<std::uint8_t>(run);
+    for (int k = 1; k <= run; ++k) {
+      const int c = s.col[i][n - k];
+      run_col[c] = static_cast<std::uint8_t>(i);
+      run_depth[c] = static_cast<std::uint8_t>(k);
+    }
+    const int top = s.col[i][n - 1];
+    // Cards of the other colour, one rank lower: suits 2, 3 under black, 0, 1 under red.
+    if (T.rank[top] > 1) wanted[i] = (T.red[top] ? 0 : 26) + T.rank[top] - 2;
+  }
+  // For each cascade i the cascades j (in order) whose top card the run of i can
+  // build on, with the deepest card moved.
+  std::uint8_t targets[8][8], ntargets[8] = {}, target_base[8][8];
+  for (int j = 0; j < 8; ++j) {
+    const int w = wanted[j];
+    if (w < 0) continue;
+    for (const int base : {w, w + 13}) {
+      const int i = run_col[base];
+      if (i == kNone || i == j) continue;
+      target_base[i][ntargets[i]] = static_cast<std::uint8_t>(base);
+      targets[i][ntargets[i]++] = static_cast<std::uint8_t>(j);
+    }
+  }
   S t;
   // From the cascades.
   for (int i = 0; i < 8; ++i) {
     const int n = s.len[i];
     if (!n) continue;
     const int top = s.col[i][n - 1];
-    int run = 1;
-    while (run < n && builds(s.col[i][n - run], s.col[i][n - run - 1])) ++run;
+    const int run = runs[i];
     if (T.rank[top] == s.found[T.suit[top]] + 1) {
       t = s;
       --t.len[i];
       ++t.found[T.suit[top]];
-      f(t, pack(top, 1, kFound, 0), 0);
+      f(t, pack(top, 1, kFound, 0), -2);
     }
-    for (int j = 0; j < 8; ++j) {
-      if (j == i || !s.len[j]) continue;
+    for (int t_i = 0; t_i < ntargets[i]; ++t_i) {
+      const int j = targets[i][t_i];
       const int dst = s.col[j][s.len[j] - 1];
-      const int k = T.rank[dst] - T.rank[top];
-      if (k < 1 || k > run || k > limit_card) continue;
-      const int base = s.col[i][n - k];
-      if (T.red[base] == T.red[dst]) continue;
+      const int base = target_base[i][t_i];
+      const int k = run_depth[base];
+      if (k > limit_card) continue;
       if ((prune & 1) && k < n && builds(base, s.col[i][n - k - 1])) continue;  // a lateral move
       t = s;
       std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
       t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
       t.len[i] = static_cast<std::uint8_t>(n - k);
-      f(t, pack(base, k, kOnto, dst), k == n ? 1 : 2);
+      f(t, pack(base, k, kOnto, dst), k == n ? -1 : s.col[i][n - k - 1]);
     }
     if (first_empty >= 0) {
       const int kmax = std::min({run, limit_empty, n - 1});
@@ -283,14 +340,14 @@ void for_each_move(const S& s, int prune, F&& f) {
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
         t.len[first_empty] = static_cast<std::uint8_t>(k);
         t.len[i] = static_cast<std::uint8_t>(n - k);
-        f(t, pack(base, k, kEmpty, 0), 3);
+        f(t, pack(base, k, kEmpty, 0), s.col[i][n - k - 1]);
       }
     }
     if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2]))) {
       t = s;
       --t.len[i];
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
-      f(t, pack(top, 1, kCell, 0), 5);
+      f(t, pack(top, 1, kCell, 0), n > 1 ? s.col[i][n - 2] : -1);
     }
   }
   // From the free cells.
@@ -301,7 +358,7 @@ void for_each_move(const S& s, int prune, F&& f) {
       t = s;
       t.cell[c] = kNone;
       ++t.found[T.suit[card]];
-      f(t, pack(card, 1, kFound, 0), 0);
+      f(t, pack(card, 1, kFound, 0), -2);
     }
     for (int j = 0; j < 8; ++j) {
       if (!s.len[j]) continue;
@@ -310,47 +367,114 @@ void for_each_move(const S& s, int prune, F&& f) {
       t = s;
       t.col[j][t.len[j]++] = static_cast<std::uint8_t>(card);
       t.cell[c] = kNone;
-      f(t, pack(card, 1, kOnto, dst), 1);
+      f(t, pack(card, 1, kOnto, dst), -1);
     }
     if (first_empty >= 0 && !(prune & 4)) {
       t = s;
       t.col[first_empty][0] = static_cast<std::uint8_t>(card);
       t.len[first_empty] = 1;
       t.cell[c] = kNone;
-      f(t, pack(card, 1, kEmpty, 0), 4);
+      f(t, pack(card, 1, kEmpty, 0), -1);
     }
   }
 }
 
 // ------------------------------------------------------------------ search
+// A position as stored: the cascades' cards one after the other (88 bytes), so that
+// expanding a node is a copy rather than a decode of its key.
+struct Packed {
+  std::uint8_t len[8];
+  std::uint8_t cell[4];
+  std::uint8_t found[4];
+  std::uint8_t cards[52 + kMaxCol];  // padded: every cascade is copied as kMaxCol bytes
+};
+
+inline void pack_state(const S& s, Packed& p) noexcept {
+  std::memcpy(p.len, s.len, 8);
+  std::memcpy(p.cell, s.cell, 4);
+  std::memcpy(p.found, s.found, 4);
+  int off = 0;
+  for (int i = 0; i < 8; ++i) {
+    std::memcpy(p.cards + off, s.col[i], kMaxCol);  // fixed size: a few vector moves
+    off += s.len[i];
+  }
+}
+
+inline void unpack_state(const Packed& p, S& s) noexcept {
+  std::memcpy(s.len, p.len, 8);
+  std::memcpy(s.cell, p.cell, 4);
+  std::memcpy(s.found, p.found, 4);
+  int off = 0;
+  for (int i = 0; i < 8; ++i) {
+    std::memcpy(s.col[i], p.cards + off, kMaxCol);
+    off += s.len[i];
+  }
+}
+
 struct Node {
   Key key;
+  std::uint64_t hash;  // hash_key(key)
   std::uint32_t parent;
   std::uint32_t move;
   std::uint32_t g;
+  Packed state;
+  std::int16_t cols[8];  // the heuristic's cascade terms (see column_term)
 };
+
+// Per-thread spare vectors, so that solving deal after deal reuses the memory of the
+// previous scans (no allocation, no fresh pages) instead of asking the system again.
+// Only moderate buffers are kept, a few per kind.
+template <class T, std::size_t MaxCapacity>
+class Spares {
+ public:
+  std::vector<T> take() {
+    if (free_.empty()) return {};
+    std::vector<T> v = std::move(free_.back());
+    free_.pop_back();
+    v.clear();
+    return v;
+  }
+  void give(std::vector<T>&& v) {
+    if (v.capacity() && v.capacity() <= MaxCapacity && free_.size() < 4) free_.push_back(std::move(v));
+  }
+
+ private:
+  std::vector<std::vector<T>> free_;
+};
+
+thread_local Spares<Node, (1u << 15)> spare_nodes;
+thread_local Spares<std::uint64_t, (1u << 16)> spare_slots;
 
 class Table {
  public:
-  explicit Table(std::vector<Node>& nodes) : nodes_(nodes) { slots_.assign(1u << 12, 0); }
+  explicit Table(std::vector<Node>& nodes) : nodes_(nodes), slots_(spare_slots.take()) { slots_.assign(1u << 10, 0); }
+  ~Table() { spare_slots.give(std::move(slots_)); }
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
   // The index of the node with this key, inserting `fresh` (its index = nodes.size())
-  // when absent; inserted set true then.
+  // when absent; inserted set true then.  A slot holds the node index + 1 in its low
+  // half and the high half of the key's hash in its high half, so most probes of other
+  // keys are rejected without touching the node.
   std::uint32_t find_or_insert(const Node& fresh, bool& inserted) {
     if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
-    const std::uint64_t h = hash_key(fresh.key);
+    const std::uint64_t h = fresh.hash;
+    const std::uint64_t tag = h & 0xffffffff00000000ull;
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = h & mask;
     while (true) {
-      const std::uint32_t v = slots_[i];
+      const std::uint64_t v = slots_[i];
       if (v == 0) {
         nodes_.push_back(fresh);
-        slots_[i] = static_cast<std::uint32_t>(nodes_.size());
+        slots_[i] = tag | nodes_.size();
         inserted = true;
         return static_cast<std::uint32_t>(nodes_.size() - 1);
       }
-      if (nodes_[v - 1].key == fresh.key) {
-        inserted = false;
-        return v - 1;
+      if ((v & 0xffffffff00000000ull) == tag) {
+        const auto idx = static_cast<std::uint32_t>(v) - 1;
+        if (nodes_[idx].key == fresh.key) {
+          inserted = false;
+          return idx;
+        }
       }
       i = (i + 1) & mask;
     }
@@ -358,24 +482,43 @@ class Table {
 
  private:
   void grow() {
-    std::vector<std::uint32_t> old;
+    std::vector<std::uint64_t> old;
     old.swap(slots_);
     slots_.assign(old.size() * 2, 0);
     const std::size_t mask = slots_.size() - 1;
-    for (std::uint32_t v : old) {
+    for (std::uint64_t v : old) {
       if (!v) continue;
-      std::size_t i = hash_key(nodes_[v - 1].key) & mask;
+      std::size_t i = nodes_[static_cast<std::uint32_t>(v) - 1].hash & mask;
       while (slots_[i]) i = (i + 1) & mask;
       slots_[i] = v;
     }
   }
   std::vector<Node>& nodes_;
-  std::vector<std::uint32_t> slots_;
+  std::vector<std::uint64_t> slots_;
 };
 
 // A bucket queue on small integer priorities; LIFO within a bucket.
+// Spare bucket arrays: each kept with its buckets emptied but their memory kept.
+thread_local std::vector<std::vector<std::vector<std::uint32_t>>> spare_buckets;
+
 class OpenList {
  public:
+  OpenList() {
+    if (!spare_buckets.empty()) {
+      buckets_ = std::move(spare_buckets.back());
+      spare_buckets.pop_back();
+    }
+  }
+  ~OpenList() {
+    if (buckets_.size() > 4096 || spare_buckets.size() >= 4) return;
+    for (auto& b : buckets_) {
+      if (b.capacity() > 4096) std::vector<std::uint32_t>().swap(b);
+      else b.clear();
+    }
+    spare_buckets.push_back(std::move(buckets_));
+  }
+  OpenList(const OpenList&) = delete;
+  OpenList& operator=(const OpenList&) = delete;
   void push(int prio, std::uint32_t node) {
     const auto p = static_cast<std::size_t>(std::max(prio, 0));
     if (p >= buckets_.size()) buckets_.resize(p + 64);
@@ -425,7 +568,7 @@ void replay(const GameState& start, const std::vector<std::uint32_t>& path, int 
     if (!r) throw core::Error("internal solver error: move " + m.notation() + " is illegal: " + why);
     out.notation.push_back(g.notation(*r));
     out.moves.push_back(*r);
-    g = g.apply_unchecked(*r);
+    g.apply_in_place(*r);
   };
   auto auto_moves = [&](bool all) {
     bool again = true;
@@ -514,7 +657,7 @@ std::vector<Params> params_for(SolveMode mode) {
   // parent to a cell); in fast mode they also play every card they can to the
   // foundations at once.
   if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 3}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
-  return {Params{6, 1, 0, 6, 8, 1, 0, 7, 3, 2}, Params{6, 3, 4, 6, 8, 0, 0, 0, 3, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};
+  return {Params{6, 1, 0, 6, 8, 0, 0, 3, 3, 2}, Params{6, 3, 4, 6, 8, 0, 0, 3, 3, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
@@ -524,15 +667,21 @@ class Scan {
  public:
   Scan(const Scan&) = delete;
   Scan& operator=(const Scan&) = delete;
-  Scan(const S& start, const Params& p) : p_(p), table_(nodes_) {
-    nodes_.reserve(1024);
+  Scan(const S& start, const Params& p) : p_(p), nodes_(spare_nodes.take()), table_(nodes_) {
+    nodes_.reserve(256);
     S root = start;
     autoplay(root, p_.autoplay);
     bool inserted = false;
-    table_.find_or_insert(Node{encode(root), kNoNode, 0, 0}, inserted);
+    Node n0{encode(root), 0, kNoNode, 0, 0, {}, {}};
+    n0.hash = hash_key(n0.key);
+    pack_state(root, n0.state);
+    table_.find_or_insert(n0, inserted);
     if (trivially_won(root)) goal_ = 0;
-    else if (p_.w_g < 0) stack_.push_back(0);
-    else open_.push(heuristic(root, p_), 0);
+    else if (p_.w_g < 0) {
+      heuristic(root, p_, nodes_[0].cols);
+      stack_.push_back(0);
+    }
+    else open_.push(heuristic(root, p_, nodes_[0].cols), 0);
   }
   enum Status { kRunning, kGoal, kExhausted };
   // Expands up to `budget` positions.
@@ -540,6 +689,7 @@ class Scan {
     if (goal_ != kNoNode) return kGoal;
     const bool dfs = p_.w_g < 0;
     S s;
+    Node fresh{};
     std::uint32_t cur = 0;
     bool inserted = false;
     for (std::uint64_t step = 0; step < budget; ++step) {
@@ -551,26 +701,69 @@ class Scan {
         return kExhausted;
       }
       ++expanded_;
-      decode(nodes_[cur].key, s);
+      unpack_state(nodes_[cur].state, s);
+      const Key parent_key = nodes_[cur].key;
+      const std::uint64_t parent_hash = nodes_[cur].hash;
+      std::int16_t parent_cols[8];
+      std::memcpy(parent_cols, nodes_[cur].cols, sizeof parent_cols);
       const std::uint32_t g = nodes_[cur].g + 1;
       kids_.clear();
-      for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int) {
+      for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int exposed) {
         if (goal_ != kNoNode) return;
-        autoplay(child, p_.autoplay);
-        const std::uint32_t idx = table_.find_or_insert(Node{encode(child), cur, pm, g}, inserted);
+        // The child's key is the parent's with the moved card's support changed
+        // and the cards autoplay sends home marked so: no full encode needed.
+        fresh.key = parent_key;
+        fresh.hash = parent_hash;
+        const auto dest = static_cast<Dest>((pm >> 10) & 3);
+        set_key(fresh.key.b, fresh.hash, static_cast<int>(pm & 63),
+                dest == kFound  ? std::uint8_t{54}
+                : dest == kCell ? std::uint8_t{53}
+                : dest == kEmpty ? std::uint8_t{52}
+                                 : static_cast<std::uint8_t>((pm >> 12) & 63));
+        const bool autoplayed = exposed == -2 || (exposed >= 0 && safe_auto(child, exposed, p_.autoplay));
+        if (autoplayed) autoplay(child, p_.autoplay, fresh.key.b, &fresh.hash);
+#ifdef FC_CHECK
+        if (!(encode(child) == fresh.key) || fresh.hash != hash_key(fresh.key)) std::abort();
+#endif
+        fresh.parent = cur;
+        fresh.move = pm;
+        fresh.g = g;
+        const std::uint32_t idx = table_.find_or_insert(fresh, inserted);
         if (!inserted) return;
+        pack_state(child, nodes_[idx].state);
         if (trivially_won(child)) {
           goal_ = idx;
           return;
         }
-        const int h = heuristic(child, p_);
-        if (dfs) kids_.emplace_back(h, idx);
-        else open_.push(h + p_.w_g * static_cast<int>(g), idx);
+        int h;
+        std::int16_t* cols = nodes_[idx].cols;
+        if (autoplayed) {
+          h = heuristic(child, p_, cols);
+        } else {  // same foundations: only the cascades whose length changed differ
+          h = base_term(child, p_);
+          for (int i = 0; i < 8; ++i) {
+            cols[i] = child.len[i] == s.len[i] ? parent_cols[i]
+                                                : static_cast<std::int16_t>(column_term(child, i, p_));
+            h += cols[i];
+          }
+        }
+#ifdef FC_CHECK
+        {
+          std::int16_t tmp[8];
+          if (h != heuristic(child, p_, tmp)) std::abort();
+        }
+#endif
+        kids_.emplace_back(dfs ? h : h + p_.w_g * static_cast<int>(g), idx);
       });
       if (goal_ != kNoNode) return kGoal;
       if (dfs) {
         std::stable_sort(kids_.begin(), kids_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         for (const auto& k : kids_) stack_.push_back(k.second);
+      } else {
+        // Pushed in reverse so that, among equal priorities, the open list (LIFO in
+        // a bucket) yields children in generation order: foundation moves and
+        // builds before moves to empty cascades and free cells.
+        for (auto it = kids_.rbegin(); it != kids_.rend(); ++it) open_.push(it->first, it->second);
       }
     }
     return kRunning;
@@ -586,6 +779,7 @@ class Scan {
   bool done = false;
   [[nodiscard]] std::uint64_t states() const noexcept { return nodes_.size(); }
   [[nodiscard]] std::uint64_t expanded() const noexcept { return expanded_; }
+  ~Scan() { spare_nodes.give(std::move(nodes_)); }
 
  private:
   Params p_;
@@ -607,8 +801,9 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   S root = from_state(start);
   autoplay(root);
   // Each scan's table refers to its own node vector: scans never move.
-  std::vector<std::unique_ptr<Scan>> scans;
-  for (const Params& p : params_for(mode)) scans.push_back(std::make_unique<Scan>(root, p));
+  // A scan is set up when its first turn comes (most deals never need the others).
+  const std::vector<Params> params = params_for(mode);
+  std::vector<std::unique_ptr<Scan>> scans(params.size());
   // Round robin with doubling budgets, so one scan lost in a large basin costs the
   // others at most a constant factor.  Any scan that runs out of positions has
   // searched the whole reachable space: that is the proof of unsolvability.
@@ -619,8 +814,9 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   const Scan* winner = nullptr;
   bool exhausted = false, stopped = false;
   while (!winner && !exhausted && !stopped) {
-    for (auto& scp : scans) {
-      Scan& sc = *scp;
+    for (std::size_t si = 0; si < scans.size(); ++si) {
+      if (!scans[si]) scans[si] = std::make_unique<Scan>(root, params[si]);
+      Scan& sc = *scans[si];
       if (sc.done) continue;
       std::uint64_t left = budget;
       while (left) {
@@ -635,7 +831,8 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
         }
         if (winner || exhausted || sc.done) break;
         std::uint64_t total = 0;
-        for (const auto& x : scans) total += x->states();
+        for (const auto& x : scans)
+          if (x) total += x->states();
         if (max_states && total >= max_states) {
           out.reason = "max_states";
           stopped = true;
@@ -652,6 +849,7 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
     budget *= 2;
   }
   for (const auto& x : scans) {
+    if (!x) continue;
     out.states += x->states();
     out.expanded += x->expanded();
   }

@@ -428,6 +428,29 @@ GameState GameState::apply_unchecked(const Move& m) const {
   return s;
 }
 
+void GameState::apply_in_place(const Move& m) {
+  Card moving[13];  // a run is at most King..Ace
+  std::size_t n = 0;
+  if (m.from.kind == PositionKind::Freecell) {
+    moving[n++] = *freecells_.cells()[static_cast<std::size_t>(m.from.index)];
+    freecells_ = freecells_.with(m.from.index, std::nullopt);
+  } else {
+    auto& v = cascades_[static_cast<std::size_t>(m.from.index)].cards_;
+    const auto k = static_cast<std::size_t>(m.count);
+    for (std::size_t i = v.size() - k; i < v.size(); ++i) moving[n++] = v[i];
+    v.resize(v.size() - k);
+  }
+  switch (m.to.kind) {
+    case PositionKind::Foundation: foundations_ = foundations_.add_card(moving[0]); break;
+    case PositionKind::Freecell: freecells_ = freecells_.with(m.to.index, moving[0]); break;
+    case PositionKind::Cascade: {
+      auto& v = cascades_[static_cast<std::size_t>(m.to.index)].cards_;
+      v.insert(v.end(), moving, moving + n);
+      break;
+    }
+  }
+}
+
 GameState GameState::apply(const Move& m) const {
   std::string why;
   const auto r = resolve(m, &why);

@@ -16,7 +16,7 @@
 //   * best-first order on h + w*g with h counting cards not home, cards above the
 //     next card each foundation needs, cards above a lower-ranked card in their
 //     cascade, occupied cells and empty cascades; several scans with different
-//     weights take turns with doubling budgets (a portfolio): "fast" uses w = 0 or 1,
+//     weights take turns with doubling budgets (a portfolio): "fast" uses w = 0,
 //     "short" a larger w.  All but the last scan of a portfolio also skip moves that
 //     split a sequence (moving a run off a card it builds on to another card or to an
 //     empty cascade, or a card off its parent to a free cell), and in fast mode play

@@ -126,6 +126,7 @@ class Cascade {
   friend bool operator==(const Cascade&, const Cascade&) = default;
 
  private:
+  friend class GameState;  // apply_in_place edits the cards
   std::vector<Card> cards_;
 };
 
@@ -196,6 +197,8 @@ class GameState {
   [[nodiscard]] GameState apply(const Move& m) const;
   // Without checks: m must be a resolved legal move.
   [[nodiscard]] GameState apply_unchecked(const Move& m) const;
+  // The same, changing this position (no copy): used where moves are replayed.
+  void apply_in_place(const Move& m);
   // Every legal single-card move (to the first empty free cell only; no cell-to-cell
   // moves), plus legal sequence moves when supermoves is true.
   [[nodiscard]] std::vector<std::pair<GameState, Move>> legal_moves(bool supermoves = false) const;
