@@ -56,3 +56,19 @@ def test_demo_runs() -> None:
 def test_python_m_parlour_deal() -> None:
     proc = subprocess.run([sys.executable, "-m", "parlour", "deal", "--seed", "1"], capture_output=True, text=True, check=True)
     assert [Card(t) for t in proc.stdout.split()] == shuffled_deck(1)
+
+
+class _ClosedPipe(io.StringIO):
+    def write(self, s: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    assert main(["deal", "--seed", "1"], _ClosedPipe()) == 141
+
+
+def test_demo_piped_into_head_has_no_traceback() -> None:
+    script = f'"{sys.executable}" -m parlour demo | head -1; echo "status ${{PIPESTATUS[0]}}"'
+    proc = subprocess.run(["bash", "-c", script], capture_output=True, text=True)
+    assert proc.stdout.startswith("parlour") and proc.stdout.rstrip().endswith("status 141")
+    assert "Error" not in proc.stderr and "Traceback" not in proc.stderr
