@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bind_gin.hpp"
 #include "common.hpp"
 #include "parlour/gin/action.hpp"
 #include "parlour/gin/match.hpp"
@@ -92,21 +93,6 @@ Action to_action(py::handle obj) {
   }
   throw core::WrongType("expected an Action, an action id or action text, got " + type_name(obj) + " " +
                         core::quote(py::repr(obj).cast<std::string>()));
-}
-
-std::vector<Meld> to_melds(py::handle obj) {
-  if (py::isinstance<Melds>(obj)) {
-    const auto s = obj.cast<const Melds&>().melds();
-    return {s.begin(), s.end()};
-  }
-  if (py::isinstance<Meld>(obj)) return {obj.cast<Meld>()};
-  if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj))
-    throw core::WrongType("expected melds (a Melds, or an iterable of Meld), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  std::vector<Meld> v;
-  for (py::handle h : py::reinterpret_borrow<py::iterable>(obj))
-    v.push_back(py::isinstance<Meld>(h) ? h.cast<Meld>() : Meld::from_cards(to_cardset(h)));
-  return v;
 }
 
 py::list pile_list(std::span<const core::Card> cards) {
@@ -245,6 +231,22 @@ py::dict round_json(const Round& r) {
 }
 
 [[noreturn]] void bad_snapshot(const std::string& why) { throw core::FormatError("corrupt gin round snapshot: " + why); }
+
+// Inside a catch (...) while loading a snapshot: any library, Python or cast error
+// becomes StateFormatError; anything else propagates unchanged.
+[[noreturn]] void rethrow_as_bad_snapshot() {
+  try {
+    throw;
+  } catch (const core::FormatError&) {
+    throw;
+  } catch (const core::Error& e) {
+    bad_snapshot(e.what());
+  } catch (const py::error_already_set& e) {
+    bad_snapshot(e.what());
+  } catch (const py::cast_error& e) {
+    bad_snapshot(e.what());
+  }
+}
 
 py::handle field(const py::dict& d, const char* key) {
   if (!d.contains(key)) bad_snapshot(std::string("missing field '") + key + "'");
@@ -436,14 +438,8 @@ Round round_from_json(py::handle obj) {
     const py::handle res = field(d, "result");
     if (!res.is_none()) s.result = result_in(res);
     return Round::from_state(s);
-  } catch (const core::FormatError&) {
-    throw;
-  } catch (const core::Error& e) {
-    bad_snapshot(e.what());
-  } catch (const py::error_already_set& e) {
-    bad_snapshot(e.what());
-  } catch (const py::cast_error& e) {
-    bad_snapshot(e.what());
+  } catch (...) {
+    rethrow_as_bad_snapshot();
   }
 }
 
@@ -534,14 +530,8 @@ Observation observation_from_json(py::handle obj) {
     }
     if (!o.hand.is_disjoint(o.opponent_known)) bad_snapshot("the hand and the opponent's known cards overlap");
     return o;
-  } catch (const core::FormatError&) {
-    throw;
-  } catch (const core::Error& e) {
-    bad_snapshot(e.what());
-  } catch (const py::error_already_set& e) {
-    bad_snapshot(e.what());
-  } catch (const py::cast_error& e) {
-    bad_snapshot(e.what());
+  } catch (...) {
+    rethrow_as_bad_snapshot();
   }
 }
 

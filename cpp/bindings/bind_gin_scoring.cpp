@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bind_gin.hpp"
 #include "common.hpp"
 #include "parlour/gin/rules.hpp"
 #include "parlour/gin/scoring.hpp"
@@ -121,25 +122,6 @@ Rules rules_from(const py::dict& d) {
                     int_field(d, "game_bonus"), int_field(d, "game_target"), sh);
 }
 
-std::vector<Meld> melds_from(py::handle obj) {
-  if (py::isinstance<Melds>(obj)) {
-    const auto s = obj.cast<const Melds&>().melds();
-    return {s.begin(), s.end()};
-  }
-  if (py::isinstance<Meld>(obj)) return {obj.cast<Meld>()};
-  if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj))
-    throw core::WrongType("expected melds (a Melds, or an iterable of Meld), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  std::vector<Meld> v;
-  for (py::handle h : py::reinterpret_borrow<py::iterable>(obj)) {
-    if (py::isinstance<Meld>(h))
-      v.push_back(h.cast<Meld>());
-    else
-      v.push_back(Meld::from_cards(to_cardset(h)));
-  }
-  return v;
-}
-
 std::string opt_player(std::optional<gin::Player> p) {
   if (!p) return "None";
   return *p == gin::Player::One ? "Player.ONE" : "Player.TWO";
@@ -172,6 +154,25 @@ IntPair pair(const std::array<int, N>& a) {
 }
 
 }  // namespace
+
+std::vector<Meld> to_melds(py::handle obj) {
+  if (py::isinstance<Melds>(obj)) {
+    const auto s = obj.cast<const Melds&>().melds();
+    return {s.begin(), s.end()};
+  }
+  if (py::isinstance<Meld>(obj)) return {obj.cast<Meld>()};
+  if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj))
+    throw core::WrongType("expected melds (a Melds, or an iterable of Meld), got " + type_name(obj) + " " +
+                          core::quote(py::repr(obj).cast<std::string>()));
+  std::vector<Meld> v;
+  for (py::handle h : py::reinterpret_borrow<py::iterable>(obj)) {
+    if (py::isinstance<Meld>(h))
+      v.push_back(h.cast<Meld>());
+    else
+      v.push_back(Meld::from_cards(to_cardset(h)));
+  }
+  return v;
+}
 
 void register_gin_scoring(py::module_& m) {
   m.attr("GIN_BONUS") = gin::kGinBonus;
@@ -428,7 +429,7 @@ void register_gin_scoring(py::module_& m) {
   using MeldsArg = py::typing::Union<Melds, py::typing::Iterable<py::typing::Union<Meld, core::CardSet, py::str>>>;
   m.def("best_layoff", [](const CardsLike& cards, const MeldsArg& melds) {
     const core::CardSet c = to_cardset(cards);
-    const std::vector<Meld> v = melds_from(melds);
+    const std::vector<Meld> v = to_melds(melds);
     return gin::best_layoff(c, v);
   }, py::arg("cards"), py::arg("melds"),
         "The layoff of `cards` (the defender's hand, at most 11 cards) onto the knocker's `melds` that leaves the least "
