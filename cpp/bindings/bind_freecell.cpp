@@ -3,6 +3,7 @@
 #include <pybind11/native_enum.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common.hpp"
@@ -502,8 +503,20 @@ void register_freecell(py::module_& m) {
                               "Unsolvable or Unknown).")
       .def_property_readonly("verdict", [](const fc::SolveResult& r) { return r.verdict; }, "SOLVED, UNSOLVABLE or UNKNOWN.")
       .def_property_readonly("moves", [](const fc::SolveResult& r) { return r.moves; }, "The moves (when solved).")
-      .def_property_readonly("notation", [](const fc::SolveResult& r) { return r.notation; },
-                             "The moves in standard notation.")
+      .def_property_readonly("notation", [](const fc::SolveResult& r) {
+                               std::vector<std::string_view> out;
+                               out.reserve(r.moves.size());
+                               const std::string_view all = r.notation;
+                               for (std::size_t i = 0; i < all.size();) {
+                                 std::size_t j = all.find(' ', i);
+                                 if (j == std::string_view::npos) j = all.size();
+                                 out.push_back(all.substr(i, j - i));
+                                 i = j + 1;
+                               }
+                               return out;
+                             }, "The moves in standard notation (a list of strings).")
+      .def_property_readonly("length", [](const fc::SolveResult& r) { return r.moves.size(); },
+                             "The number of moves (0 unless solved).")
       .def_property_readonly("states", [](const fc::SolveResult& r) { return r.states; }, "Positions stored.")
       .def_property_readonly("expanded", [](const fc::SolveResult& r) { return r.expanded; }, "Positions expanded.")
       .def_property_readonly("seconds", [](const fc::SolveResult& r) { return r.seconds; }, "Wall time of the search.")

@@ -421,46 +421,62 @@ struct Node {
   std::int16_t cols[8];  // the heuristic's cascade terms (see column_term)
 };
 
-// Per-thread spare vectors, so that solving deal after deal reuses the memory of the
-// previous scans (no allocation, no fresh pages) instead of asking the system again.
-// Only moderate buffers are kept, a few per kind.
-template <class T, std::size_t MaxCapacity>
-class Spares {
+// The memory of one scan (node store, hash slots, open list), kept by a Workspace
+// from deal to deal so that a batch of solves allocates and faults in its pages once
+// instead of once per deal.
+struct ScanMemory {
+  std::vector<Node> nodes;
+  std::vector<std::uint64_t> slots, old_slots;
+  std::vector<std::vector<std::uint32_t>> buckets;
+  std::vector<std::uint32_t> stack;
+};
+
+// A set of ScanMemory, one per scan of a portfolio.  solve_deals gives each worker
+// thread its own; a lone solve() uses a per-thread one trimmed after every call.
+class Workspace {
  public:
-  std::vector<T> take() {
-    if (free_.empty()) return {};
-    std::vector<T> v = std::move(free_.back());
-    free_.pop_back();
-    v.clear();
-    return v;
+  ScanMemory& memory(std::size_t i) {
+    while (mem_.size() <= i) mem_.push_back(std::make_unique<ScanMemory>());
+    return *mem_[i];
   }
-  void give(std::vector<T>&& v) {
-    if (v.capacity() && v.capacity() <= MaxCapacity && free_.size() < 4) free_.push_back(std::move(v));
+  // Releases buffers beyond a moderate size (a few MB each).
+  void trim() {
+    for (auto& m : mem_) {
+      if (m->nodes.capacity() > (1u << 15)) std::vector<Node>().swap(m->nodes);
+      if (m->slots.capacity() > (1u << 16)) std::vector<std::uint64_t>().swap(m->slots);
+      if (m->old_slots.capacity() > (1u << 16)) std::vector<std::uint64_t>().swap(m->old_slots);
+      if (m->buckets.size() > 4096) std::vector<std::vector<std::uint32_t>>().swap(m->buckets);
+      for (auto& bucket : m->buckets)
+        if (bucket.capacity() > 4096) std::vector<std::uint32_t>().swap(bucket);
+      if (m->stack.capacity() > (1u << 16)) std::vector<std::uint32_t>().swap(m->stack);
+    }
   }
 
  private:
-  std::vector<std::vector<T>> free_;
+  std::vector<std::unique_ptr<ScanMemory>> mem_;
 };
 
-thread_local Spares<Node, (1u << 15)> spare_nodes;
-thread_local Spares<std::uint64_t, (1u << 16)> spare_slots;
-
+// Open addressing with linear probing.  A slot holds the node index + 1 in its low
+// half and the high half of the key's hash in its high half; the slot index is taken
+// from the high half too, so growing the table never touches the nodes, and most
+// probes of other keys are rejected without touching a node.
 class Table {
  public:
-  explicit Table(std::vector<Node>& nodes) : nodes_(nodes), slots_(spare_slots.take()) { slots_.assign(1u << 10, 0); }
-  ~Table() { spare_slots.give(std::move(slots_)); }
+  explicit Table(ScanMemory& m) : nodes_(m.nodes), slots_(m.slots), old_(m.old_slots) {
+    nodes_.clear();
+    slots_.assign(1u << 10, 0);
+    shift_ = 64 - 10;
+  }
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
   // The index of the node with this key, inserting `fresh` (its index = nodes.size())
-  // when absent; inserted set true then.  A slot holds the node index + 1 in its low
-  // half and the high half of the key's hash in its high half, so most probes of other
-  // keys are rejected without touching the node.
+  // when absent; inserted set true then.
   std::uint32_t find_or_insert(const Node& fresh, bool& inserted) {
     if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
     const std::uint64_t h = fresh.hash;
     const std::uint64_t tag = h & 0xffffffff00000000ull;
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = h & mask;
+    std::size_t i = static_cast<std::size_t>(h >> shift_);
     while (true) {
       const std::uint64_t v = slots_[i];
       if (v == 0) {
@@ -482,40 +498,31 @@ class Table {
 
  private:
   void grow() {
-    std::vector<std::uint64_t> old;
-    old.swap(slots_);
-    slots_.assign(old.size() * 2, 0);
+    old_.swap(slots_);
+    slots_.assign(old_.size() * 2, 0);
+    --shift_;
     const std::size_t mask = slots_.size() - 1;
-    for (std::uint64_t v : old) {
+    for (std::uint64_t v : old_) {
       if (!v) continue;
-      std::size_t i = nodes_[static_cast<std::uint32_t>(v) - 1].hash & mask;
+      std::size_t i = static_cast<std::size_t>(v >> shift_);
       while (slots_[i]) i = (i + 1) & mask;
       slots_[i] = v;
     }
   }
   std::vector<Node>& nodes_;
-  std::vector<std::uint64_t> slots_;
+  std::vector<std::uint64_t>& slots_;
+  std::vector<std::uint64_t>& old_;
+  int shift_;
 };
 
-// A bucket queue on small integer priorities; LIFO within a bucket.
-// Spare bucket arrays: each kept with its buckets emptied but their memory kept.
-thread_local std::vector<std::vector<std::vector<std::uint32_t>>> spare_buckets;
-
+// A bucket queue on small integer priorities; LIFO within a bucket.  Its buckets are
+// borrowed from a ScanMemory and left empty (their memory kept) when it ends.
 class OpenList {
  public:
-  OpenList() {
-    if (!spare_buckets.empty()) {
-      buckets_ = std::move(spare_buckets.back());
-      spare_buckets.pop_back();
-    }
-  }
+  explicit OpenList(ScanMemory& m) : buckets_(m.buckets) {}
   ~OpenList() {
-    if (buckets_.size() > 4096 || spare_buckets.size() >= 4) return;
-    for (auto& b : buckets_) {
-      if (b.capacity() > 4096) std::vector<std::uint32_t>().swap(b);
-      else b.clear();
-    }
-    spare_buckets.push_back(std::move(buckets_));
+    if (!size_) return;
+    for (std::size_t p = min_; p < buckets_.size(); ++p) buckets_[p].clear();
   }
   OpenList(const OpenList&) = delete;
   OpenList& operator=(const OpenList&) = delete;
@@ -536,8 +543,8 @@ class OpenList {
   }
 
  private:
-  std::vector<std::vector<std::uint32_t>> buckets_;
-  std::size_t min_ = 0;
+  std::vector<std::vector<std::uint32_t>>& buckets_;
+  std::size_t min_ = static_cast<std::size_t>(-1);
   std::size_t size_ = 0;
 };
 
@@ -566,7 +573,8 @@ void replay(const GameState& start, const std::vector<std::uint32_t>& path, int 
     std::string why;
     const auto r = g.resolve(m, &why);
     if (!r) throw core::Error("internal solver error: move " + m.notation() + " is illegal: " + why);
-    out.notation.push_back(g.notation(*r));
+    if (!out.notation.empty()) out.notation += ' ';
+    out.notation += g.notation(*r);
     out.moves.push_back(*r);
     g.apply_in_place(*r);
   };
@@ -667,8 +675,9 @@ class Scan {
  public:
   Scan(const Scan&) = delete;
   Scan& operator=(const Scan&) = delete;
-  Scan(const S& start, const Params& p) : p_(p), nodes_(spare_nodes.take()), table_(nodes_) {
-    nodes_.reserve(256);
+  Scan(const S& start, const Params& p, ScanMemory& m)
+      : p_(p), nodes_(m.nodes), table_(m), open_(m), stack_(m.stack) {
+    stack_.clear();
     S root = start;
     autoplay(root, p_.autoplay);
     bool inserted = false;
@@ -779,22 +788,20 @@ class Scan {
   bool done = false;
   [[nodiscard]] std::uint64_t states() const noexcept { return nodes_.size(); }
   [[nodiscard]] std::uint64_t expanded() const noexcept { return expanded_; }
-  ~Scan() { spare_nodes.give(std::move(nodes_)); }
 
  private:
   Params p_;
-  std::vector<Node> nodes_;
+  std::vector<Node>& nodes_;
   Table table_;
   OpenList open_;
-  std::vector<std::uint32_t> stack_;
+  std::vector<std::uint32_t>& stack_;
   std::vector<std::pair<int, std::uint32_t>> kids_;
   std::uint32_t goal_ = kNoNode;
   std::uint64_t expanded_ = 0;
 };
 
-}  // namespace
-
-SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_states, double time_limit) {
+SolveResult solve_in(const GameState& start, SolveMode mode, std::uint64_t max_states, double time_limit,
+                     Workspace& ws) {
   start.validate();
   const auto t0 = std::chrono::steady_clock::now();
   SolveResult out;
@@ -815,7 +822,7 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   bool exhausted = false, stopped = false;
   while (!winner && !exhausted && !stopped) {
     for (std::size_t si = 0; si < scans.size(); ++si) {
-      if (!scans[si]) scans[si] = std::make_unique<Scan>(root, params[si]);
+      if (!scans[si]) scans[si] = std::make_unique<Scan>(root, params[si], ws.memory(si));
       Scan& sc = *scans[si];
       if (sc.done) continue;
       std::uint64_t left = budget;
@@ -863,6 +870,17 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   return out;
 }
 
+}  // namespace
+
+SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_states, double time_limit) {
+  thread_local Workspace ws;
+  struct Trim {
+    Workspace& w;
+    ~Trim() { w.trim(); }
+  } trim{ws};
+  return solve_in(start, mode, max_states, time_limit, ws);
+}
+
 SolveResult solve_ms_deal(std::uint64_t n, SolveMode mode, std::uint64_t max_states, double time_limit) {
   return solve(GameState::from_ms_deal(n), mode, max_states, time_limit);
 }
@@ -877,11 +895,12 @@ std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, 
   std::mutex mu;
   std::exception_ptr error;
   auto worker = [&]() {
+    Workspace ws;  // one per thread, kept for all its deals
     while (true) {
       const std::size_t i = next.fetch_add(1);
       if (i >= numbers.size()) return;
       try {
-        results[i] = solve_ms_deal(numbers[i], mode, max_states, time_limit);
+        results[i] = solve_in(GameState::from_ms_deal(numbers[i]), mode, max_states, time_limit, ws);
       } catch (...) {
         std::lock_guard<std::mutex> lock(mu);
         if (!error) error = std::current_exception();

@@ -521,6 +521,11 @@ class SearchResult:
         Positions expanded.
         """
     @property
+    def length(self) -> int:
+        """
+        The number of moves (0 unless solved).
+        """
+    @property
     def moves(self) -> list[Move]:
         """
         The moves (when solved).
@@ -528,7 +533,7 @@ class SearchResult:
     @property
     def notation(self) -> list[str]:
         """
-        The moves in standard notation.
+        The moves in standard notation (a list of strings).
         """
     @property
     def reason(self) -> str:

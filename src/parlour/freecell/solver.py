@@ -27,28 +27,96 @@ __all__ = ["Solution", "Unsolvable", "Unknown", "SolveResult", "solve", "solve_d
 Mode = Literal["fast", "short"]
 
 
-@dataclass(frozen=True)
 class Solution:
     """A winning line: ``notation`` (standard notation) and ``moves`` (resolved :class:`Move` objects).
 
     Every automatic foundation move is listed; a sequence move counts as one move.
+    A solution from the solver converts its moves to Python objects only when they
+    are first asked for, so solving thousands of deals for their lengths stays cheap.
+    Solutions are immutable, compare and hash by ``(notation, states, seconds, mode)``
+    and pickle with their resolved moves.
     """
 
-    notation: tuple[str, ...]
-    states: int = 0
-    seconds: float = 0.0
-    mode: str = "fast"
-    verdict: Verdict = field(default=Verdict.SOLVED, init=False)
-    _raw: _fc.SearchResult | tuple[Move, ...] | None = field(default=None, repr=False, compare=False)
+    __slots__ = ("_raw", "_notation", "_moves", "states", "seconds", "mode")
+
+    _raw: _fc.SearchResult | None
+    _notation: tuple[str, ...] | None
+    _moves: tuple[Move, ...] | None
+    states: int
+    seconds: float
+    mode: str
+
+    def __init__(
+        self,
+        notation: Iterable[str] = (),
+        states: int = 0,
+        seconds: float = 0.0,
+        mode: str = "fast",
+        *,
+        _raw: _fc.SearchResult | tuple[Move, ...] | None = None,
+    ) -> None:
+        """A solution from its moves in standard notation (or, internally, from a raw search result)."""
+        setter = object.__setattr__
+        if isinstance(_raw, _fc.SearchResult):
+            setter(self, "_raw", _raw)
+            setter(self, "_notation", None)
+            setter(self, "_moves", None)
+        else:
+            setter(self, "_raw", None)
+            setter(self, "_notation", tuple(notation))
+            setter(self, "_moves", _raw)
+        setter(self, "states", states)
+        setter(self, "seconds", seconds)
+        setter(self, "mode", mode)
+
+    @property
+    def verdict(self) -> Verdict:
+        """Always ``Verdict.SOLVED``."""
+        return Verdict.SOLVED
+
+    @property
+    def notation(self) -> tuple[str, ...]:
+        """The moves in standard notation."""
+        if self._notation is None:
+            assert self._raw is not None
+            object.__setattr__(self, "_notation", tuple(self._raw.notation))
+        assert self._notation is not None
+        return self._notation
 
     @property
     def moves(self) -> tuple[Move, ...]:
         """The moves as resolved :class:`Move` objects (card and count filled in)."""
-        if isinstance(self._raw, tuple):
-            return self._raw
-        if self._raw is not None:
-            return tuple(self._raw.moves)
-        return tuple(Move.parse(text) for text in self.notation)
+        if self._moves is None:
+            moves = tuple(self._raw.moves) if self._raw is not None else tuple(Move.parse(t) for t in self.notation)
+            object.__setattr__(self, "_moves", moves)
+        assert self._moves is not None
+        return self._moves
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Solution is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Solution is immutable: cannot delete {name!r}")
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.notation, self.states, self.seconds, self.mode)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when notation, states, seconds and mode are."""
+        if not isinstance(other, Solution):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        """Hash of (notation, states, seconds, mode)."""
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        """``Solution(notation=(...), states=..., seconds=..., mode=...)``."""
+        return (
+            f"Solution(notation={self.notation!r}, states={self.states!r}, seconds={self.seconds!r}, "
+            f"mode={self.mode!r})"
+        )
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickle with the resolved moves."""
@@ -56,6 +124,8 @@ class Solution:
 
     def __len__(self) -> int:
         """The number of moves."""
+        if self._notation is None and self._raw is not None:
+            return self._raw.length
         return len(self.notation)
 
     def __bool__(self) -> bool:
@@ -118,7 +188,7 @@ SolveResult = Solution | Unsolvable | Unknown
 
 def _wrap(r: _fc.SearchResult, mode: str) -> SolveResult:
     if r.verdict == Verdict.SOLVED:
-        return Solution(tuple(r.notation), r.states, r.seconds, mode, _raw=r)
+        return Solution((), r.states, r.seconds, mode, _raw=r)
     if r.verdict == Verdict.UNSOLVABLE:
         return Unsolvable(r.states, r.seconds)
     return Unknown(r.reason, r.states, r.seconds)

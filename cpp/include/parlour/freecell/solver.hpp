@@ -43,7 +43,7 @@ enum class Verdict : std::uint8_t { Solved = 0, Unsolvable = 1, Unknown = 2 };
 struct SolveResult {
   Verdict verdict = Verdict::Unknown;
   std::vector<Move> moves;        // resolved moves from the start position (Solved only)
-  std::vector<std::string> notation;  // the same in standard notation
+  std::string notation;           // the same in standard notation, separated by spaces
   std::uint64_t states = 0;       // positions stored
   std::uint64_t expanded = 0;     // positions expanded
   double seconds = 0.0;
