@@ -171,6 +171,7 @@ bool auto_ok(const Foundations& f, Card c, int level) noexcept {
   return auto_rule(found, c.rank(), static_cast<int>(c.suit()), c.colour() == Colour::Red, level);
 }
 
+#ifdef FC_CHECK
 // Every cascade in non-increasing rank order: the foundation moves alone finish it.
 bool trivially_won(const S& s) noexcept {
   for (int i = 0; i < 8; ++i)
@@ -178,6 +179,7 @@ bool trivially_won(const S& s) noexcept {
       if (T.rank[s.col[i][j]] > T.rank[s.col[i][j - 1]]) return false;
   return true;
 }
+#endif
 
 // ------------------------------------------------------------------ moves (card terms)
 // A move names the deepest moved card, the count and where it goes: so it means the
@@ -205,19 +207,23 @@ struct Params {
   int autoplay = 0;  // automatic foundation moves: 0 safe, 1 looser, 2 all (see auto_rule)
 };
 
+
 // The heuristic is a sum of per-cascade terms (which depend on the cascade and the
 // foundations only) and terms for the cells and foundations, so a child whose
-// foundations did not change needs only its changed cascades recomputed.
-int column_term(const S& s, int i, const Params& p) noexcept {
+// foundations did not change needs only its changed cascades recomputed.  `ordered`
+// is set when the cascade's ranks never rise from bottom to top (then the
+// foundation moves alone clear it).
+int column_term(const S& s, int i, const Params& p, bool& ordered) noexcept {
   const int n = s.len[i];
+  ordered = true;
   if (!n) return -p.w_empty;
   int next = 0, disorder = 0, bad = 0, block = 0, low = 14;
   if ((p.w_disorder | p.w_bad) != 0) {
-    bool ordered = true;
+    bool built = true;  // every card so far built on the one beneath it
     for (int j = 0; j < n; ++j) {
       const int c = s.col[i][j];
-      if (j && !builds(c, s.col[i][j - 1])) ++disorder, ordered = false;
-      bad += !ordered;
+      if (j && !builds(c, s.col[i][j - 1])) ++disorder, built = false;
+      bad += !built;
     }
   }
   for (int j = 0; j < n; ++j) {  // branch-free: these tests are unpredictable
@@ -227,6 +233,7 @@ int column_term(const S& s, int i, const Params& p) noexcept {
     low = std::min(low, r);
     next += (r <= s.found[T.suit[c]] + 1) * (n - 1 - j);
   }
+  ordered = block == 0;
   return p.w_next * next + p.w_disorder * disorder + p.w_bad * bad + p.w_block * block;
 }
 
@@ -237,12 +244,17 @@ int base_term(const S& s, const Params& p) noexcept {
   return p.w_home * (52 - home) + p.w_cell * cells + 1000;
 }
 
-// Fills cols with the cascade terms and returns the heuristic.
-int heuristic(const S& s, const Params& p, std::int16_t* cols) noexcept {
+// Fills cols with the cascade terms and `ordered` with one bit per cascade whose
+// ranks never rise (all eight set: the position is won by foundation moves alone);
+// returns the heuristic.
+int heuristic(const S& s, const Params& p, std::int16_t* cols, std::uint8_t& ordered) noexcept {
   int h = base_term(s, p);
+  ordered = 0;
   for (int i = 0; i < 8; ++i) {
-    const int t = column_term(s, i, p);
+    bool o = false;
+    const int t = column_term(s, i, p, o);
     cols[i] = static_cast<std::int16_t>(t);
+    ordered = static_cast<std::uint8_t>(ordered | (o << i));
     h += t;
   }
   return h;
@@ -412,6 +424,7 @@ inline void unpack_state(const Packed& p, S& s) noexcept {
 }
 
 struct Node {
+  Node() noexcept {}  // members left uninitialised: find_or_insert fills them
   Key key;
   std::uint64_t hash;  // hash_key(key)
   std::uint32_t parent;
@@ -419,6 +432,7 @@ struct Node {
   std::uint32_t g;
   Packed state;
   std::int16_t cols[8];  // the heuristic's cascade terms (see column_term)
+  std::uint8_t ordered;  // the cascades whose ranks never rise (see heuristic)
 };
 
 // The memory of one scan (node store, hash slots, open list), kept by a Workspace
@@ -469,25 +483,26 @@ class Table {
   }
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
-  // The index of the node with this key, inserting `fresh` (its index = nodes.size())
-  // when absent; inserted set true then.
-  std::uint32_t find_or_insert(const Node& fresh, bool& inserted) {
+  // The index of the node with this key and hash, appending a node with them (its
+  // other fields left for the caller to fill) when absent; inserted set true then.
+  std::uint32_t find_or_insert(const Key& key, std::uint64_t h, bool& inserted) {
     if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
-    const std::uint64_t h = fresh.hash;
     const std::uint64_t tag = h & 0xffffffff00000000ull;
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = static_cast<std::size_t>(h >> shift_);
     while (true) {
       const std::uint64_t v = slots_[i];
       if (v == 0) {
-        nodes_.push_back(fresh);
+        Node& n = nodes_.emplace_back();
+        n.key = key;
+        n.hash = h;
         slots_[i] = tag | nodes_.size();
         inserted = true;
         return static_cast<std::uint32_t>(nodes_.size() - 1);
       }
       if ((v & 0xffffffff00000000ull) == tag) {
         const auto idx = static_cast<std::uint32_t>(v) - 1;
-        if (nodes_[idx].key == fresh.key) {
+        if (nodes_[idx].key == key) {
           inserted = false;
           return idx;
         }
@@ -653,6 +668,7 @@ std::vector<Params> params_for(SolveMode mode) {
         x.autoplay = static_cast<int>(std::strtol(q + 1, &end, 10));
         q = end;
       }
+
       out.push_back(x);
       while (*q == ';' || *q == ' ') ++q;
     }
@@ -681,16 +697,16 @@ class Scan {
     S root = start;
     autoplay(root, p_.autoplay);
     bool inserted = false;
-    Node n0{encode(root), 0, kNoNode, 0, 0, {}, {}};
-    n0.hash = hash_key(n0.key);
+    const Key key = encode(root);
+    Node& n0 = nodes_[table_.find_or_insert(key, hash_key(key), inserted)];
+    n0.parent = kNoNode;
+    n0.move = 0;
+    n0.g = 0;
     pack_state(root, n0.state);
-    table_.find_or_insert(n0, inserted);
-    if (trivially_won(root)) goal_ = 0;
-    else if (p_.w_g < 0) {
-      heuristic(root, p_, nodes_[0].cols);
-      stack_.push_back(0);
-    }
-    else open_.push(heuristic(root, p_, nodes_[0].cols), 0);
+    const int h = heuristic(root, p_, n0.cols, n0.ordered);
+    if (n0.ordered == 0xff) goal_ = 0;
+    else if (p_.w_g < 0) stack_.push_back(0);
+    else open_.push(h, 0);
   }
   enum Status { kRunning, kGoal, kExhausted };
   // Expands up to `budget` positions.
@@ -698,7 +714,7 @@ class Scan {
     if (goal_ != kNoNode) return kGoal;
     const bool dfs = p_.w_g < 0;
     S s;
-    Node fresh{};
+    Key key;
     std::uint32_t cur = 0;
     bool inserted = false;
     for (std::uint64_t step = 0; step < budget; ++step) {
@@ -715,53 +731,62 @@ class Scan {
       const std::uint64_t parent_hash = nodes_[cur].hash;
       std::int16_t parent_cols[8];
       std::memcpy(parent_cols, nodes_[cur].cols, sizeof parent_cols);
+      const std::uint8_t parent_ordered = nodes_[cur].ordered;
       const std::uint32_t g = nodes_[cur].g + 1;
       kids_.clear();
       for_each_move(s, p_.prune, [&](S& child, std::uint32_t pm, int exposed) {
         if (goal_ != kNoNode) return;
         // The child's key is the parent's with the moved card's support changed
         // and the cards autoplay sends home marked so: no full encode needed.
-        fresh.key = parent_key;
-        fresh.hash = parent_hash;
+        key = parent_key;
+        std::uint64_t hash = parent_hash;
         const auto dest = static_cast<Dest>((pm >> 10) & 3);
-        set_key(fresh.key.b, fresh.hash, static_cast<int>(pm & 63),
+        set_key(key.b, hash, static_cast<int>(pm & 63),
                 dest == kFound  ? std::uint8_t{54}
                 : dest == kCell ? std::uint8_t{53}
                 : dest == kEmpty ? std::uint8_t{52}
                                  : static_cast<std::uint8_t>((pm >> 12) & 63));
         const bool autoplayed = exposed == -2 || (exposed >= 0 && safe_auto(child, exposed, p_.autoplay));
-        if (autoplayed) autoplay(child, p_.autoplay, fresh.key.b, &fresh.hash);
+        if (autoplayed) autoplay(child, p_.autoplay, key.b, &hash);
 #ifdef FC_CHECK
-        if (!(encode(child) == fresh.key) || fresh.hash != hash_key(fresh.key)) std::abort();
+        if (!(encode(child) == key) || hash != hash_key(key)) std::abort();
 #endif
-        fresh.parent = cur;
-        fresh.move = pm;
-        fresh.g = g;
-        const std::uint32_t idx = table_.find_or_insert(fresh, inserted);
+        const std::uint32_t idx = table_.find_or_insert(key, hash, inserted);
         if (!inserted) return;
-        pack_state(child, nodes_[idx].state);
-        if (trivially_won(child)) {
-          goal_ = idx;
-          return;
-        }
+        Node& node = nodes_[idx];
+        node.parent = cur;
+        node.move = pm;
+        node.g = g;
+        pack_state(child, node.state);
         int h;
-        std::int16_t* cols = nodes_[idx].cols;
         if (autoplayed) {
-          h = heuristic(child, p_, cols);
+          h = heuristic(child, p_, node.cols, node.ordered);
         } else {  // same foundations: only the cascades whose length changed differ
           h = base_term(child, p_);
+          std::uint8_t ordered = parent_ordered;
           for (int i = 0; i < 8; ++i) {
-            cols[i] = child.len[i] == s.len[i] ? parent_cols[i]
-                                                : static_cast<std::int16_t>(column_term(child, i, p_));
-            h += cols[i];
+            if (child.len[i] == s.len[i]) {
+              node.cols[i] = parent_cols[i];
+            } else {
+              bool o = false;
+              node.cols[i] = static_cast<std::int16_t>(column_term(child, i, p_, o));
+              ordered = static_cast<std::uint8_t>((ordered & ~(1u << i)) | (o << i));
+            }
+            h += node.cols[i];
           }
+          node.ordered = ordered;
         }
 #ifdef FC_CHECK
         {
           std::int16_t tmp[8];
-          if (h != heuristic(child, p_, tmp)) std::abort();
+          std::uint8_t o = 0;
+          if (h != heuristic(child, p_, tmp, o) || o != node.ordered || (o == 0xff) != trivially_won(child)) std::abort();
         }
 #endif
+        if (node.ordered == 0xff) {
+          goal_ = idx;
+          return;
+        }
         kids_.emplace_back(dfs ? h : h + p_.w_g * static_cast<int>(g), idx);
       });
       if (goal_ != kNoNode) return kGoal;
@@ -854,6 +879,11 @@ SolveResult solve_in(const GameState& start, SolveMode mode, std::uint64_t max_s
       if (winner || exhausted || stopped) break;
     }
     budget *= 2;
+    // Only a portfolio without a complete scan (tuning builds) can run out of scans.
+    if (std::all_of(scans.begin(), scans.end(), [](const auto& x) { return x && x->done; })) {
+      out.reason = "max_states";
+      stopped = true;
+    }
   }
   for (const auto& x : scans) {
     if (!x) continue;
