@@ -118,17 +118,12 @@ fc::Move parse_move(const std::string& text, const py::object& card, int count) 
   return m;
 }
 
+// Value semantics for Python: == and != (NotImplemented for other types, via
+// common.hpp), copy and deepcopy.
 template <class T, class Cls>
 void def_value(Cls& cls) {
-  cls.def("__eq__", [](const T& a, const py::object& b) -> py::object {
-       if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-       return py::bool_(a == b.cast<const T&>());
-     }, py::arg("other"), py::is_operator())
-      .def("__ne__", [](const T& a, const py::object& b) -> py::object {
-        if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        return py::bool_(!(a == b.cast<const T&>()));
-      }, py::arg("other"), py::is_operator())
-      .def("__copy__", [](const T& a) { return a; })
+  def_equality<T>(cls);
+  cls.def("__copy__", [](const T& a) { return a; })
       .def("__deepcopy__", [](const T& a, const py::object&) { return a; }, py::arg("memo"));
 }
 
