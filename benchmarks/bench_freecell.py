@@ -111,6 +111,27 @@ def test_fast_fcsolve_lg(benchmark: Any) -> None:
     assert f"Reached Board No. {N_FAST}" in out
 
 
+@pytest.mark.benchmark(group="freecell-fast-ratio")
+def test_fast_ratio_to_fcsolve(benchmark: Any) -> None:
+    """Both solvers back to back in one test; extra_info holds parlour's time as a ratio of fc-solve's."""
+    if RANGE_SOLVE is None:
+        pytest.skip("freecell-solver-bin is not installed")
+    cmd = [RANGE_SOLVE, "1", str(N_FAST), "1", "-l", "lg"]
+
+    def both() -> tuple[float, float]:
+        t0 = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, text=True, check=True)
+        t1 = time.perf_counter()
+        results = solve_deals(range(1, N_FAST + 1), jobs=1)
+        t2 = time.perf_counter()
+        assert sum(1 for r in results if isinstance(r, (Solution, Unsolvable))) == N_FAST
+        return t1 - t0, t2 - t1
+
+    fcs, ours = once(benchmark, both)
+    benchmark.extra_info.update(deals=N_FAST, fcsolve_s=round(fcs, 3), parlour_s=round(ours, 3),
+                                parlour_over_fcsolve=round(ours / fcs, 3))
+
+
 # ---------------------------------------------------------------- short mode vs fc-solve -l ve
 
 
