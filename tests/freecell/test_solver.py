@@ -109,6 +109,25 @@ def test_deterministic_and_threads_agree() -> None:
     for a, b, c in zip(one, two, again):
         assert isinstance(a, Solution) and isinstance(b, Solution) and isinstance(c, Solution)
         assert a.notation == b.notation == c.notation
+        # Buffers reused from deal to deal (after 1941's large search) change nothing.
+        assert a.states == b.states == c.states
+
+
+def test_solution_value_semantics() -> None:
+    r = solve(5)
+    assert isinstance(r, Solution)
+    n = len(r)  # the length is known before the moves become Python objects
+    assert n == len(r.notation) == len(r.moves) > 0
+    assert str(r) == " ".join(r.notation)
+    copy = Solution(r.notation, r.states, r.seconds, r.mode)
+    assert copy == r and hash(copy) == hash(r) and len(copy.moves) == n
+    assert Solution(r.notation[:-1], r.states, r.seconds, r.mode) != r
+    assert r != r.notation
+    assert repr(r).startswith("Solution(notation=('") and f"states={r.states}" in repr(r)
+    with pytest.raises(AttributeError):
+        r.states = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del r.mode
 
 
 def test_progress_callback_and_errors() -> None:
