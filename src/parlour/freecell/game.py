@@ -10,14 +10,16 @@ immutable :class:`GameState` values.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+import numbers
+from typing import TYPE_CHECKING, Any
 
 from parlour._core.freecell import NUM_ACTIONS, GameState, Move
 from parlour.errors import PhaseError, StateFormatError, WrongTypeError
 from parlour.freecell.errors import IllegalMove
+
+if TYPE_CHECKING:  # NumPy is imported when a mask is first asked for, not with the module
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Game", "NUM_ACTIONS"]
 
@@ -85,6 +87,8 @@ class Game:
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A boolean array of length NUM_ACTIONS, true at the legal action ids."""
+        import numpy as np
+
         mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
         mask[self.legal_actions()] = True
         return mask
@@ -94,7 +98,7 @@ class Game:
             return action
         if isinstance(action, str):
             return Move.parse(action)
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        if isinstance(action, numbers.Integral) and not isinstance(action, bool):  # int, NumPy integers
             return Move.from_action_id(int(action))
         raise WrongTypeError(f"an action is an int id, move text or Move, got {type(action).__name__} {action!r}")
 
