@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.errors import PhaseError, StateFormatError
+from parlour.errors import PhaseError, StateFormatError, WrongTypeError
 from parlour.freecell import NUM_ACTIONS, Game, GameState, IllegalMove, Move, solve
 
 
@@ -22,6 +22,11 @@ def test_actions_mask_and_apply() -> None:
     move = g.apply(actions[0])
     assert g.history == (move,) and g.state == GameState.from_ms_deal(1).apply(move)
     assert g.current_player == 0 and not g.is_terminal() and g.returns() == [0.0]
+    # NumPy integers (as an RL policy returns them) are action ids too; bools are not.
+    other = Game(deal=1)
+    assert other.apply(np.flatnonzero(mask)[0]) == move
+    with pytest.raises(WrongTypeError):
+        other.apply(True)
 
 
 def test_refused_action_changes_nothing() -> None:
