@@ -203,6 +203,9 @@ struct Params {
                    // card to an empty cascade while a cell is free.  A pruned scan is
                    // incomplete: running dry proves nothing.
   int autoplay = 0;  // automatic foundation moves: 0 safe, 1 looser, 2 all (see auto_rule)
+  int w_next2 = 0;   // per card above the card each foundation needs after the next
+  int w_stuck = 0;   // when no free cell and no empty cascade is left
+  int w_x = 0;       // experimental
 };
 
 // The heuristic is a sum of per-cascade terms (which depend on the cascade and the
@@ -211,7 +214,7 @@ struct Params {
 int column_term(const S& s, int i, const Params& p) noexcept {
   const int n = s.len[i];
   if (!n) return -p.w_empty;
-  int next = 0, disorder = 0, bad = 0, block = 0, low = 14;
+  int next = 0, next2 = 0, disorder = 0, bad = 0, block = 0, low = 14;
   if ((p.w_disorder | p.w_bad) != 0) {
     bool ordered = true;
     for (int j = 0; j < n; ++j) {
@@ -225,16 +228,23 @@ int column_term(const S& s, int i, const Params& p) noexcept {
     const int r = T.rank[c];
     block += r > low;
     low = std::min(low, r);
-    next += (r <= s.found[T.suit[c]] + 1) * (n - 1 - j);
+    const int d = r - s.found[T.suit[c]];
+    next += (d <= 1) * (n - 1 - j);
+    next2 += (d == 2) * (n - 1 - j);
   }
-  return p.w_next * next + p.w_disorder * disorder + p.w_bad * bad + p.w_block * block;
+  return p.w_next * next + p.w_next2 * next2 + p.w_disorder * disorder + p.w_bad * bad + p.w_block * block;
 }
 
 int base_term(const S& s, const Params& p) noexcept {
   const int home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
   int cells = 0;
   for (std::uint8_t c : s.cell) cells += c != kNone;
-  return p.w_home * (52 - home) + p.w_cell * cells + 1000;
+  int stuck = 0;
+  if (p.w_stuck && cells == 4) {
+    stuck = 1;
+    for (int i = 0; i < 8; ++i) stuck &= s.len[i] != 0;
+  }
+  return p.w_home * (52 - home) + p.w_cell * cells + p.w_stuck * stuck + 1000;
 }
 
 // Fills cols with the cascade terms and returns the heuristic.
@@ -246,6 +256,26 @@ int heuristic(const S& s, const Params& p, std::int16_t* cols) noexcept {
     h += t;
   }
   return h;
+}
+
+// Whether moving the top card of cascade i (n > 1) to a free cell makes progress
+// possible: the card it uncovers can go home or onto another cascade or take a
+// card from a free cell, or a card its foundation needs next lies within reach
+// (no deeper than the free cells left after the move allow to dig).
+inline bool opens(const S& s, int i, int free_cells) noexcept {
+  const int n = s.len[i];
+  const int e = s.col[i][n - 2];
+  if (T.rank[e] == s.found[T.suit[e]] + 1) return true;
+  for (int j = 0; j < 8; ++j)
+    if (j != i && s.len[j] && builds(e, s.col[j][s.len[j] - 1])) return true;
+  for (std::uint8_t c : s.cell)
+    if (c != kNone && builds(c, e)) return true;
+  const int reach = std::min(n - 1, free_cells);  // cards still movable after this one
+  for (int k = 2; k <= reach + 1; ++k) {
+    const int c = s.col[i][n - k];
+    if (T.rank[c] == s.found[T.suit[c]] + 1) return true;
+  }
+  return false;
 }
 
 // Calls f(child, packed move, exposed) for every move from s (before autoplay):
@@ -343,7 +373,8 @@ void for_each_move(const S& s, int prune, F&& f) {
         f(t, pack(base, k, kEmpty, 0), s.col[i][n - k - 1]);
       }
     }
-    if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2]))) {
+    if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2])) &&
+        !((prune & 16) && n > 1 && !opens(s, i, free_cells))) {
       t = s;
       --t.len[i];
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
@@ -645,6 +676,13 @@ std::vector<Params> params_for(SolveMode mode) {
         x.autoplay = static_cast<int>(std::strtol(q + 1, &end, 10));
         q = end;
       }
+      while (*q == 'n' || *q == 's' || *q == 'x') {
+        const char k = *q;
+        char* end = nullptr;
+        const int v = static_cast<int>(std::strtol(q + 1, &end, 10));
+        q = end;
+        (k == 'n' ? x.w_next2 : k == 's' ? x.w_stuck : x.w_x) = v;
+      }
       out.push_back(x);
       while (*q == ';' || *q == ' ') ++q;
     }
@@ -657,7 +695,8 @@ std::vector<Params> params_for(SolveMode mode) {
   // parent to a cell); in fast mode they also play every card they can to the
   // foundations at once.
   if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 3}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
-  return {Params{6, 1, 0, 6, 8, 0, 0, 3, 3, 2}, Params{6, 3, 4, 6, 8, 0, 0, 3, 3, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};
+  return {Params{12, 4, 0, 16, 20, 0, 0, 6, 27, 2, 1}, Params{10, 7, 7, 12, 18, 0, 0, 5, 11, 1},
+          Params{12, 2, 0, 12, 16, 0, 0, 6, 31, 2}, Params{11, 2, 0, 15, 17, 0, 0, 12, 0, 0}};
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
@@ -809,6 +848,32 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   // searched the whole reachable space: that is the proof of unsolvability.
   std::uint64_t budget = mode == SolveMode::Fast ? 512 : 256;
 #ifdef PARLOUR_TUNE
+  if (const char* e = std::getenv("FC_PROFILE")) {  // TEMP profiler: each scan alone
+    const std::uint64_t cap = std::strtoull(e, nullptr, 10);
+    for (std::size_t si = 0; si < params.size(); ++si) {
+      Scan sc(root, params[si]);
+      std::string line;
+      char st = 'C';
+      std::uint64_t moves = 0;
+      while (sc.expanded() < cap) {
+        const auto r = sc.run(64);
+        if (r == Scan::kGoal) {
+          st = 'G';
+          SolveResult tmp;
+          replay(start, sc.path(), sc.autoplay_level(), tmp);
+          moves = tmp.moves.size();
+          break;
+        }
+        if (r == Scan::kExhausted) { st = 'X'; break; }
+        line += ' ' + std::to_string(sc.states());
+      }
+      std::fprintf(stderr, "P %zu %c %llu %llu %llu%s\n", si, st, (unsigned long long)sc.expanded(),
+                   (unsigned long long)sc.states(), (unsigned long long)moves, line.c_str());
+    }
+    return out;
+  }
+#endif
+#ifdef PARLOUR_TUNE
   if (const char* e = std::getenv("FC_BUDGET")) budget = std::strtoull(e, nullptr, 10);
 #endif
   const Scan* winner = nullptr;
@@ -853,6 +918,16 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
     out.states += x->states();
     out.expanded += x->expanded();
   }
+#ifdef PARLOUR_TUNE
+  if (std::getenv("FC_TRACE")) {  // TEMP trace
+    std::fprintf(stderr, "T %d", winner ? int(winner - scans[0].get()) : -1);
+    for (std::size_t si = 0; si < scans.size(); ++si) {
+      if (scans[si].get() == winner) std::fprintf(stderr, " W");
+      if (scans[si]) std::fprintf(stderr, " %llu/%llu", (unsigned long long)scans[si]->states(), (unsigned long long)scans[si]->expanded());
+    }
+    std::fprintf(stderr, "\n");
+  }
+#endif
   if (winner) {
     replay(start, winner->path(), winner->autoplay_level(), out);
     out.verdict = Verdict::Solved;
