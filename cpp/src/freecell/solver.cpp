@@ -200,12 +200,12 @@ struct Params {
   int w_block;     // per card above a card of lower rank in its cascade
   int prune = 0;   // bits: 1 no lateral moves or partial runs to empty cascades; 2 no card
                    // off its parent to a cell; 4 no cell to empty cascade; 8 no single
-                   // card to an empty cascade while a cell is free.  A pruned scan is
+                   // card to an empty cascade while a cell is free; 16 no card to a cell
+                   // unless that opens something (see opens).  A pruned scan is
                    // incomplete: running dry proves nothing.
   int autoplay = 0;  // automatic foundation moves: 0 safe, 1 looser, 2 all (see auto_rule)
-  int w_next2 = 0;   // per card above the card each foundation needs after the next
-  int w_stuck = 0;   // when no free cell and no empty cascade is left
-  int w_x = 0;       // experimental
+  int w_next2 = 0;  // per card above the card each foundation needs after the next one
+  int w_stuck = 0;  // once when no free cell and no empty cascade is left
 };
 
 // The heuristic is a sum of per-cascade terms (which depend on the cascade and the
@@ -676,12 +676,12 @@ std::vector<Params> params_for(SolveMode mode) {
         x.autoplay = static_cast<int>(std::strtol(q + 1, &end, 10));
         q = end;
       }
-      while (*q == 'n' || *q == 's' || *q == 'x') {
+      while (*q == 'n' || *q == 's') {  // nN: w_next2, sN: w_stuck
         const char k = *q;
         char* end = nullptr;
         const int v = static_cast<int>(std::strtol(q + 1, &end, 10));
         q = end;
-        (k == 'n' ? x.w_next2 : k == 's' ? x.w_stuck : x.w_x) = v;
+        (k == 'n' ? x.w_next2 : x.w_stuck) = v;
       }
       out.push_back(x);
       while (*q == ';' || *q == ' ') ++q;
@@ -692,11 +692,18 @@ std::vector<Params> params_for(SolveMode mode) {
   // The last scan of each portfolio is complete (no pruning, safe autoplay only): it
   // alone can prove a deal unsolvable.  The pruned scans skip moves that split a
   // sequence (a lateral move, a part of a run to an empty cascade, a card off its
-  // parent to a cell); in fast mode they also play every card they can to the
-  // foundations at once.
+  // parent to a cell); in fast mode most also skip moves to a free cell that open
+  // nothing and play cards to the foundations more eagerly.
   if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 3}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
-  return {Params{12, 4, 0, 16, 20, 0, 0, 6, 27, 2, 1}, Params{10, 7, 7, 12, 18, 0, 0, 5, 11, 1},
-          Params{12, 2, 0, 12, 16, 0, 0, 6, 31, 2}, Params{11, 2, 0, 15, 17, 0, 0, 12, 0, 0}};
+  // Fast mode: chosen on MS deals 1..32000 from per-scan profiles (TUNING.md).  The
+  // first scan solves about 90 % of the deals alone within its first budget; the
+  // others are set up only when a deal needs them.
+  return {Params{12, 4, 0, 16, 20, 0, 0, 6, 27, 2, 1, 8},  // eager, few cell moves
+          Params{11, 2, 0, 15, 17, 0, 0, 12, 18, 1},      // near complete: splits runs
+          Params{10, 7, 7, 12, 18, 0, 0, 5, 11, 1},       // counts disorder
+          Params{12, 4, 0, 16, 20, 0, 0, 6, 24, 2, 1},    // keeps lateral moves
+          Params{12, 2, 0, 12, 16, 0, 0, 6, 31, 2},       // the most pruned
+          Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};          // complete
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
@@ -848,7 +855,11 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
   // searched the whole reachable space: that is the proof of unsolvability.
   std::uint64_t budget = mode == SolveMode::Fast ? 512 : 256;
 #ifdef PARLOUR_TUNE
-  if (const char* e = std::getenv("FC_PROFILE")) {  // TEMP profiler: each scan alone
+  // Tuning profile (FC_PROFILE=cap): each scan of the portfolio alone, up to `cap`
+  // expansions, printed to stderr as "P scan G|X|C expanded states moves" followed by
+  // the states after every 64 expansions; a portfolio's run on a deal follows from
+  // these (each scan has its own table).  See tools/fc_tune/.
+  if (const char* e = std::getenv("FC_PROFILE")) {
     const std::uint64_t cap = std::strtoull(e, nullptr, 10);
     for (std::size_t si = 0; si < params.size(); ++si) {
       Scan sc(root, params[si]);
@@ -864,11 +875,14 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
           moves = tmp.moves.size();
           break;
         }
-        if (r == Scan::kExhausted) { st = 'X'; break; }
+        if (r == Scan::kExhausted) {
+          st = 'X';
+          break;
+        }
         line += ' ' + std::to_string(sc.states());
       }
-      std::fprintf(stderr, "P %zu %c %llu %llu %llu%s\n", si, st, (unsigned long long)sc.expanded(),
-                   (unsigned long long)sc.states(), (unsigned long long)moves, line.c_str());
+      std::fprintf(stderr, "P %zu %c %llu %llu %llu%s\n", si, st, static_cast<unsigned long long>(sc.expanded()),
+                   static_cast<unsigned long long>(sc.states()), static_cast<unsigned long long>(moves), line.c_str());
     }
     return out;
   }
@@ -918,16 +932,6 @@ SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_stat
     out.states += x->states();
     out.expanded += x->expanded();
   }
-#ifdef PARLOUR_TUNE
-  if (std::getenv("FC_TRACE")) {  // TEMP trace
-    std::fprintf(stderr, "T %d", winner ? int(winner - scans[0].get()) : -1);
-    for (std::size_t si = 0; si < scans.size(); ++si) {
-      if (scans[si].get() == winner) std::fprintf(stderr, " W");
-      if (scans[si]) std::fprintf(stderr, " %llu/%llu", (unsigned long long)scans[si]->states(), (unsigned long long)scans[si]->expanded());
-    }
-    std::fprintf(stderr, "\n");
-  }
-#endif
   if (winner) {
     replay(start, winner->path(), winner->autoplay_level(), out);
     out.verdict = Verdict::Solved;
