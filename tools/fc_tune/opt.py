@@ -1,8 +1,8 @@
-import sys, itertools, os, random
-sys.path.insert(0,'/tmp/tune')
-from sim import sim, load
-names=[f[:-4] for f in os.listdir('/tmp/tune/prof') if f.endswith('.txt')]
-comp=[n for n in names if open(f'/tmp/tune/prof/{n}.cfg').read().strip().split(',')[-1].split('n')[0].split('s')[0].isdigit() and 'p' not in open(f'/tmp/tune/prof/{n}.cfg').read()]
+import sys, os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sim import sim, load, PROF
+names=[f[:-4] for f in os.listdir(PROF) if f.endswith('.txt')]
+comp=[n for n in names if open(f'{PROF}/{n}.cfg').read().strip().split(',')[-1].split('n')[0].split('s')[0].isdigit() and 'p' not in open(f'{PROF}/{n}.cfg').read()]
 prun=[n for n in names if n not in comp]
 print('complete',comp,'pruned',prun)
 MMAX=float(os.environ.get('MMAX','100'))
@@ -15,7 +15,7 @@ def ev(pf,b0):
         cache[k]=r
     return cache[k]
 def show(pf,b0):
-    r=ev(pf,b0); print(round(r['obj2']/1e6,3), r, b0, [open(f'/tmp/tune/prof/{x}.cfg').read().strip() for x in pf], flush=True)
+    r=ev(pf,b0); print(round(r['obj2']/1e6,3), r, b0, [open(f'{PROF}/{x}.cfg').read().strip() for x in pf], flush=True)
 start=sys.argv[1].split(',') if len(sys.argv)>1 else ['b0','b1','b2']
 b0=512
 best=(start,b0); show(*best)

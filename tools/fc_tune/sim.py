@@ -1,10 +1,10 @@
-import sys, functools
-import numpy as np
+import os, sys, functools
+PROF = os.environ.get('PROF', 'prof')  # directory of prof.sh outputs
 CH=64
 @functools.lru_cache(None)
 def load(name):
     T=[]
-    for l in open(f'/tmp/tune/prof/{name}.txt'):
+    for l in open(f'{PROF}/{name}.txt'):
         f=l.split()
         T.append((f[2], int(f[3]), int(f[4]), int(f[5]), [int(x) for x in f[6:]]))
     return T
