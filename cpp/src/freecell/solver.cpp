@@ -258,20 +258,27 @@ int heuristic(const S& s, const Params& p, std::int16_t* cols) noexcept {
   return h;
 }
 
-// Whether moving the top card of cascade i (n > 1) to a free cell makes progress
+// What prune bit 16 asks of a position, found once per expansion: the cards that
+// one cascade top accepts (`once`), that two or more accept (`twice`), and that a
+// card in a free cell could be built on (`cells`); bit c for card c.
+struct Openers {
+  std::uint64_t once = 0, twice = 0, cells = 0;
+};
+
+// Whether moving the top card of cascade i (n > 1, its top accepting the cards
+// `wanted` and `wanted` + 13, or none for -1) to a free cell makes progress
 // possible: the card it uncovers can go home or onto another cascade or take a
 // card from a free cell, or a card its foundation needs next lies within reach
 // (no deeper than the free cells left after the move allow to dig).
-inline bool opens(const S& s, int i, int free_cells) noexcept {
+inline bool opens(const S& s, int i, int free_cells, const Openers& o, int wanted) noexcept {
   const int n = s.len[i];
   const int e = s.col[i][n - 2];
   if (T.rank[e] == s.found[T.suit[e]] + 1) return true;
-  for (int j = 0; j < 8; ++j)
-    if (j != i && s.len[j] && builds(e, s.col[j][s.len[j] - 1])) return true;
-  for (std::uint8_t c : s.cell)
-    if (c != kNone && builds(c, e)) return true;
+  const std::uint64_t bit = 1ull << e;
+  const bool own = wanted >= 0 && (e == wanted || e == wanted + 13);  // the top that leaves
+  if ((o.twice & bit) || ((o.once & bit) && !own) || (o.cells & bit)) return true;
   const int reach = std::min(n - 1, free_cells);  // cards still movable after this one
-  for (int k = 2; k <= reach + 1; ++k) {
+  for (int k = 3; k <= reach + 1; ++k) {
     const int c = s.col[i][n - k];
     if (T.rank[c] == s.found[T.suit[c]] + 1) return true;
   }
@@ -320,6 +327,20 @@ void for_each_move(const S& s, int prune, F&& f) {
     const int top = s.col[i][n - 1];
     // Cards of the other colour, one rank lower: suits 2, 3 under black, 0, 1 under red.
     if (T.rank[top] > 1) wanted[i] = (T.red[top] ? 0 : 26) + T.rank[top] - 2;
+  }
+  Openers openers;
+  if (prune & 16) {
+    for (int j = 0; j < 8; ++j)
+      if (wanted[j] >= 0) {
+        const std::uint64_t m = (1ull << wanted[j]) | (1ull << (wanted[j] + 13));
+        openers.twice |= openers.once & m;
+        openers.once |= m;
+      }
+    for (std::uint8_t c : s.cell)
+      if (c != kNone && T.rank[c] < 13) {  // the cards one rank higher, other colour
+        const int l = (T.red[c] ? 0 : 26) + T.rank[c];
+        openers.cells |= (1ull << l) | (1ull << (l + 13));
+      }
   }
   // For each cascade i the cascades j (in order) whose top card the run of i can
   // build on, with the deepest card moved.
@@ -374,7 +395,7 @@ void for_each_move(const S& s, int prune, F&& f) {
       }
     }
     if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2])) &&
-        !((prune & 16) && n > 1 && !opens(s, i, free_cells))) {
+        !((prune & 16) && n > 1 && !opens(s, i, free_cells, openers, wanted[i]))) {
       t = s;
       --t.len[i];
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
