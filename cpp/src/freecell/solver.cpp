@@ -202,11 +202,13 @@ struct Params {
   int w_block;     // per card above a card of lower rank in its cascade
   int prune = 0;   // bits: 1 no lateral moves or partial runs to empty cascades; 2 no card
                    // off its parent to a cell; 4 no cell to empty cascade; 8 no single
-                   // card to an empty cascade while a cell is free.  A pruned scan is
+                   // card to an empty cascade while a cell is free; 16 no card to a cell
+                   // unless that opens something (see opens).  A pruned scan is
                    // incomplete: running dry proves nothing.
   int autoplay = 0;  // automatic foundation moves: 0 safe, 1 looser, 2 all (see auto_rule)
+  int w_next2 = 0;  // per card above the card each foundation needs after the next one
+  int w_stuck = 0;  // once when no free cell and no empty cascade is left
 };
-
 
 // The heuristic is a sum of per-cascade terms (which depend on the cascade and the
 // foundations only) and terms for the cells and foundations, so a child whose
@@ -217,7 +219,7 @@ int column_term(const S& s, int i, const Params& p, bool& ordered) noexcept {
   const int n = s.len[i];
   ordered = true;
   if (!n) return -p.w_empty;
-  int next = 0, disorder = 0, bad = 0, block = 0, low = 14;
+  int next = 0, next2 = 0, disorder = 0, bad = 0, block = 0, low = 14;
   if ((p.w_disorder | p.w_bad) != 0) {
     bool built = true;  // every card so far built on the one beneath it
     for (int j = 0; j < n; ++j) {
@@ -231,17 +233,24 @@ int column_term(const S& s, int i, const Params& p, bool& ordered) noexcept {
     const int r = T.rank[c];
     block += r > low;
     low = std::min(low, r);
-    next += (r <= s.found[T.suit[c]] + 1) * (n - 1 - j);
+    const int d = r - s.found[T.suit[c]];
+    next += (d <= 1) * (n - 1 - j);
+    next2 += (d == 2) * (n - 1 - j);
   }
   ordered = block == 0;
-  return p.w_next * next + p.w_disorder * disorder + p.w_bad * bad + p.w_block * block;
+  return p.w_next * next + p.w_next2 * next2 + p.w_disorder * disorder + p.w_bad * bad + p.w_block * block;
 }
 
 int base_term(const S& s, const Params& p) noexcept {
   const int home = s.found[0] + s.found[1] + s.found[2] + s.found[3];
   int cells = 0;
   for (std::uint8_t c : s.cell) cells += c != kNone;
-  return p.w_home * (52 - home) + p.w_cell * cells + 1000;
+  int stuck = 0;
+  if (p.w_stuck && cells == 4) {
+    stuck = 1;
+    for (int i = 0; i < 8; ++i) stuck &= s.len[i] != 0;
+  }
+  return p.w_home * (52 - home) + p.w_cell * cells + p.w_stuck * stuck + 1000;
 }
 
 // Fills cols with the cascade terms and `ordered` with one bit per cascade whose
@@ -258,6 +267,33 @@ int heuristic(const S& s, const Params& p, std::int16_t* cols, std::uint8_t& ord
     h += t;
   }
   return h;
+}
+
+// What prune bit 16 asks of a position, found once per expansion: the cards that
+// one cascade top accepts (`once`), that two or more accept (`twice`), and that a
+// card in a free cell could be built on (`cells`); bit c for card c.
+struct Openers {
+  std::uint64_t once = 0, twice = 0, cells = 0;
+};
+
+// Whether moving the top card of cascade i (n > 1, its top accepting the cards
+// `wanted` and `wanted` + 13, or none for -1) to a free cell makes progress
+// possible: the card it uncovers can go home or onto another cascade or take a
+// card from a free cell, or a card its foundation needs next lies within reach
+// (no deeper than the free cells left after the move allow to dig).
+inline bool opens(const S& s, int i, int free_cells, const Openers& o, int wanted) noexcept {
+  const int n = s.len[i];
+  const int e = s.col[i][n - 2];
+  if (T.rank[e] == s.found[T.suit[e]] + 1) return true;
+  const std::uint64_t bit = 1ull << e;
+  const bool own = wanted >= 0 && (e == wanted || e == wanted + 13);  // the top that leaves
+  if ((o.twice & bit) || ((o.once & bit) && !own) || (o.cells & bit)) return true;
+  const int reach = std::min(n - 1, free_cells);  // cards still movable after this one
+  for (int k = 3; k <= reach + 1; ++k) {
+    const int c = s.col[i][n - k];
+    if (T.rank[c] == s.found[T.suit[c]] + 1) return true;
+  }
+  return false;
 }
 
 // Calls f(child, packed move, exposed) for every move from s (before autoplay):
@@ -302,6 +338,20 @@ void for_each_move(const S& s, int prune, F&& f) {
     const int top = s.col[i][n - 1];
     // Cards of the other colour, one rank lower: suits 2, 3 under black, 0, 1 under red.
     if (T.rank[top] > 1) wanted[i] = (T.red[top] ? 0 : 26) + T.rank[top] - 2;
+  }
+  Openers openers;
+  if (prune & 16) {
+    for (int j = 0; j < 8; ++j)
+      if (wanted[j] >= 0) {
+        const std::uint64_t m = (1ull << wanted[j]) | (1ull << (wanted[j] + 13));
+        openers.twice |= openers.once & m;
+        openers.once |= m;
+      }
+    for (std::uint8_t c : s.cell)
+      if (c != kNone && T.rank[c] < 13) {  // the cards one rank higher, other colour
+        const int l = (T.red[c] ? 0 : 26) + T.rank[c];
+        openers.cells |= (1ull << l) | (1ull << (l + 13));
+      }
   }
   // For each cascade i the cascades j (in order) whose top card the run of i can
   // build on, with the deepest card moved.
@@ -355,7 +405,8 @@ void for_each_move(const S& s, int prune, F&& f) {
         f(t, pack(base, k, kEmpty, 0), s.col[i][n - k - 1]);
       }
     }
-    if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2]))) {
+    if (first_cell >= 0 && !((prune & 2) && n > 1 && builds(top, s.col[i][n - 2])) &&
+        !((prune & 16) && n > 1 && !opens(s, i, free_cells, openers, wanted[i]))) {
       t = s;
       --t.len[i];
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
@@ -668,7 +719,13 @@ std::vector<Params> params_for(SolveMode mode) {
         x.autoplay = static_cast<int>(std::strtol(q + 1, &end, 10));
         q = end;
       }
-
+      while (*q == 'n' || *q == 's') {  // nN: w_next2, sN: w_stuck
+        const char k = *q;
+        char* end = nullptr;
+        const int v = static_cast<int>(std::strtol(q + 1, &end, 10));
+        q = end;
+        (k == 'n' ? x.w_next2 : x.w_stuck) = v;
+      }
       out.push_back(x);
       while (*q == ';' || *q == ' ') ++q;
     }
@@ -678,10 +735,18 @@ std::vector<Params> params_for(SolveMode mode) {
   // The last scan of each portfolio is complete (no pruning, safe autoplay only): it
   // alone can prove a deal unsolvable.  The pruned scans skip moves that split a
   // sequence (a lateral move, a part of a run to an empty cascade, a card off its
-  // parent to a cell); in fast mode they also play every card they can to the
-  // foundations at once.
+  // parent to a cell); in fast mode most also skip moves to a free cell that open
+  // nothing and play cards to the foundations more eagerly.
   if (mode == SolveMode::Short) return {Params{6, 1, 0, 4, 8, 6, 0, 6, 3}, Params{6, 3, 4, 6, 8, 6, 0, 0, 0}};
-  return {Params{6, 1, 0, 6, 8, 0, 0, 3, 3, 2}, Params{6, 3, 4, 6, 8, 0, 0, 3, 3, 2}, Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};
+  // Fast mode: chosen on MS deals 1..32000 from per-scan profiles (TUNING.md).  The
+  // first scan solves about 90 % of the deals alone within its first budget; the
+  // others are set up only when a deal needs them.
+  return {Params{12, 4, 0, 16, 20, 0, 0, 6, 27, 2, 1, 8},  // eager, few cell moves
+          Params{11, 2, 0, 15, 17, 0, 0, 12, 18, 1},      // near complete: splits runs
+          Params{10, 7, 7, 12, 18, 0, 0, 5, 11, 1},       // counts disorder
+          Params{12, 4, 0, 16, 20, 0, 0, 6, 24, 2, 1},    // keeps lateral moves
+          Params{12, 2, 0, 12, 16, 0, 0, 6, 31, 2},       // the most pruned
+          Params{6, 1, 0, 4, 8, 0, 0, 6, 0, 0}};          // complete
 }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
@@ -840,6 +905,39 @@ SolveResult solve_in(const GameState& start, SolveMode mode, std::uint64_t max_s
   // others at most a constant factor.  Any scan that runs out of positions has
   // searched the whole reachable space: that is the proof of unsolvability.
   std::uint64_t budget = mode == SolveMode::Fast ? 512 : 256;
+#ifdef PARLOUR_TUNE
+  // Tuning profile (FC_PROFILE=cap): each scan of the portfolio alone, up to `cap`
+  // expansions, printed to stderr as "P scan G|X|C expanded states moves" followed by
+  // the states after every 64 expansions; a portfolio's run on a deal follows from
+  // these (each scan has its own table).  See tools/fc_tune/.
+  if (const char* e = std::getenv("FC_PROFILE")) {
+    const std::uint64_t cap = std::strtoull(e, nullptr, 10);
+    for (std::size_t si = 0; si < params.size(); ++si) {
+      Scan sc(root, params[si], ws.memory(si));
+      std::string line;
+      char st = 'C';
+      std::uint64_t moves = 0;
+      while (sc.expanded() < cap) {
+        const auto r = sc.run(64);
+        if (r == Scan::kGoal) {
+          st = 'G';
+          SolveResult tmp;
+          replay(start, sc.path(), sc.autoplay_level(), tmp);
+          moves = tmp.moves.size();
+          break;
+        }
+        if (r == Scan::kExhausted) {
+          st = 'X';
+          break;
+        }
+        line += ' ' + std::to_string(sc.states());
+      }
+      std::fprintf(stderr, "P %zu %c %llu %llu %llu%s\n", si, st, static_cast<unsigned long long>(sc.expanded()),
+                   static_cast<unsigned long long>(sc.states()), static_cast<unsigned long long>(moves), line.c_str());
+    }
+    return out;
+  }
+#endif
 #ifdef PARLOUR_TUNE
   if (const char* e = std::getenv("FC_BUDGET")) budget = std::strtoull(e, nullptr, 10);
 #endif

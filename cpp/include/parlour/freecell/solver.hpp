@@ -14,14 +14,19 @@
 //     empty cascade only — the others give the same canonical position), and
 //     sequence moves as single macro-moves within the supermove limit;
 //   * best-first order on h + w*g with h counting cards not home, cards above the
-//     next card each foundation needs, cards above a lower-ranked card in their
-//     cascade, occupied cells and empty cascades; several scans with different
-//     weights take turns with doubling budgets (a portfolio): "fast" uses w = 0,
-//     "short" a larger w.  All but the last scan of a portfolio also skip moves that
-//     split a sequence (moving a run off a card it builds on to another card or to an
-//     empty cascade, or a card off its parent to a free cell), and in fast mode play
-//     every card they can to the foundations at once; those scans are incomplete
-//     and their running dry proves nothing.
+//     next card each foundation needs (and, in some scans, above the card after
+//     it), cards above a lower-ranked card in their cascade, occupied cells, empty
+//     cascades and (some scans) a position with no cell and no cascade free; several
+//     scans with different weights take turns with doubling budgets (a portfolio):
+//     "fast" uses w = 0, "short" a larger w.  All but the last scan of a portfolio
+//     also skip moves that split a sequence (moving a run off a card it builds on to
+//     another card or to an empty cascade, or a card off its parent to a free cell),
+//     and in fast mode play cards to the foundations more eagerly and, in most scans,
+//     move a card to a free cell only when that opens something (the card it
+//     uncovers can go home, onto a cascade or take a card from a cell, or a card a
+//     foundation needs next is within reach of the cells left); those scans are
+//     incomplete and their running dry proves nothing.  A scan is only set up when
+//     its first turn comes: most deals are solved by the first one alone.
 // When the last (complete) scan runs out of positions without a solution, every
 // position reachable by legal single-card moves (modulo the safe reductions above)
 // has been visited: the deal is proved unsolvable.  When max_states or time_limit
