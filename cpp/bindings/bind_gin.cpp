@@ -280,11 +280,7 @@ void register_gin(py::module_& m) {
         return "Discard(card=Card('" + d.card.str() + "'), deadwood=" + std::to_string(d.deadwood) + ", ties=CardSet('" +
                d.ties.str() + "'))";
       })
-      .def("__eq__", [](const gin::Discard& a, const py::object& b) -> py::object {
-        if (!py::isinstance<gin::Discard>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        const auto& o = b.cast<const gin::Discard&>();
-        return py::bool_(a.card == o.card && a.deadwood == o.deadwood && a.ties == o.ties);
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<gin::Discard>(), py::arg("other"), py::is_operator())
       .def("__hash__", [](const gin::Discard& d) { return py::hash(py::make_tuple(d.card.bit(), d.deadwood, d.ties.mask())); })
       .def(py::pickle([](const gin::Discard& d) { return py::make_tuple(d.card.bit(), d.deadwood, d.ties.mask()); },
                       [](const py::tuple& t) {

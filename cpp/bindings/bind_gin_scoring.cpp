@@ -403,12 +403,7 @@ void register_gin_scoring(py::module_& m) {
         return "<Layoff laid='" + l.laid.str() + "' deadwood=" + std::to_string(l.deadwood) + " remaining='" +
                l.remaining.str() + "'>";
       })
-      .def("__eq__", [](const gin::Layoff& a, const py::object& b) -> py::object {
-        if (!py::isinstance<gin::Layoff>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        const auto& o = b.cast<const gin::Layoff&>();
-        return py::bool_(a.laid == o.laid && a.laid_on == o.laid_on && a.melds == o.melds &&
-                         a.remaining == o.remaining && a.deadwood == o.deadwood);
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<gin::Layoff>(), py::arg("other"), py::is_operator())
       .def(py::pickle([](const gin::Layoff& l) {
         return py::make_tuple(l.laid, l.laid_on, l.melds, l.remaining, l.deadwood);
       }, [](const py::tuple& t) {
@@ -457,12 +452,7 @@ void register_gin_scoring(py::module_& m) {
       .def("__repr__", [](const gin::Settlement& s) {
         return "<Settlement " + s.result.repr() + " points=" + std::to_string(s.points) + ">";
       })
-      .def("__eq__", [](const gin::Settlement& a, const py::object& b) -> py::object {
-        if (!py::isinstance<gin::Settlement>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        const auto& o = b.cast<const gin::Settlement&>();
-        return py::bool_(a.result == o.result && a.points == o.points && a.spread == o.spread &&
-                         a.defender_melds == o.defender_melds);
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<gin::Settlement>(), py::arg("other"), py::is_operator())
       .def(py::pickle([](const gin::Settlement& s) {
         return py::make_tuple(s.result, s.points, s.spread, s.defender_melds);
       }, [](const py::tuple& t) {
@@ -514,13 +504,7 @@ void register_gin_scoring(py::module_& m) {
                std::to_string(r.totals[1]) + ") hands_won=(" + std::to_string(r.hands_won[0]) + ", " +
                std::to_string(r.hands_won[1]) + ") shutout=" + (r.shutout ? "True" : "False") + ">";
       })
-      .def("__eq__", [](const gin::MatchResult& a, const py::object& b) -> py::object {
-        if (!py::isinstance<gin::MatchResult>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        const auto& o = b.cast<const gin::MatchResult&>();
-        return py::bool_(a.winner == o.winner && a.loser == o.loser && a.hand_points == o.hand_points &&
-                         a.hands_won == o.hands_won && a.boxes == o.boxes && a.shutout == o.shutout &&
-                         a.totals == o.totals && a.target == o.target && a.hands_played == o.hands_played);
-      }, py::arg("other"), py::is_operator())
+      .def("__eq__", value_eq<gin::MatchResult>(), py::arg("other"), py::is_operator())
       .def(py::pickle([](const gin::MatchResult& r) {
         auto p = [](std::optional<gin::Player> x) { return x ? static_cast<int>(*x) : -1; };
         return py::make_tuple(p(r.winner), p(r.loser), r.hand_points, r.hands_won, r.boxes, r.shutout, r.totals,

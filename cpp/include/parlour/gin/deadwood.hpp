@@ -84,6 +84,7 @@ struct Discard {
   Card card;        // the chosen discard (tie-break above)
   int deadwood;     // the minimum deadwood of the hand without it
   CardSet ties;     // every discard reaching that minimum
+  friend bool operator==(const Discard&, const Discard&) = default;
 };
 // The exact best discard of a non-empty hand (normally 11 cards);
 // core::InvalidValue on the empty hand.

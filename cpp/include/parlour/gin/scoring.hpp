@@ -86,6 +86,7 @@ struct Layoff {
   std::vector<Meld> melds;       // the grown melds, same order as the input
   Melds remaining;               // the cards kept, arranged optimally among themselves
   int deadwood = 0;              // remaining.deadwood()
+  friend bool operator==(const Layoff&, const Layoff&) = default;
 };
 
 // The layoff of `cards` (at most 11, disjoint from the melds) onto the disjoint
@@ -102,6 +103,7 @@ struct Settlement {
   int points = 0;            // result.points(rules)
   std::vector<Meld> spread;  // the knocker's melds after the layoffs
   Melds defender_melds;      // the defender's kept cards, arranged optimally
+  friend bool operator==(const Settlement&, const Settlement&) = default;
 };
 
 // Settle a hand from the knocker's arrangement (10 cards after the discard, or 11
@@ -121,6 +123,7 @@ struct MatchResult {
   std::array<int, 2> totals{};       // the final scores with every bonus
   int target = kTarget;
   int hands_played = 0;              // hands up to and including the deciding one
+  friend bool operator==(const MatchResult&, const MatchResult&) = default;
 };
 
 // The result of a match from its hands in order, under `rules`, to `target`
