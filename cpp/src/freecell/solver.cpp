@@ -504,16 +504,17 @@ class Workspace {
     while (mem_.size() <= i) mem_.push_back(std::make_unique<ScanMemory>());
     return *mem_[i];
   }
-  // Releases buffers beyond a moderate size (a few MB each).
+  // Releases buffers beyond a small size (under 1 MB per scan), so that a thread
+  // that once solved a hard deal does not keep its memory.
   void trim() {
     for (auto& m : mem_) {
-      if (m->nodes.capacity() > (1u << 15)) std::vector<Node>().swap(m->nodes);
-      if (m->slots.capacity() > (1u << 16)) std::vector<std::uint64_t>().swap(m->slots);
-      if (m->old_slots.capacity() > (1u << 16)) std::vector<std::uint64_t>().swap(m->old_slots);
+      if (m->nodes.capacity() > (1u << 12)) std::vector<Node>().swap(m->nodes);
+      if (m->slots.capacity() > (1u << 13)) std::vector<std::uint64_t>().swap(m->slots);
+      if (m->old_slots.capacity() > (1u << 13)) std::vector<std::uint64_t>().swap(m->old_slots);
       if (m->buckets.size() > 4096) std::vector<std::vector<std::uint32_t>>().swap(m->buckets);
       for (auto& bucket : m->buckets)
-        if (bucket.capacity() > 4096) std::vector<std::uint32_t>().swap(bucket);
-      if (m->stack.capacity() > (1u << 16)) std::vector<std::uint32_t>().swap(m->stack);
+        if (bucket.capacity() > 1024) std::vector<std::uint32_t>().swap(bucket);
+      if (m->stack.capacity() > (1u << 13)) std::vector<std::uint32_t>().swap(m->stack);
     }
   }
 
