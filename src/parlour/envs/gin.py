@@ -21,7 +21,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 # PettingZoo ships no py.typed marker, so mypy sees its classes as Any; the codes below
-# are exactly the ones that follows (missing marker or missing package, and subclassing
+# name exactly the errors that follow (missing marker or missing package, subclassing
 # an Any base), kept harmless if a later PettingZoo becomes typed.
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
