@@ -1,0 +1,175 @@
+"""Solitaire Yahtzee as a single-agent Gymnasium environment (``parlour/Yahtzee-v0``).
+
+:class:`YahtzeeEnv` drives a one-player :class:`parlour.yahtzee.Game` whose dice come
+from the engine's own generator (auto-rolled), seeded from the environment's
+``np_random``.  Importing this module registers it, so
+``gymnasium.make("parlour/Yahtzee-v0")`` works.  The observation is what the engine's
+:class:`~parlour.yahtzee.State` says matters for play, plus the dice, the rolls left
+and the legal actions.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any, Final, SupportsInt, Union, cast
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
+from parlour.yahtzee import NUM_ACTIONS, Dice, Game, State, YahtzeeRules
+
+__all__ = ["ENV_ID", "MAX_GAME_SEED", "YahtzeeEnv"]
+
+#: The id this module registers with Gymnasium.
+ENV_ID: Final = "parlour/Yahtzee-v0"
+
+#: Without ``options={"game_seed": s}``, :meth:`YahtzeeEnv.reset` draws the engine's seed
+#: uniformly from 0..MAX_GAME_SEED - 1 with ``np_random``.
+MAX_GAME_SEED: Final = 2**63
+
+YahtzeeObs = dict[str, Union[npt.NDArray[np.int8], int]]
+
+
+class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
+    """One player's game of solitaire Yahtzee (13 turns), one decision per step.
+
+    * Action space: ``Discrete(223)``, the engine's ids: ``Score(c)`` is ``c`` (0..12, card
+      order ACES .. CHANCE) and ``Reroll(keep)`` is ``13 + keep.index`` (13..222).  An
+      illegal id raises :class:`parlour.errors.IllegalActionError` (an out-of-range one
+      :class:`parlour.errors.InvalidValueError`) and leaves the environment as it was.
+      The dice are rolled by the engine: every step is a decision.
+    * Observation space, a ``Dict``: ``"dice"`` (5,) ``int8`` faces 1..6 ascending (at the
+      end of the game, the dice last scored); ``"rolls_left"`` ``Discrete(3)`` (2 after the
+      first roll of a turn, 0 after the third and at the end); ``"filled"``
+      ``MultiBinary(13)`` the filled boxes in card order; ``"upper_total"`` ``int8`` (1,)
+      the upper-section subtotal capped at 63 as :class:`~parlour.yahtzee.State` keeps
+      it; ``"yahtzee_50"`` ``Discrete(2)`` whether the Yahtzee box holds 50;
+      ``"action_mask"`` ``MultiBinary(223)``.
+    * Reward: the points the action adds to the total as the engine counts them (the box
+      value, the 35 upper bonus on the write that reaches 63, a 100 Yahtzee bonus; 0 for a
+      reroll): an episode's rewards sum to the final score.
+    * Termination: after the 13th box is filled.  No truncation (an episode is 13 to 39
+      steps).
+    * ``info``: ``"game_seed"`` (the engine's seed), ``"score"`` (the total so far) and
+      ``"action_mask"`` (NumPy bool).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, render_mode: str | None = None, rules: YahtzeeRules | None = None) -> None:
+        """An environment; ``render_mode`` ``"ansi"`` or None, ``rules`` the variant (default YahtzeeRules())."""
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if rules is None:
+            rules = YahtzeeRules()
+        elif not isinstance(rules, YahtzeeRules):
+            raise WrongTypeError(f"rules must be a YahtzeeRules, got {type(rules).__name__}")
+        self.render_mode = render_mode
+        self.rules: YahtzeeRules = rules
+        self.action_space: spaces.Space[np.int64] = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space: spaces.Space[YahtzeeObs] = cast(
+            "spaces.Space[YahtzeeObs]",
+            spaces.Dict(
+                {
+                    "dice": spaces.Box(1, 6, (5,), np.int8),
+                    "rolls_left": spaces.Discrete(3),
+                    "filled": spaces.MultiBinary(13),
+                    "upper_total": spaces.Box(0, 63, (1,), np.int8),
+                    "yahtzee_50": spaces.Discrete(2),
+                    "action_mask": spaces.MultiBinary(NUM_ACTIONS),
+                }
+            ),
+        )
+        self._game: Game | None = None
+        self._game_seed: int = 0
+        self._dice: Dice = Dice("11111")
+        self._mask: npt.NDArray[np.bool_] = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+
+    # -- the engine
+    @property
+    def game(self) -> Game:
+        """The engine's game being played (read it, do not change it); PhaseError before reset()."""
+        if self._game is None:
+            raise PhaseError("the environment has no game yet: call reset() first")
+        return self._game
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now (NumPy bool, length 223): the method sb3-contrib's MaskablePPO calls."""
+        return self._mask.copy()
+
+    # -- encoding
+    @staticmethod
+    def encode(state: State, dice: Dice, rolls_left: int) -> YahtzeeObs:
+        """The observation entries other than ``"action_mask"`` for a state, dice and rolls left."""
+        filled = np.zeros(13, dtype=np.int8)
+        filled[[int(c) for c in state.scored]] = 1
+        return {
+            "dice": np.array(dice.faces, dtype=np.int8),
+            "rolls_left": int(rolls_left),
+            "filled": filled,
+            "upper_total": np.array([state.upper], dtype=np.int8),
+            "yahtzee_50": int(state.yahtzee_50),
+        }
+
+    def _observation(self) -> YahtzeeObs:
+        game = self.game
+        over = game.is_terminal()
+        obs = self.encode(game.state, self._dice, 0 if over else game.rolls_left)
+        obs["action_mask"] = self._mask.astype(np.int8)
+        return obs
+
+    def _info(self) -> dict[str, Any]:
+        return {"game_seed": self._game_seed, "score": self.game.returns()[0], "action_mask": self._mask.copy()}
+
+    def _sync(self) -> None:
+        game = self.game
+        if game.dice is not None:
+            self._dice = game.dice
+        self._mask = game.legal_action_mask().astype(np.bool_)
+
+    # -- the Gymnasium API
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[YahtzeeObs, dict[str, Any]]:
+        """Start a game: the engine seeded by ``options={"game_seed": s}`` or by a draw from np_random."""
+        super().reset(seed=seed)
+        options = dict(options or {})
+        game_seed = options.pop("game_seed", None)
+        if options:
+            raise InvalidValueError(f"unknown reset options {sorted(options)!r} (YahtzeeEnv takes 'game_seed')")
+        if game_seed is None:
+            game_seed = int(self.np_random.integers(0, MAX_GAME_SEED))
+        elif isinstance(game_seed, bool) or not isinstance(game_seed, numbers.Integral):
+            raise WrongTypeError(f"options['game_seed'] must be an int, got {type(game_seed).__name__}")
+        self._game_seed = int(game_seed)
+        self._game = Game(players=1, rules=self.rules, seed=self._game_seed)
+        self._sync()
+        return self._observation(), self._info()
+
+    def step(self, action: SupportsInt) -> tuple[YahtzeeObs, float, bool, bool, dict[str, Any]]:
+        """Score or reroll with this action id; IllegalActionError (nothing changes) when it is not legal."""
+        game = self.game
+        if game.is_terminal():
+            raise PhaseError("the game is over: call reset() to start another")
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+            if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+                action = int(action)
+            else:
+                raise WrongTypeError(f"a Yahtzee action is an int id, got {type(action).__name__} {action!r}")
+        delta = game.apply(int(action))  # raises before changing anything
+        self._sync()
+        terminated = game.is_terminal()
+        return self._observation(), float(delta.reward), terminated, False, self._info()
+
+    def render(self) -> str | None:
+        """The game as text (``str(game)``: the turn, the dice and the scorecard) in ``"ansi"`` mode; None otherwise."""
+        if self.render_mode is None:
+            return None
+        return str(self.game)
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="parlour.envs.yahtzee:YahtzeeEnv")

@@ -1,0 +1,242 @@
+"""FreeCellEnv: Gymnasium's checker, observations decoded against the engine, masks,
+rewards, seeding, illegal actions, truncation, rendering and the docs section."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+from gymnasium.envs.registration import EnvSpec  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from parlour.cards import Card  # noqa: E402
+from parlour.envs import FreeCellEnv  # noqa: E402
+from parlour.envs.freecell import ENV_ID, MAX_CASCADE, MAX_DEAL  # noqa: E402
+from parlour.errors import InvalidValueError, PhaseError, WrongTypeError  # noqa: E402
+from parlour.freecell import NUM_ACTIONS, Game, GameState, IllegalMove, PositionKind, Solution, solve  # noqa: E402
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "envs-gym.md"
+
+
+class AnyActionFreeCellEnv(FreeCellEnv):
+    """For check_env only: its random actions are mostly illegal, so action a plays the
+    (a mod n)-th of the n legal moves."""
+
+    def step(self, action: Any) -> Any:
+        legal = np.flatnonzero(self.action_masks())
+        return super().step(legal[int(action) % len(legal)])
+
+
+def decode_cascade(row: np.ndarray) -> list[Card]:
+    """The cards of one row of "cascades" (bottom first), stopping at the first 0."""
+    cards = []
+    for v in row:
+        if v == 0:
+            break
+        cards.append(Card.from_index(int(v) - 1))
+    assert not row[len(cards) :].any(), "a card above an empty slot"
+    return cards
+
+
+def check_obs_against_engine(obs: dict[str, np.ndarray], info: dict[str, Any], game: Game) -> None:
+    """The observation decoded equals the engine's position, and the masks its legal actions."""
+    state = game.state
+    assert set(obs) == {"cascades", "freecells", "foundations", "action_mask"}
+    assert obs["cascades"].shape == (8, MAX_CASCADE) and obs["cascades"].dtype == np.int8
+    for row, cascade in zip(obs["cascades"], state.cascades):
+        assert decode_cascade(row) == list(cascade)
+    cells = [None if v == 0 else Card.from_index(int(v) - 1) for v in obs["freecells"]]
+    assert cells == list(state.freecells)
+    assert tuple(obs["foundations"]) == state.foundations.heights
+    assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == game.legal_actions()
+    assert info["action_mask"].dtype == np.bool_
+    assert np.array_equal(info["action_mask"], obs["action_mask"].astype(bool))
+    assert np.array_equal(info["action_mask"], game.legal_action_mask())
+    assert info["deal"] == game.deal
+
+
+def test_gymnasium_check_env_passes() -> None:
+    env = AnyActionFreeCellEnv(render_mode="ansi")
+    env.spec = EnvSpec("parlour-test/FreeCellAnyAction-v0", entry_point=AnyActionFreeCellEnv)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a checker warning fails the test
+        check_env(env)
+
+
+def test_registered_and_made_through_gymnasium() -> None:
+    assert ENV_ID == "parlour/FreeCell-v0" and ENV_ID in gymnasium.registry
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the passive checker of make() finds nothing to say
+        env = gymnasium.make(ENV_ID, render_mode="ansi", max_steps=50)
+        obs, info = env.reset(seed=0)
+        assert env.observation_space.contains(obs)
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(obs)
+        assert isinstance(env.render(), str)
+    assert isinstance(env.unwrapped, FreeCellEnv) and env.unwrapped.max_steps == 50
+
+
+def test_random_masked_episodes_match_the_engine() -> None:
+    rng = np.random.default_rng(11)
+    env = FreeCellEnv(max_steps=300)
+    ends = []
+    for episode in range(4):
+        obs, info = env.reset(seed=episode)
+        assert 1 <= info["deal"] <= MAX_DEAL
+        reference = Game(deal=info["deal"])  # an independent engine game fed the same moves
+        check_obs_against_engine(obs, info, env.game)
+        assert env.game.state == reference.state
+        total = 0.0
+        terminated = truncated = False
+        while not (terminated or truncated):
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            before = len(reference.state.foundations)
+            move = reference.apply(action)
+            obs, reward, terminated, truncated, info = env.step(action)
+            assert env.observation_space.contains(obs)
+            check_obs_against_engine(obs, info, env.game)
+            assert env.game.state == reference.state
+            to_home = move.count if move.to.kind == PositionKind.FOUNDATION else 0
+            assert reward * 52 == pytest.approx(to_home)  # no automatic moves
+            assert reward * 52 == pytest.approx(len(reference.state.foundations) - before)
+            total += reward
+            assert terminated == reference.is_terminal()
+        assert total == pytest.approx(len(env.game.state.foundations) / 52)
+        assert truncated == (env.steps == 300)
+        ends.append(terminated)
+        with pytest.raises(PhaseError):
+            env.step(0)
+    assert any(ends)  # random play gets stuck within 300 moves on some deals
+
+
+def test_a_solution_played_through_the_env_sums_to_one() -> None:
+    env = FreeCellEnv()
+    obs, info = env.reset(options={"deal": 1})
+    assert info["deal"] == 1 and env.game.state == GameState.from_ms_deal(1)
+    solution = solve(GameState.from_ms_deal(1))
+    assert isinstance(solution, Solution)
+    rewards = []
+    terminated = False
+    for move in solution.moves:
+        assert not terminated
+        obs, reward, terminated, truncated, info = env.step(move.action_id)
+        rewards.append(reward)
+        assert not truncated
+    assert terminated and env.game.state.is_solved and env.game.returns() == [1.0]
+    assert sum(rewards) == pytest.approx(1.0)
+    assert obs["foundations"].tolist() == [13, 13, 13, 13]
+    assert not obs["cascades"].any() and not obs["freecells"].any() and not obs["action_mask"].any()
+
+
+def test_same_seed_same_episode_and_unseeded_resets_continue() -> None:
+    def episode(env: FreeCellEnv, seed: int | None) -> list[Any]:
+        obs, info = env.reset(seed=seed)
+        rng = np.random.default_rng(3)
+        trace: list[Any] = [info["deal"], obs["cascades"].tobytes()]
+        for _ in range(40):
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, reward, terminated, truncated, info = env.step(action)
+            trace += [action, reward, terminated, obs["cascades"].tobytes(), obs["freecells"].tobytes()]
+            if terminated:
+                break
+        return trace
+
+    a, b = FreeCellEnv(), FreeCellEnv()
+    assert episode(a, 42) == episode(b, 42)
+    # without a seed, reset continues from the env's generator: different, but reproducible
+    second_a, second_b = episode(a, None), episode(b, None)
+    assert second_a == second_b
+    assert second_a[0] != episode(FreeCellEnv(), 42)[0]
+    deals = {FreeCellEnv().reset(seed=s)[1]["deal"] for s in range(20)}
+    assert len(deals) == 20 and all(1 <= d <= MAX_DEAL for d in deals)
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    env = FreeCellEnv()
+    obs, info = env.reset(options={"deal": 617})
+    state, steps = env.game.state, env.steps
+    illegal = np.flatnonzero(~info["action_mask"])
+    for action in [int(illegal[0]), int(illegal[-1]), np.int64(illegal[len(illegal) // 2])]:
+        with pytest.raises(IllegalMove):
+            env.step(action)
+    with pytest.raises(InvalidValueError):
+        env.step(NUM_ACTIONS)
+    with pytest.raises(WrongTypeError):
+        env.step("3a")  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError):
+        env.step(True)
+    assert env.game.state == state and env.steps == steps and not env.game.history
+    np.testing.assert_array_equal(env.action_masks(), info["action_mask"])
+    # the env still plays on afterwards
+    obs2, *_ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert env.steps == 1
+
+
+def test_reset_options_and_constructor_arguments() -> None:
+    env = FreeCellEnv()
+    with pytest.raises(PhaseError):
+        env.step(0)
+    with pytest.raises(PhaseError):
+        _ = env.game
+    with pytest.raises(InvalidValueError):
+        env.reset(options={"seed": 3})
+    with pytest.raises(WrongTypeError):
+        env.reset(options={"deal": "1"})
+    with pytest.raises(InvalidValueError):
+        env.reset(options={"deal": 0})  # the engine's own check of the deal number
+    with pytest.raises(InvalidValueError):
+        FreeCellEnv(max_steps=0)
+    with pytest.raises(InvalidValueError):
+        FreeCellEnv(render_mode="human")
+    obs, info = env.reset(seed=5, options={"deal": 11982})
+    assert info["deal"] == 11982 and env.game.deal == 11982
+    assert np.array_equal(FreeCellEnv.encode(GameState.from_ms_deal(11982))["cascades"], obs["cascades"])
+
+
+def test_truncation_after_max_steps() -> None:
+    env = FreeCellEnv(max_steps=3)
+    obs, info = env.reset(options={"deal": 1})
+    flags = []
+    for _ in range(3):
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        flags.append((terminated, truncated))
+    assert flags == [(False, False), (False, False), (False, True)]
+    with pytest.raises(PhaseError):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    env.reset()
+    assert env.steps == 0
+
+
+def test_render() -> None:
+    env = FreeCellEnv(render_mode="ansi")
+    env.reset(options={"deal": 1})
+    assert env.render() == str(GameState.from_ms_deal(1))
+    quiet = FreeCellEnv()
+    quiet.reset(options={"deal": 1})
+    assert quiet.render() is None
+
+
+def _section(title: str) -> str:
+    text = DOC.read_text()
+    start = text.index(f"### {title}")
+    end = text.find("\n### ", start + 1)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def test_docs_section_runs() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", _section("FreeCellEnv"), flags=re.S)
+    assert blocks
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, {}, f"docs/envs-gym.md FreeCellEnv block {i}", str(DOC), 0))
+    assert runner.tries > 3 and runner.failures == 0
