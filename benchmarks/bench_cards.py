@@ -75,3 +75,28 @@ def test_build_from_cards(benchmark: Any, impl: str) -> None:
     lists = [list(a) for a, _ in PAIRS]
     ctor = CardSet if impl == "parlour" else frozenset
     benchmark(lambda: [ctor(x) for x in lists])
+
+
+class _PyCard:
+    """The baseline card: a plain Python object with rank and suit attributes (plain ints)."""
+
+    __slots__ = ("rank", "suit")
+
+    def __init__(self, rank: int, suit: int) -> None:
+        self.rank = rank
+        self.suit = suit
+
+
+@pytest.mark.parametrize("impl", ["parlour", "python"])
+def test_card_attributes(benchmark: Any, impl: str) -> None:
+    """Reading rank and suit of every card of 1,000 hands (Card returns its Rank/Suit members)."""
+    benchmark.group = "card-attributes"
+    hands: list[list[Any]] = [list(a) for a, _ in PAIRS]
+    if impl == "python":
+        hands = [[_PyCard(int(c.rank), int(c.suit)) for c in h] for h in hands]
+
+    def total() -> int:
+        return sum(c.rank * 4 + c.suit for h in hands for c in h)
+
+    assert total() == sum(int(c.rank) * 4 + int(c.suit) for a, _ in PAIRS for c in a)
+    benchmark(total)

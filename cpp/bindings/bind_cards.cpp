@@ -10,6 +10,38 @@
 
 namespace parlour::bindings {
 
+// The Rank, Suit and Colour members as Python objects, fetched once: Card.rank etc.
+// return them directly (a native enum conversion calls the enum class, ~0.4 µs).
+template <class E>
+struct Member {
+  E value;
+};
+PyObject* g_rank_objects[14] = {};
+PyObject* g_suit_objects[4] = {};
+PyObject* g_colour_objects[2] = {};
+
+}  // namespace parlour::bindings
+
+namespace pybind11::detail {
+#define PARLOUR_MEMBER_CASTER(E, NAME, TABLE)                                                         \
+  template <>                                                                                        \
+  struct type_caster<parlour::bindings::Member<E>> {                                                 \
+    PYBIND11_TYPE_CASTER(parlour::bindings::Member<E>, const_name(NAME));                            \
+    bool load(handle, bool) { return false; }                                                         \
+    static handle cast(parlour::bindings::Member<E> m, return_value_policy, handle) {                \
+      PyObject* o = parlour::bindings::TABLE[static_cast<std::size_t>(m.value)];                     \
+      Py_INCREF(o);                                                                                  \
+      return o;                                                                                      \
+    }                                                                                                \
+  };
+PARLOUR_MEMBER_CASTER(parlour::core::Rank, "parlour._core.cards.Rank", g_rank_objects)
+PARLOUR_MEMBER_CASTER(parlour::core::Suit, "parlour._core.cards.Suit", g_suit_objects)
+PARLOUR_MEMBER_CASTER(parlour::core::Colour, "parlour._core.cards.Colour", g_colour_objects)
+#undef PARLOUR_MEMBER_CASTER
+}  // namespace pybind11::detail
+
+namespace parlour::bindings {
+
 using core::Card;
 using core::CardSet;
 
@@ -143,6 +175,13 @@ void register_cards(py::module_& m) {
       .finalize();
   m.def("colour_of", &core::colour_of, py::arg("suit"), "The colour of a suit (BLACK for clubs and spades).");
 
+  {
+    const py::object rank = m.attr("Rank"), suit = m.attr("Suit"), colour = m.attr("Colour");
+    for (int r = 1; r <= 13; ++r) g_rank_objects[r] = rank(r).release().ptr();
+    for (int x = 0; x < 4; ++x) g_suit_objects[x] = suit(x).release().ptr();
+    for (int x = 0; x < 2; ++x) g_colour_objects[x] = colour(x).release().ptr();
+  }
+
   py::class_<Card> card(m, "Card",
                         "One playing card: a rank (Ace low) and a suit; immutable, hashable, ordered by bit "
                         "(suit-major: clubs, spades, hearts, diamonds; then rank).\n\n"
@@ -160,9 +199,11 @@ void register_cards(py::module_& m) {
                   "The card with dense index 13*suit + rank - 1 (0..51); InvalidValueError outside.")
       .def_static("from_bit", &Card::from_bit, py::arg("bit"),
                   "The card with CardSet bit 16*suit + rank; InvalidValueError for a bit that is not a card.")
-      .def_property_readonly("rank", [](Card c) { return static_cast<core::Rank>(c.rank()); }, "The rank (Ace low).")
-      .def_property_readonly("suit", &Card::suit, "The suit.")
-      .def_property_readonly("colour", &Card::colour, "The colour of the suit.")
+      .def_property_readonly("rank", [](Card c) { return Member<core::Rank>{static_cast<core::Rank>(c.rank())}; },
+                             "The rank (Ace low).")
+      .def_property_readonly("suit", [](Card c) { return Member<core::Suit>{c.suit()}; }, "The suit.")
+      .def_property_readonly("colour", [](Card c) { return Member<core::Colour>{c.colour()}; },
+                             "The colour of the suit.")
       .def_property_readonly("index", &Card::index, "The dense index 13*suit + rank - 1, in 0..51.")
       .def_property_readonly("bit", &Card::bit, "The CardSet bit 16*suit + rank.")
       .def_property_readonly("mask", &Card::mask, "1 << bit: the card as a one-card mask.")
