@@ -10,38 +10,6 @@
 
 namespace parlour::bindings {
 
-// The Rank, Suit and Colour members as Python objects, fetched once: Card.rank etc.
-// return them directly (a native enum conversion calls the enum class, ~0.4 µs).
-template <class E>
-struct Member {
-  E value;
-};
-PyObject* g_rank_objects[14] = {};
-PyObject* g_suit_objects[4] = {};
-PyObject* g_colour_objects[2] = {};
-
-}  // namespace parlour::bindings
-
-namespace pybind11::detail {
-#define PARLOUR_MEMBER_CASTER(E, NAME, TABLE)                                                         \
-  template <>                                                                                        \
-  struct type_caster<parlour::bindings::Member<E>> {                                                 \
-    PYBIND11_TYPE_CASTER(parlour::bindings::Member<E>, const_name(NAME));                            \
-    bool load(handle, bool) { return false; }                                                         \
-    static handle cast(parlour::bindings::Member<E> m, return_value_policy, handle) {                \
-      PyObject* o = parlour::bindings::TABLE[static_cast<std::size_t>(m.value)];                     \
-      Py_INCREF(o);                                                                                  \
-      return o;                                                                                      \
-    }                                                                                                \
-  };
-PARLOUR_MEMBER_CASTER(parlour::core::Rank, "parlour._core.cards.Rank", g_rank_objects)
-PARLOUR_MEMBER_CASTER(parlour::core::Suit, "parlour._core.cards.Suit", g_suit_objects)
-PARLOUR_MEMBER_CASTER(parlour::core::Colour, "parlour._core.cards.Colour", g_colour_objects)
-#undef PARLOUR_MEMBER_CASTER
-}  // namespace pybind11::detail
-
-namespace parlour::bindings {
-
 using core::Card;
 using core::CardSet;
 
@@ -175,12 +143,9 @@ void register_cards(py::module_& m) {
       .finalize();
   m.def("colour_of", &core::colour_of, py::arg("suit"), "The colour of a suit (BLACK for clubs and spades).");
 
-  {
-    const py::object rank = m.attr("Rank"), suit = m.attr("Suit"), colour = m.attr("Colour");
-    for (int r = 1; r <= 13; ++r) g_rank_objects[r] = rank(r).release().ptr();
-    for (int x = 0; x < 4; ++x) g_suit_objects[x] = suit(x).release().ptr();
-    for (int x = 0; x < 2; ++x) g_colour_objects[x] = colour(x).release().ptr();
-  }
+  cache_members<core::Rank>(m.attr("Rank"), 14);
+  cache_members<core::Suit>(m.attr("Suit"), 4);
+  cache_members<core::Colour>(m.attr("Colour"), 2);
 
   py::class_<Card> card(m, "Card",
                         "One playing card: a rank (Ace low) and a suit; immutable, hashable, ordered by bit "

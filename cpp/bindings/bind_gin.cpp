@@ -117,6 +117,7 @@ void register_gin(py::module_& m) {
       .value("ONE", gin::Player::One)
       .value("TWO", gin::Player::Two)
       .finalize();
+  cache_members<gin::Player>(m.attr("Player"), 2);
   {
     py::object property = py::module_::import("builtins").attr("property");
     py::setattr(m.attr("Player"), "opponent",
@@ -130,6 +131,7 @@ void register_gin(py::module_& m) {
       .value("SET", gin::MeldKind::Set)
       .value("RUN", gin::MeldKind::Run)
       .finalize();
+  cache_members<gin::MeldKind>(m.attr("MeldKind"), 2);
 
   py::class_<Meld> meld(m, "Meld",
                         "A validated gin rummy meld: a SET of 3 or 4 cards of one rank, or a RUN of 3 or more "
@@ -160,7 +162,7 @@ void register_gin(py::module_& m) {
          "diamonds), then the 264 runs (by suit, low rank, length).")
       .def_static("is_meld", [](const CardsLike& cards) { return Meld::is_meld(to_cardset(cards)); },
                   py::arg("cards"), "Whether the cards form a meld.")
-      .def_property_readonly("kind", &Meld::kind, "SET or RUN.")
+      .def_property_readonly("kind", [](const Meld& x) { return Member<gin::MeldKind>{x.kind()}; }, "SET or RUN.")
       .def_property_readonly("cards", &Meld::cards, "The cards, as a CardSet (a Hand).")
       .def_property_readonly("len", &Meld::size, "The number of cards (also len(meld)).")
       .def_property_readonly("suit", [](const Meld& x) -> std::optional<core::Suit> {

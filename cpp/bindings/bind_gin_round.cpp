@@ -569,6 +569,12 @@ std::string action_repr(const Action& a) { return "Action.parse('" + a.str() + "
 
 }  // namespace
 
+// Round.turn / current_player: the cached Player member, or None once finished.
+std::optional<Member<Player>> turn_member(const Round& r) {
+  if (const auto t = r.turn()) return Member<Player>{*t};
+  return std::nullopt;
+}
+
 void register_gin_round(py::module_& m) {
   m.attr("ACTION_COUNT") = gin::kActionCount;
 
@@ -581,6 +587,7 @@ void register_gin_round(py::module_& m) {
       .value("LAYOFF", Phase::Layoff)
       .value("FINISHED", Phase::Finished)
       .finalize();
+  cache_members<Phase>(m.attr("Phase"), 5);
 
   py::native_enum<ActionKind>(m, "ActionKind", "enum.Enum",
                               "The kind of an Action: PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, "
@@ -594,6 +601,7 @@ void register_gin_round(py::module_& m) {
       .value("LAY_OFF", ActionKind::LayOff)
       .value("FINISH_LAYOFFS", ActionKind::FinishLayoffs)
       .finalize();
+  cache_members<ActionKind>(m.attr("ActionKind"), 8);
 
   py::class_<Action>(m, "Action",
                      "One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a "
@@ -632,7 +640,7 @@ void register_gin_round(py::module_& m) {
         return Action::parse(text.cast<std::string>());
       }, py::arg("text"),
                   "The action of this text ('discard Qs', 'knock Qs', ...); NotationError quoting bad text.")
-      .def_property_readonly("kind", &Action::kind, "PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF or FINISH_LAYOFFS.")
+      .def_property_readonly("kind", [](const Action& a) { return Member<ActionKind>{a.kind()}; }, "PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF or FINISH_LAYOFFS.")
       .def_property_readonly("card", [](const Action& a) -> py::typing::Optional<core::Card> {
         return a.has_card() ? card_object(a.card()) : py::none();
       }, "The card discarded, knocked with or laid off; None for the other kinds.")
@@ -671,9 +679,9 @@ void register_gin_round(py::module_& m) {
                           "knock limit, the spread and layoffs, and the legal actions when it is this player's turn "
                           "— never the opponent's hand or the stock order. to_dict() is what a web frontend may send "
                           "to that player.")
-      .def_readonly("player", &Observation::player, "The observing player.")
+      .def_property_readonly("player", [](const Observation& o) { return Member<Player>{o.player}; }, "The observing player.")
       .def_readonly("dealer", &Observation::dealer, "The dealer of the round.")
-      .def_readonly("phase", &Observation::phase, "The phase of the round.")
+      .def_property_readonly("phase", [](const Observation& o) { return Member<Phase>{o.phase}; }, "The phase of the round.")
       .def_readonly("turn", &Observation::turn, "The player to act, or None once finished.")
       .def_readonly("rules", &Observation::rules, "The rules of the round.")
       .def_readonly("hand", &Observation::hand, "The observing player's hand.")
@@ -757,9 +765,9 @@ void register_gin_round(py::module_& m) {
       .def_property_readonly("rules", &Round::rules, "The rules of the round.")
       .def_property_readonly("dealer", &Round::dealer, "The dealer.")
       .def_property_readonly("non_dealer", &Round::non_dealer, "The non-dealer, who has the first upcard offer.")
-      .def_property_readonly("phase", &Round::phase, "The current phase.")
-      .def_property_readonly("turn", &Round::turn, "The player to act (the defender during layoffs), None once finished.")
-      .def_property_readonly("current_player", &Round::turn, "The player to act, None once finished (the protocol's name for turn).")
+      .def_property_readonly("phase", [](const Round& r) { return Member<Phase>{r.phase()}; }, "The current phase.")
+      .def_property_readonly("turn", &turn_member, "The player to act (the defender during layoffs), None once finished.")
+      .def_property_readonly("current_player", &turn_member, "The player to act, None once finished (the protocol's name for turn).")
       .def("hand", [](const Round& r, const Arg<Player>& p) { return r.hand(player_arg(p)); }, py::arg("player"), "The hand of a player (both are visible: this is the referee's view).")
       .def_property_readonly("discard_pile", [](const Round& r) { return py::typing::List<core::Card>(pile_list(r.discard_pile())); },
                              "The discard pile, top card last.")

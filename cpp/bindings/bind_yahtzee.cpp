@@ -188,6 +188,7 @@ void register_yahtzee(py::module_& m) {
       .value("YAHTZEE", Category::Yahtzee)
       .value("CHANCE", Category::Chance)
       .finalize();
+  cache_members<Category>(m.attr("Category"), kNumCategories);
   py::native_enum<Joker>(m, "Joker", "enum.Enum",
                          "The extra-Yahtzee convention: FORCED (official: matching upper box first, then a lower box "
                          "at joker value, then an upper box for zero), FREE (Verhoeff: any open box; full house and "
@@ -222,7 +223,7 @@ void register_yahtzee(py::module_& m) {
       .def("__iter__", [](Categories c) {
         py::list out;
         for (int i = 0; i < kNumCategories; ++i)
-          if (c.contains(static_cast<Category>(i))) out.append(py::cast(static_cast<Category>(i)));
+          if (c.contains(static_cast<Category>(i))) out.append(py::cast(Member<Category>{static_cast<Category>(i)}));
         return py::reinterpret_steal<py::typing::Iterator<Category>>(py::iter(out).release());
       })
       .def("__or__", [](Categories a, Categories b) { return a | b; }, py::arg("other"), py::is_operator())
