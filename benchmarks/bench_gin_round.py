@@ -193,7 +193,7 @@ def reference(n: int, seed: int = SEED) -> int:
 
 def openspiel(n: int, seed: int = SEED) -> int:
     import numpy as np
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
     game = pyspiel.load_game("gin_rummy")
     rng = np.random.default_rng(seed)
