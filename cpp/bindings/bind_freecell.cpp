@@ -470,6 +470,32 @@ void register_freecell(py::module_& m) {
       .def("validate", &fc::GameState::validate,
            "Raise InvalidPosition unless each of the 52 cards is here exactly once (foundations are in order by "
            "construction).")
+      .def("to_arrays", [](const fc::GameState& g, int max_height) {
+             if (max_height < 1) throw core::InvalidValue("max_height must be at least 1, got " + std::to_string(max_height));
+             py::array_t<std::int8_t> cascades({py::ssize_t{8}, static_cast<py::ssize_t>(max_height)});
+             py::array_t<std::int8_t> cells(py::ssize_t{4}), found(py::ssize_t{4});
+             std::int8_t* c = cascades.mutable_data();
+             std::fill(c, c + 8 * max_height, std::int8_t{0});
+             for (int i = 0; i < 8; ++i) {
+               const auto& cards = g.cascades()[static_cast<std::size_t>(i)].cards();
+               if (static_cast<int>(cards.size()) > max_height)
+                 throw core::InvalidValue("cascade " + std::to_string(i + 1) + " holds " + std::to_string(cards.size()) +
+                                          " cards, more than " + std::to_string(max_height));
+               for (std::size_t j = 0; j < cards.size(); ++j)
+                 c[static_cast<std::size_t>(i * max_height) + j] = static_cast<std::int8_t>(cards[j].index() + 1);
+             }
+             for (int i = 0; i < 4; ++i) {
+               const auto cell = g.freecells()[i];
+               cells.mutable_data()[i] = static_cast<std::int8_t>(cell ? cell->index() + 1 : 0);
+               found.mutable_data()[i] = static_cast<std::int8_t>(g.foundations().heights()[static_cast<std::size_t>(i)]);
+             }
+             using Int8Array = py::array_t<std::int8_t>;
+             return py::reinterpret_steal<py::typing::Tuple<Int8Array, Int8Array, Int8Array>>(
+                 py::make_tuple(cascades, cells, found).release());
+           }, py::arg("max_height") = 19,
+           "The position as int8 arrays for learning code: cascades (8, max_height) holding card index + 1 "
+           "bottom first and 0 below nothing, free cells (4,) the same, foundation heights (4,) by suit; "
+           "InvalidValueError when a cascade is taller than max_height (19 is the most a game from a deal reaches).")
       .def_property_readonly("canonical_key", [](const fc::GameState& g) { return py::bytes(g.canonical_key()); },
                              "52 bytes, equal for positions that differ only in the order of cascades or free cells.")
       .def("locate", [](const fc::GameState& g, const CardLike& c) { return g.locate(to_card(c)); }, py::arg("card"),

@@ -104,3 +104,23 @@ def test_out_of_range_is_library_error() -> None:
         GameState.from_ms_deal(2**33)
     with pytest.raises(InvalidValueError, match="got 0"):
         GameState.from_ms_deal(0)
+
+
+def test_to_arrays_matches_the_position() -> None:
+    import numpy as np
+
+    g = GameState.from_ms_deal(617)
+    for _ in range(3):
+        g = g.apply(g.legal_move_list()[-1])
+    cascades, cells, found = g.to_arrays()
+    assert cascades.dtype == np.int8 and cascades.shape == (8, 19) and cells.shape == found.shape == (4,)
+    for i, col in enumerate(g.cascades):
+        expected = [c.index + 1 for c in col] + [0] * (19 - len(col))
+        assert cascades[i].tolist() == expected
+    assert cells.tolist() == [0 if c is None else c.index + 1 for c in g.freecells]
+    assert found.tolist() == list(g.foundations.heights)
+    assert g.to_arrays(7)[0].shape == (8, 7)
+    with pytest.raises(InvalidValueError):
+        g.to_arrays(5)  # a dealt cascade holds 6 or 7 cards
+    with pytest.raises(InvalidValueError):
+        g.to_arrays(0)

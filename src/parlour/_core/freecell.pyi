@@ -4,6 +4,8 @@ FreeCell: positions, moves, Microsoft deals and the solver.
 from __future__ import annotations
 import collections.abc
 import enum
+import numpy
+import numpy.typing
 import parlour._core.cards
 import typing
 __all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'Move', 'NUM_ACTIONS', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'is_safe_autoplay', 'search', 'search_deals']
@@ -337,6 +339,10 @@ class GameState:
     def supermove_limit(self, to_empty: bool = False) -> int:
         """
         The longest sequence that may move now: (empty cells + 1) * 2**(empty cascades, not the target).
+        """
+    def to_arrays(self, max_height: typing.SupportsInt | typing.SupportsIndex = 19) -> tuple[numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.int8]]:
+        """
+        The position as int8 arrays for learning code: cascades (8, max_height) holding card index + 1 bottom first and 0 below nothing, free cells (4,) the same, foundation heights (4,) by suit; InvalidValueError when a cascade is taller than max_height (19 is the most a game from a deal reaches).
         """
     def to_board(self) -> str:
         """

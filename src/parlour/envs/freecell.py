@@ -106,14 +106,7 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
     @staticmethod
     def encode(state: GameState) -> dict[str, npt.NDArray[np.int8]]:
         """The ``"cascades"``, ``"freecells"`` and ``"foundations"`` arrays of a position."""
-        cascades = np.zeros((8, MAX_CASCADE), dtype=np.int8)
-        for i, cascade in enumerate(state.cascades):
-            cards = [card.index + 1 for card in cascade]
-            if len(cards) > MAX_CASCADE:
-                raise InvalidValueError(f"cascade {i + 1} holds {len(cards)} cards, more than {MAX_CASCADE}")
-            cascades[i, : len(cards)] = cards
-        freecells = np.array([0 if c is None else c.index + 1 for c in state.freecells], dtype=np.int8)
-        foundations = np.array(state.foundations.heights, dtype=np.int8)
+        cascades, freecells, foundations = state.to_arrays(MAX_CASCADE)
         return {"cascades": cascades, "freecells": freecells, "foundations": foundations}
 
     def _observation(self) -> FreeCellObs:
