@@ -119,8 +119,9 @@ def test_to_arrays_matches_the_position() -> None:
         assert cascades[i].tolist() == expected
     assert cells.tolist() == [0 if c is None else c.index + 1 for c in g.freecells]
     assert found.tolist() == list(g.foundations.heights)
-    assert g.to_arrays(7)[0].shape == (8, 7)
+    tallest = max(len(col) for col in g.cascades)
+    assert g.to_arrays(tallest)[0].shape == (8, tallest)
     with pytest.raises(InvalidValueError):
-        g.to_arrays(5)  # a dealt cascade holds 6 or 7 cards
+        g.to_arrays(tallest - 1)
     with pytest.raises(InvalidValueError):
         g.to_arrays(0)
