@@ -36,3 +36,16 @@ def test_gin_members() -> None:
         r.apply(action)
     assert r.phase is Phase.FINISHED and r.current_player is None and r.turn is None
     assert Player.ONE in seen_players and Player.TWO in seen_players and len(seen_kinds) >= 3
+
+
+def test_yahtzee_phase_and_freecell_position_kind_are_members() -> None:
+    from parlour.freecell import GameState, PositionKind
+    from parlour.yahtzee import Game
+    from parlour.yahtzee import Phase as YPhase
+
+    g = Game(players=1, seed=4)
+    assert g.phase is YPhase.DECIDE  # auto_roll rolled the first dice
+    moves = GameState.from_ms_deal(1).legal_move_list()
+    kinds = {m.from_.kind for m in moves} | {m.to.kind for m in moves}
+    assert kinds <= set(PositionKind) and {PositionKind.CASCADE, PositionKind.FREECELL} <= kinds
+    assert all(k is PositionKind(int(k)) for k in kinds)

@@ -167,6 +167,7 @@ void register_freecell(py::module_& m) {
       .value("FREECELL", fc::PositionKind::Freecell)
       .value("FOUNDATION", fc::PositionKind::Foundation)
       .finalize();
+  cache_members<fc::PositionKind>(m.attr("PositionKind"), 3);
   py::native_enum<fc::Verdict>(m, "Verdict", "enum.IntEnum",
                                "The outcome of a search: SOLVED, UNSOLVABLE (proved by exhausting the space) or "
                                "UNKNOWN (a limit stopped it).")
@@ -351,7 +352,8 @@ void register_freecell(py::module_& m) {
   position.def_static("cascade", &fc::Position::cascade, py::arg("index"), "Cascade `index` (0..7).")
       .def_static("freecell", &fc::Position::freecell, py::arg("index"), "Free cell `index` (0..3).")
       .def_static("foundation", &fc::Position::foundation, "The foundations.")
-      .def_property_readonly("kind", [](const fc::Position& p) { return p.kind; }, "CASCADE, FREECELL or FOUNDATION.")
+      .def_property_readonly("kind", [](const fc::Position& p) { return Member<fc::PositionKind>{p.kind}; },
+                             "CASCADE, FREECELL or FOUNDATION.")
       .def_property_readonly("index", [](const fc::Position& p) { return p.index; },
                              "The cascade or cell index (0 for the foundations).")
       .def_property_readonly("notation", &fc::Position::notation, "'1'..'8', 'a'..'d' or 'h'.")

@@ -213,6 +213,7 @@ void register_yahtzee_play(py::module_& m) {
       .value("DECIDE", Phase::Decide)
       .value("OVER", Phase::Over)
       .finalize();
+  cache_members<Phase>(m.attr("Phase"), 3);
 
   py::class_<Game> game(m, "Game",
                         "Solitaire Yahtzee for one or more players, 13 turns each in seat order. A turn: the dice "
@@ -236,7 +237,7 @@ void register_yahtzee_play(py::module_& m) {
       .def_property_readonly("rules", &Game::rules, "The rules.")
       .def_property_readonly("auto_roll", &Game::auto_roll, "Whether the game rolls the dice by itself.")
       .def_property_readonly("current_player", &Game::current_player, "The seat to act (0-based).")
-      .def_property_readonly("phase", &Game::phase, "ROLL, DECIDE or OVER.")
+      .def_property_readonly("phase", [](const Game& g) { return Member<Phase>{g.phase()}; }, "ROLL, DECIDE or OVER.")
       .def_property_readonly("turn", &Game::turn, "The current player's turn, 0..12 (their filled boxes).")
       .def_property_readonly("rolls_left", &Game::rolls_left,
                              "Rolls still available this turn: 3 before the first roll, 2 after it, 0 after the third.")
