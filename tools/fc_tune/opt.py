@@ -1,3 +1,4 @@
+"""Greedy portfolio search over profiled scans (see README.md): python3 opt.py NAME1,NAME2,... ; MMAX caps the mean moves."""
 import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sim import sim, load, PROF
