@@ -28,20 +28,33 @@ def _record(benchmark: Any, steps: int) -> None:
     benchmark.extra_info["steps_per_s"] = round(steps / benchmark.stats.stats.min)
 
 
-# ---- FreeCell ---------------------------------------------------------------------------
+# ---- the two Gymnasium environments ---------------------------------------------------
 
 
-def freecell_env(steps: int) -> int:
-    from parlour.envs.freecell import FreeCellEnv
-
+def gym_env(env: Any, steps: int) -> int:
+    """Random masked steps of a Gymnasium environment (reset when an episode ends)."""
     rng = np.random.default_rng(1)
-    env = FreeCellEnv()
     _, info = env.reset(seed=1)
     for _ in range(steps):
         _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if term or trunc:
             _, info = env.reset()
     return steps
+
+
+def freecell_env(steps: int) -> int:
+    from parlour.envs.freecell import FreeCellEnv
+
+    return gym_env(FreeCellEnv(), steps)
+
+
+def yahtzee_env(steps: int) -> int:
+    from parlour.envs.yahtzee import YahtzeeEnv
+
+    return gym_env(YahtzeeEnv(), steps)
+
+
+# ---- the bare engine loops ----------------------------------------------------------------
 
 
 def freecell_engine(steps: int) -> int:
@@ -57,22 +70,6 @@ def freecell_engine(steps: int) -> int:
             game = Game(deal=deal)
             legal = game.legal_actions()
         game.apply(legal[int(rng.integers(len(legal)))])
-    return steps
-
-
-# ---- Yahtzee ----------------------------------------------------------------------------
-
-
-def yahtzee_env(steps: int) -> int:
-    from parlour.envs.yahtzee import YahtzeeEnv
-
-    rng = np.random.default_rng(1)
-    env = YahtzeeEnv()
-    _, info = env.reset(seed=1)
-    for _ in range(steps):
-        _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
-        if term or trunc:
-            _, info = env.reset()
     return steps
 
 

@@ -30,6 +30,7 @@ from parlour.envs.gin import (  # noqa: E402
     env,
     player_of,
 )
+from parlour.errors import InvalidValueError, PhaseError, WrongTypeError  # noqa: E402
 from parlour.gin import ACTION_COUNT, NormalBot, Phase, Player, Round, RoundError, Rules  # noqa: E402
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "envs-pz.md"
@@ -240,8 +241,10 @@ def test_dealer_option_and_random_dealer() -> None:
         e.reset(seed=3, options={"dealer": given})
         assert e.round.dealer == want
         assert e.agent_selection == agent_of(want.opponent)  # the non-dealer has the upcard offer
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidValueError):
         e.reset(seed=3, options={"dealer": 2})
+    with pytest.raises(WrongTypeError):
+        e.reset(seed=3, options={"round": "not a round"})
 
 
 def test_round_option_starts_from_a_copy() -> None:
@@ -367,12 +370,21 @@ def test_spaces_render_and_names() -> None:
     text = e.render()
     assert isinstance(text, str) and str(e.round) == text
     assert GinEnv().render() is None
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidValueError):
         GinEnv(render_mode="human")
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidValueError):
         player_of("player_2")
-    with pytest.raises(RuntimeError):
+    with pytest.raises(PhaseError):
         GinEnv().round
+    # Library errors for bad actions, the env unchanged.
+    before = e.observe(e.agent_selection)["observation"].copy()
+    for bad in (1.5, "3", True):
+        with pytest.raises(WrongTypeError):
+            e.step(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError):
+        e.step(None)
+    assert (e.observe(e.agent_selection)["observation"] == before).all()
+    e.step(np.int64(e.round.legal_action_ids()[0]))  # NumPy integers are ids
 
 
 def test_lazy_import_from_the_package() -> None:

@@ -4,8 +4,6 @@ through the env, rules, rendering and the docs section."""
 
 from __future__ import annotations
 
-import doctest
-import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -34,6 +32,8 @@ from parlour.yahtzee import (  # noqa: E402
     State,
     YahtzeeRules,
 )
+
+from .docs import run_doc_section  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "envs-gym.md"
 
@@ -241,18 +241,6 @@ def test_render() -> None:
     assert quiet.render() is None
 
 
-def _section(title: str) -> str:
-    text = DOC.read_text()
-    start = text.index(f"### {title}")
-    end = text.find("\n### ", start + 1)
-    return text[start : end if end >= 0 else len(text)]
-
-
 def test_docs_section_runs() -> None:
-    blocks = re.findall(r"```python\n(.*?)```", _section("YahtzeeEnv"), flags=re.S)
-    assert blocks
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
-    for i, block in enumerate(blocks):
-        runner.run(parser.get_doctest(block, {}, f"docs/envs-gym.md YahtzeeEnv block {i}", str(DOC), 0))
-    assert runner.tries > 3 and runner.failures == 0
+    result = run_doc_section(DOC, "YahtzeeEnv")
+    assert result.attempted > 3 and result.failed == 0

@@ -18,7 +18,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
+from parlour.envs._common import action_id, int_option, reset_options
+from parlour.errors import InvalidValueError, PhaseError
 from parlour.freecell import NUM_ACTIONS, Game, GameState
 
 __all__ = ["ENV_ID", "FreeCellEnv", "MAX_CASCADE", "MAX_DEAL"]
@@ -123,15 +124,10 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
     ) -> tuple[FreeCellObs, dict[str, Any]]:
         """Deal a new game: ``options={"deal": n}`` or a deal drawn from 1..MAX_DEAL with np_random."""
         super().reset(seed=seed)
-        options = dict(options or {})
-        deal = options.pop("deal", None)
-        if options:
-            raise InvalidValueError(f"unknown reset options {sorted(options)!r} (FreeCellEnv takes 'deal')")
+        deal = int_option(reset_options(options, ("deal",), "FreeCellEnv"), "deal")
         if deal is None:
             deal = int(self.np_random.integers(1, MAX_DEAL + 1))
-        elif isinstance(deal, bool) or not isinstance(deal, numbers.Integral):
-            raise WrongTypeError(f"options['deal'] must be an int, got {type(deal).__name__}")
-        self._game = Game(deal=int(deal))
+        self._game = Game(deal=deal)
         self._steps = 0
         self._mask = self._game.legal_action_mask()
         self._done = self._game.is_terminal()
@@ -142,13 +138,9 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
         game = self.game
         if self._done:
             raise PhaseError("the episode is over: call reset() to start another")
-        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-            if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
-                action = int(action)
-            else:
-                raise WrongTypeError(f"a FreeCell action is an int id, got {type(action).__name__} {action!r}")
+        move = action_id(action, "FreeCell")
         before = len(game.state.foundations)
-        game.apply(int(action))  # raises IllegalMove / InvalidValueError before changing anything
+        game.apply(move)  # raises IllegalMove / InvalidValueError before changing anything
         self._steps += 1
         reward = (len(game.state.foundations) - before) / 52
         self._mask = game.legal_action_mask()

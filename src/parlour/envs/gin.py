@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import operator
 from typing import Any, SupportsIndex, cast
 
 import numpy as np
@@ -27,6 +26,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,un
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from parlour._core.cards import masks_to_dense
+from parlour.envs._common import action_id
+from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour._core.gin import ACTION_COUNT, Observation, Phase, Player, Round, Rules
 
 __all__ = [
@@ -93,9 +94,9 @@ def agent_of(player: Player) -> str:
 
 
 def player_of(agent: str) -> Player:
-    """The engine seat of an agent name (``"player_0"`` -> ``Player.ONE``); ValueError for another name."""
+    """The engine seat of an agent name (``"player_0"`` -> ``Player.ONE``); InvalidValueError for another name."""
     if agent not in AGENTS:
-        raise ValueError(f"no agent named {agent!r} (agents: {', '.join(AGENTS)})")
+        raise InvalidValueError(f"no agent named {agent!r} (agents: {', '.join(AGENTS)})")
     return Player(AGENTS.index(agent))
 
 
@@ -220,7 +221,7 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         """
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise InvalidValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.rules: Rules = Rules() if rules is None else rules
         self.render_mode = render_mode
         self.reward_scale = float(reward_scale)
@@ -259,7 +260,7 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     def round(self) -> Round:
         """The engine's Round being played (the referee's view; clone it before changing it)."""
         if self._round is None:
-            raise RuntimeError("call reset() first")
+            raise PhaseError("call reset() first")
         return self._round
 
     # ---- AEC protocol -------------------------------------------------------------
@@ -268,7 +269,7 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         """Deal a new hand (see the class docstring for seeding, ``dealer`` and ``round``)."""
         if seed is not None:
             self.np_random, _ = _seeding_np_random(seed)
-        options = options or {}
+        options = options or {}  # PettingZoo's api_test passes keys of its own: others are ignored
         deal_seed = int(self.np_random.integers(0, 2**63))
         dealer = Player(int(self.np_random.integers(0, 2)))
         if options.get("dealer") is not None:
@@ -276,7 +277,7 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         start = options.get("round")
         if start is not None:
             if not isinstance(start, Round):
-                raise TypeError(f"options['round'] must be a parlour.gin.Round, not {type(start).__name__}")
+                raise WrongTypeError(f"options['round'] must be a parlour.gin.Round, not {type(start).__name__}")
             self._round = start.clone()
         else:
             self._round = Round.deal(self.rules, dealer, deal_seed)
@@ -312,9 +313,9 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to act: None is an action only once terminated")
+            raise InvalidValueError(f"{agent} is to act: None is an action only once terminated")
         rnd = self.round
-        rnd.apply(operator.index(action))  # validates first: a refusal leaves everything as it was
+        rnd.apply(action_id(action, "gin"))  # validates first: a refusal leaves everything as it was
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         turn = rnd.current_player
@@ -357,7 +358,7 @@ def _as_player(value: object) -> Player:
         return player_of(value)
     if isinstance(value, (int, np.integer)) and int(value) in (0, 1):
         return Player(int(value))
-    raise ValueError(f"dealer must be a Player, 0, 1 or an agent name, not {value!r}")
+    raise InvalidValueError(f"dealer must be a Player, 0, 1 or an agent name, not {value!r}")
 
 
 def env(**kwargs: Any) -> Any:

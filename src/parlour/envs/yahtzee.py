@@ -10,7 +10,6 @@ and the legal actions.
 
 from __future__ import annotations
 
-import numbers
 from typing import Any, Final, SupportsInt, Union, cast
 
 import gymnasium
@@ -18,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from parlour.envs._common import action_id, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour.yahtzee import NUM_ACTIONS, Dice, Game, State, YahtzeeRules
 
@@ -136,15 +136,10 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
     ) -> tuple[YahtzeeObs, dict[str, Any]]:
         """Start a game: the engine seeded by ``options={"game_seed": s}`` or by a draw from np_random."""
         super().reset(seed=seed)
-        options = dict(options or {})
-        game_seed = options.pop("game_seed", None)
-        if options:
-            raise InvalidValueError(f"unknown reset options {sorted(options)!r} (YahtzeeEnv takes 'game_seed')")
+        game_seed = int_option(reset_options(options, ("game_seed",), "YahtzeeEnv"), "game_seed")
         if game_seed is None:
             game_seed = int(self.np_random.integers(0, MAX_GAME_SEED))
-        elif isinstance(game_seed, bool) or not isinstance(game_seed, numbers.Integral):
-            raise WrongTypeError(f"options['game_seed'] must be an int, got {type(game_seed).__name__}")
-        self._game_seed = int(game_seed)
+        self._game_seed = game_seed
         self._game = Game(players=1, rules=self.rules, seed=self._game_seed)
         self._sync()
         return self._observation(), self._info()
@@ -154,12 +149,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         game = self.game
         if game.is_terminal():
             raise PhaseError("the game is over: call reset() to start another")
-        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-            if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
-                action = int(action)
-            else:
-                raise WrongTypeError(f"a Yahtzee action is an int id, got {type(action).__name__} {action!r}")
-        delta = game.apply(int(action))  # raises before changing anything
+        delta = game.apply(action_id(action, "Yahtzee"))  # raises before changing anything
         self._sync()
         terminated = game.is_terminal()
         return self._observation(), float(delta.reward), terminated, False, self._info()

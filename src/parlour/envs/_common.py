@@ -1,0 +1,41 @@
+"""Argument checks shared by the environments (private)."""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+from parlour.errors import InvalidValueError, WrongTypeError
+
+
+def action_id(action: object, game: str) -> int:
+    """An action id as an int: an int, a NumPy integer or a 0-d integer array; WrongTypeError otherwise.
+
+    Whether the id is legal (or in range) is the engine's to say.
+    """
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+        raise WrongTypeError(f"a {game} action is an int id, got {type(action).__name__} {action!r}")
+    return int(action)
+
+
+def reset_options(options: dict[str, Any] | None, allowed: tuple[str, ...], env: str) -> dict[str, Any]:
+    """A copy of ``options``; InvalidValueError naming any key outside ``allowed``."""
+    out = dict(options or {})
+    unknown = sorted(set(out) - set(allowed))
+    if unknown:
+        raise InvalidValueError(f"unknown reset options {unknown!r} ({env} takes {', '.join(map(repr, allowed))})")
+    return out
+
+
+def int_option(options: dict[str, Any], key: str) -> int | None:
+    """``options[key]`` as an int (None when absent or None); WrongTypeError for a non-integer."""
+    value = options.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise WrongTypeError(f"options[{key!r}] must be an int, got {type(value).__name__}")
+    return int(value)
