@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "interrupt.hpp"
 #include "parlour/freecell/solver.hpp"
 #include "parlour/freecell/state.hpp"
 
@@ -555,8 +556,7 @@ void register_freecell(py::module_& m) {
           const auto md = to_mode(mode);
           const auto ms = to_limit(max_states);
           const double tl = to_time(time_limit);
-          py::gil_scoped_release release;
-          return fc::solve(g, md, ms, tl);
+          return run_interruptible([&](core::StopToken& stop) { return fc::solve(g, md, ms, tl, &stop); });
         },
         py::arg("state"), py::arg("mode") = "fast", py::arg("max_states") = py::none(),
         py::arg("time_limit") = py::none(),
@@ -568,27 +568,19 @@ void register_freecell(py::module_& m) {
           const auto md = to_mode(mode);
           const auto ms = to_limit(max_states);
           const double tl = to_time(time_limit);
-          if (jobs < 1) throw core::InvalidValue("jobs must be at least 1, got " + std::to_string(jobs));
+          if (jobs < 1 || jobs > core::kMaxThreads)
+            throw core::InvalidValue("jobs must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
+                                     std::to_string(jobs));
           std::function<void(std::size_t, std::size_t, std::size_t)> cb;
-          std::shared_ptr<py::error_already_set> failure;
           if (!progress.is_none()) {
-            cb = [&progress, &failure](std::size_t done, std::size_t total, std::size_t index) {
+            // An exception from the callback stops the batch and propagates.
+            cb = [&progress](std::size_t done, std::size_t total, std::size_t index) {
               py::gil_scoped_acquire gil;
-              if (failure) return;
-              try {
-                progress(done, total, index);
-              } catch (py::error_already_set& e) {
-                failure = std::make_shared<py::error_already_set>(std::move(e));
-              }
+              progress(done, total, index);
             };
           }
-          std::vector<fc::SolveResult> out;
-          {
-            py::gil_scoped_release release;
-            out = fc::solve_deals(numbers, md, ms, tl, jobs, cb);
-          }
-          if (failure) throw *failure;
-          return out;
+          return run_interruptible(
+              [&](core::StopToken& stop) { return fc::solve_deals(numbers, md, ms, tl, jobs, cb, &stop); });
         },
         py::arg("numbers"), py::arg("mode") = "fast", py::arg("jobs") = 1, py::arg("max_states") = py::none(),
         py::arg("time_limit") = py::none(), py::arg("progress") = py::none(),

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common.hpp"
+#include "interrupt.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
 
@@ -264,8 +265,8 @@ void register_gin_bots(py::module_& m) {
         const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
         if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
         const gin::PolicyMaker ma = a.maker(), mb = b.maker();
-        py::gil_scoped_release release;
-        return gin::arena_pair(ma, mb, r, s, f, n, static_cast<int>(j));
+        return run_interruptible(
+            [&](core::StopToken& stop) { return gin::arena_pair(ma, mb, r, s, f, n, static_cast<int>(j), &stop); });
       }, py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
       py::arg("count") = 1, py::arg("jobs") = 1,
       "Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a "

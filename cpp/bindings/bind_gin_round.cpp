@@ -12,6 +12,7 @@
 
 #include "bind_gin.hpp"
 #include "common.hpp"
+#include "interrupt.hpp"
 #include "parlour/gin/action.hpp"
 #include "parlour/gin/match.hpp"
 #include "parlour/gin/observation.hpp"
@@ -954,8 +955,7 @@ void register_gin_round(py::module_& m) {
         }
         (void)gin::make_policy(p1, 0);  // unknown names raise before the GIL is released
         (void)gin::make_policy(p2, 0);
-        py::gil_scoped_release release;
-        return gin::simulate_rounds(n, s, p1, p2, rules);
+        return run_interruptible([&](core::StopToken& stop) { return gin::simulate_rounds(n, s, p1, p2, rules, &stop); });
       }, py::arg("n"), py::arg("seed") = 0, py::arg("policy") = "random", py::arg("rules") = Rules{},
       "Play n whole rounds in C++ (the GIL released) and count the outcomes. Round i is dealt by Player.ONE when i is "
       "even, Player.TWO when odd; `policy` names the policy of both seats ('random': uniform among the legal actions) "

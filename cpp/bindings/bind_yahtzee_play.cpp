@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bind_yahtzee.hpp"
+#include "interrupt.hpp"
 #include "parlour/yahtzee/bots.hpp"
 #include "parlour/yahtzee/game.hpp"
 #include "parlour/yahtzee/solver.hpp"
@@ -322,14 +323,12 @@ void register_yahtzee_play(py::module_& m) {
       .def_property_readonly("rules", &Solver::rules, "The rules.")
       .def("solve", [](Solver& s, int threads, const py::object& progress) {
         auto cb = wrap_progress(progress);
-        py::gil_scoped_release release;
-        s.solve(threads, cb);
+        run_interruptible([&](core::StopToken& stop) { s.solve(threads, cb, &stop); });
       }, py::arg("threads") = 0, py::arg("progress") = py::none(),
            "Fills the whole table (threads <= 0: all cores), releasing the GIL. progress(tier, seconds) is called "
            "after each tier (filled-box count 13 .. 0).")
       .def("solve_from", [](Solver& s, State st, int threads) {
-        py::gil_scoped_release release;
-        s.solve_from(st, threads);
+        run_interruptible([&](core::StopToken& stop) { s.solve_from(st, threads, {}, &stop); });
       }, py::arg("state"), py::arg("threads") = 0,
            "Solves only the states reachable from state (supersets of its boxes, upper subtotals >= its own).")
       .def("is_solved", [](const Solver& s, const std::optional<State>& st) { return st ? s.is_solved(*st) : s.is_solved(); },
@@ -463,11 +462,8 @@ void register_yahtzee_play(py::module_& m) {
         if (!b) throw core::InvalidValue("simulate needs a bot");
         core::Rng local;
         const std::uint64_t s = rng_from(seed, local)->next();  // an Rng is advanced by one draw
-        std::vector<std::int32_t> scores;
-        {
-          py::gil_scoped_release release;
-          scores = simulate(*b, n, s, threads);
-        }
+        const std::vector<std::int32_t> scores =
+            run_interruptible([&](core::StopToken& stop) { return simulate(*b, n, s, threads, &stop); });
         py::array_t<std::int32_t> out(static_cast<py::ssize_t>(scores.size()));
         std::copy(scores.begin(), scores.end(), out.mutable_data());
         return out;

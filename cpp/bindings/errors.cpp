@@ -15,6 +15,7 @@ const char* kind_name(core::ErrorKind kind) {
     case core::ErrorKind::Format: return "format";
     case core::ErrorKind::InvalidValue: return "invalid_value";
     case core::ErrorKind::WrongType: return "wrong_type";
+    case core::ErrorKind::Interrupted:
     case core::ErrorKind::Base: break;
   }
   return "base";
@@ -24,6 +25,10 @@ const char* kind_name(core::ErrorKind kind) {
 // It is looked up on each error (errors are not a hot path), so no Python object
 // outlives the interpreter in a static.
 void set_error(const core::Error& e) {
+  if (e.kind() == core::ErrorKind::Interrupted) {  // a computation stopped by Ctrl-C
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+    return;
+  }
   py::object cls;
   try {
     cls = py::module_::import("parlour.errors").attr("_class_for")(kind_name(e.kind()), e.code());

@@ -239,8 +239,10 @@ def test_an_error_in_progress_propagates_and_the_table_stays_usable() -> None:
 
     with pytest.raises(KeyError):
         s.solve(progress=boom)
-    assert s.is_solved()  # the solve itself completes; only the report failed
-    assert s.value(State.START) == pytest.approx(ANCHORS["none+no-yahtzee-bonus"], abs=1e-9)
+    assert not s.is_solved()  # the solve stops at once: tiers 4..0 are left
+    assert s.is_solved(State(~Categories([Category.CHANCE]), 0, False))  # what was solved keeps its values
+    assert s.value(State.START) == pytest.approx(ANCHORS["none+no-yahtzee-bonus"], abs=1e-9)  # and it goes on
+    assert s.is_solved()
 
 
 def test_pickle_keeps_the_table_and_its_lazy_parts(solver: Solver) -> None:

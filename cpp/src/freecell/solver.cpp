@@ -892,7 +892,7 @@ class Scan {
 };
 
 SolveResult solve_in(const GameState& start, SolveMode mode, std::uint64_t max_states, double time_limit,
-                     Workspace& ws) {
+                     Workspace& ws, core::StopToken* stop) {
   start.validate();
   const auto t0 = std::chrono::steady_clock::now();
   SolveResult out;
@@ -953,6 +953,7 @@ SolveResult solve_in(const GameState& start, SolveMode mode, std::uint64_t max_s
       while (left) {
         const std::uint64_t chunk = std::min<std::uint64_t>(left, 512);
         left -= chunk;
+        if (stop) stop->throw_if_stop_requested();
         const auto st = sc.run(chunk);
         if (st == Scan::kGoal) winner = &sc;
         if (st == Scan::kExhausted) {
@@ -1001,13 +1002,14 @@ SolveResult solve_in(const GameState& start, SolveMode mode, std::uint64_t max_s
 
 }  // namespace
 
-SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_states, double time_limit) {
+SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_states, double time_limit,
+                  core::StopToken* stop) {
   thread_local Workspace ws;
   struct Trim {
     Workspace& w;
     ~Trim() { w.trim(); }
   } trim{ws};
-  return solve_in(start, mode, max_states, time_limit, ws);
+  return solve_in(start, mode, max_states, time_limit, ws, stop);
 }
 
 SolveResult solve_ms_deal(std::uint64_t n, SolveMode mode, std::uint64_t max_states, double time_limit) {
@@ -1016,37 +1018,28 @@ SolveResult solve_ms_deal(std::uint64_t n, SolveMode mode, std::uint64_t max_sta
 
 std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, SolveMode mode,
                                      std::uint64_t max_states, double time_limit, int jobs,
-                                     const std::function<void(std::size_t, std::size_t, std::size_t)>& progress) {
-  for (std::uint64_t n : numbers) (void)GameState::from_ms_deal(n) ;  // range check up front
+                                     const std::function<void(std::size_t, std::size_t, std::size_t)>& progress,
+                                     core::StopToken* stop) {
+  if (jobs < 1) throw core::InvalidValue("jobs must be at least 1, got " + std::to_string(jobs));
+  jobs = core::resolve_threads(jobs, "jobs");
+  for (std::uint64_t n : numbers) (void)GameState::from_ms_deal(n);  // range check up front
+  core::NoStop never;
+  core::StopToken& st = stop ? *stop : never;
   std::vector<SolveResult> results(numbers.size());
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
   std::mutex mu;
-  std::exception_ptr error;
-  auto worker = [&]() {
+  const int n = std::max(1, std::min<int>(jobs, static_cast<int>(std::max<std::size_t>(numbers.size(), 1))));
+  core::run_parallel(n, st, [&](int) {
     Workspace ws;  // one per thread, kept for all its deals
-    while (true) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= numbers.size()) return;
-      try {
-        results[i] = solve_in(GameState::from_ms_deal(numbers[i]), mode, max_states, time_limit, ws);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mu);
-        if (!error) error = std::current_exception();
-        next.store(numbers.size());
-        return;
-      }
+    for (std::size_t i; (i = next.fetch_add(1)) < numbers.size();) {
+      st.throw_if_stop_requested();
+      results[i] = solve_in(GameState::from_ms_deal(numbers[i]), mode, max_states, time_limit, ws, &st);
       std::lock_guard<std::mutex> lock(mu);
       ++done;
       if (progress) progress(done, numbers.size(), i);
     }
-  };
-  const int n = std::max(1, std::min<int>(jobs, static_cast<int>(std::max<std::size_t>(numbers.size(), 1))));
-  std::vector<std::thread> threads;
-  for (int t = 1; t < n; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& th : threads) th.join();
-  if (error) std::rethrow_exception(error);
+  });
   return results;
 }
 

@@ -110,40 +110,28 @@ PairResult play_one(const PolicyMaker& a, const PolicyMaker& b, const Rules& rul
 }  // namespace
 
 PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed,
-                      std::int64_t first, std::int64_t count, int jobs) {
+                      std::int64_t first, std::int64_t count, int jobs, core::StopToken* stop) {
   if (count < 0) throw core::InvalidValue("the number of matches must be >= 0, got " + std::to_string(count));
   if (jobs < 1) throw core::InvalidValue("jobs must be >= 1, got " + std::to_string(jobs));
+  jobs = core::resolve_threads(jobs, "jobs");
   rules.validate();
+  core::NoStop never;
+  core::StopToken& st = stop ? *stop : never;
   PairResult total;
-  if (jobs == 1 || count <= 1) {
-    for (std::int64_t m = first; m < first + count; ++m) total += play_one(a, b, rules, seed, m);
-    return total;
-  }
   std::atomic<std::int64_t> next{first};
   std::mutex mu;
-  std::exception_ptr error;
-  auto worker = [&] {
+  const auto n = static_cast<int>(std::clamp<std::int64_t>(count, 1, jobs));
+  core::run_parallel(n, st, [&](int) {
     PairResult local;
-    try {
-      for (;;) {
-        const std::int64_t m = next.fetch_add(1);
-        if (m >= first + count) break;
-        local += play_one(a, b, rules, seed, m);
-      }
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(mu);
-      if (!error) error = std::current_exception();
-      next.store(first + count);
+    for (;;) {
+      st.throw_if_stop_requested();
+      const std::int64_t m = next.fetch_add(1);
+      if (m >= first + count) break;
+      local += play_one(a, b, rules, seed, m);
     }
     const std::lock_guard<std::mutex> lock(mu);
     total += local;
-  };
-  std::vector<std::thread> threads;
-  const auto n = static_cast<int>(std::min<std::int64_t>(jobs, count));
-  threads.reserve(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) threads.emplace_back(worker);
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
+  });
   return total;
 }
 

@@ -56,7 +56,7 @@ int play_round(Round& round, std::array<Policy*, 2> policies) {
 }
 
 SimulationStats simulate_rounds(std::int64_t n, std::uint64_t seed, std::string_view policy_one,
-                                std::string_view policy_two, const Rules& rules) {
+                                std::string_view policy_two, const Rules& rules, core::StopToken* stop) {
   if (n < 0) throw core::InvalidValue("the number of rounds must be >= 0, got " + std::to_string(n));
   rules.validate();
   std::uint64_t s = seed;
@@ -68,6 +68,7 @@ SimulationStats simulate_rounds(std::int64_t n, std::uint64_t seed, std::string_
   const std::array<Policy*, 2> pols{p1.get(), p2.get()};
   SimulationStats st;
   for (std::int64_t i = 0; i < n; ++i) {
+    if (stop) stop->throw_if_stop_requested();
     Round r = Round::deal(rules, (i & 1) == 0 ? Player::One : Player::Two, deal_rng);
     st.actions += play_round(r, pols);
     const RoundResult res = *r.result();

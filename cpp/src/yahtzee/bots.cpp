@@ -12,8 +12,8 @@ OptimalBot::OptimalBot(std::shared_ptr<Solver> solver) : solver_(std::move(solve
   if (!solver_) throw core::InvalidValue("OptimalBot needs a Solver");
 }
 
-void OptimalBot::prepare() {
-  if (!solver_->is_solved()) solver_->solve();
+void OptimalBot::prepare(core::StopToken* stop) {
+  if (!solver_->is_solved()) solver_->solve(0, {}, stop);
 }
 
 Action OptimalBot::choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const {
@@ -111,32 +111,33 @@ int play_game(const Bot& bot, core::Rng& rng, TurnValues& scratch) {
   return total;
 }
 
-std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads) {
+std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads, core::StopToken* stop) {
   if (n < 0) throw core::InvalidValue("the number of games must be >= 0, got " + std::to_string(n));
-  bot.prepare();
+  if (static_cast<std::uint64_t>(n) > kMaxSimulatedGames)
+    throw core::InvalidValue("the number of games must be at most " + std::to_string(kMaxSimulatedGames) +
+                             " in one call (results are kept in memory), got " + std::to_string(n));
+  if (threads < 0) threads = 0;
+  int nt = core::resolve_threads(threads, "threads");
+  core::NoStop never;
+  core::StopToken& st = stop ? *stop : never;
+  bot.prepare(&st);
   std::vector<std::int32_t> out(static_cast<std::size_t>(n));
-  int nt = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   nt = static_cast<int>(std::min<std::int64_t>(nt, std::max<std::int64_t>(1, n / 64)));
-  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(nt));
-  auto work = [&](int t) {
-    try {
-      TurnValues scratch;
-      const std::int64_t lo = n * t / nt, hi = n * (t + 1) / nt;
+  // Games go out in blocks of 256 from a shared counter; game i's dice depend only on i.
+  constexpr std::int64_t kBlock = 256;
+  std::atomic<std::int64_t> next{0};
+  core::run_parallel(nt, st, [&](int) {
+    TurnValues scratch;
+    for (std::int64_t lo; (lo = next.fetch_add(kBlock)) < n;) {
+      st.throw_if_stop_requested();
+      const std::int64_t hi = std::min(n, lo + kBlock);
       for (std::int64_t i = lo; i < hi; ++i) {
         std::uint64_t x = seed + static_cast<std::uint64_t>(i);
         core::Rng rng(core::splitmix64(x));
         out[static_cast<std::size_t>(i)] = play_game(bot, rng, scratch);
       }
-    } catch (...) {
-      errors[static_cast<std::size_t>(t)] = std::current_exception();
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < nt; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
-  for (auto& e : errors)
-    if (e) std::rethrow_exception(e);
+  });
   return out;
 }
 

@@ -214,9 +214,15 @@ std::size_t Solver::solved_count() const noexcept {
   return n;
 }
 
-void Solver::solve(int threads, const Progress& progress) { solve_from(kStart, threads, progress); }
+void Solver::solve(int threads, const Progress& progress, core::StopToken* stop) {
+  solve_from(kStart, threads, progress, stop);
+}
 
-void Solver::solve_from(State s, int threads, const Progress& progress) {
+void Solver::solve_from(State s, int threads, const Progress& progress, core::StopToken* stop) {
+  if (threads < 0) threads = 0;
+  int n = core::resolve_threads(threads, "threads");
+  core::NoStop never;
+  core::StopToken& st = stop ? *stop : never;
   std::lock_guard<std::mutex> lock(*mutex_);
   const unsigned m0 = s.scored().bits();
   const int u_begin = s.upper();
@@ -229,7 +235,6 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
   }
   if (total == 0) return;
   // (cache_ stays valid: solving only fills values that were missing, never changes one.)
-  int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (total < 64) n = 1;
   const auto t0 = std::chrono::steady_clock::now();
   // Work order: the category sets by tier (most filled first).  A worker takes the
@@ -240,6 +245,7 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
   order.reserve(total);
   for (int tier = kNumCategories; tier >= 0; --tier)
     for (auto mm : tiers[static_cast<std::size_t>(tier)]) order.push_back(mm);
+  // done[m]: 0 to do, 1 solved, 2 abandoned (the call was stopped).
   std::vector<std::atomic<std::uint8_t>> done(8192);
   for (unsigned mm = 0; mm < 8192; ++mm) done[mm].store(1, std::memory_order_relaxed);
   for (auto mm : order) done[mm].store(0, std::memory_order_relaxed);
@@ -249,7 +255,8 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
   std::atomic<std::size_t> next{0};
   std::mutex report_mutex;
   int next_report = kNumCategories;  // the next tier to report (under report_mutex)
-  std::exception_ptr failure;
+  std::exception_ptr failure;  // a progress callback's exception (under report_mutex)
+  std::atomic<bool> failed{false};
   const TableView view{offset_.data(), lanes_.data(), table_.data()};
 
   auto solve_mask = [&](unsigned m, auto& ws) {
@@ -283,18 +290,33 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
           progress(next_report, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         } catch (...) {
           failure = std::current_exception();
+          failed.store(true);
         }
       }
       --next_report;
     }
   };
+  std::atomic<bool> abandoned{false};
+  auto abandon = [&] {  // wakes every worker waiting for a set that will not be solved now
+    if (abandoned.exchange(true)) return;
+    for (const auto mm : order) {
+      std::uint8_t todo = 0;
+      if (done[mm].compare_exchange_strong(todo, 2)) done[mm].notify_all();
+    }
+  };
   auto tiers_with = [&](int /*tid*/, auto& ws) {
     for (std::size_t i; (i = next.fetch_add(1)) < order.size();) {
+      if (st.stop_requested() || failed.load()) {
+        abandon();
+        return;
+      }
       const unsigned mm = order[i];
       for (int c = 0; c < kNumCategories; ++c) {
         const unsigned succ = mm | (1u << c);
         if (succ == mm) continue;
-        while (!done[succ].load(std::memory_order_acquire)) done[succ].wait(0, std::memory_order_acquire);
+        std::uint8_t state;
+        while ((state = done[succ].load(std::memory_order_acquire)) == 0) done[succ].wait(0, std::memory_order_acquire);
+        if (state == 2) return;
       }
       solve_mask(mm, ws);
       done[mm].store(1, std::memory_order_release);
@@ -314,12 +336,16 @@ void Solver::solve_from(State s, int threads, const Progress& progress) {
     auto ws = std::make_unique<Workspace<lanes_sse::Lanes>>();
     tiers_with(tid, *ws);
   };
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<std::size_t>(n - 1));
-  for (int t = 1; t < n; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& t : pool) t.join();
+  core::run_parallel(n, st, [&](int tid) {
+    try {
+      work(tid);
+    } catch (...) {
+      abandon();
+      throw;
+    }
+  });
   if (failure) std::rethrow_exception(failure);
+  if (abandoned) throw core::Interrupted();
 }
 
 void Solver::ensure(State s) {

@@ -24,7 +24,9 @@
 
 namespace parlour::core {
 
-enum class ErrorKind { Base, Parse, IllegalAction, Phase, Format, InvalidValue, WrongType };
+// Interrupted: a long computation stopped because it was asked to (Ctrl-C from Python,
+// which the bindings turn back into KeyboardInterrupt); see interrupt.hpp.
+enum class ErrorKind { Base, Parse, IllegalAction, Phase, Format, InvalidValue, WrongType, Interrupted };
 
 class Error : public std::runtime_error {
  public:

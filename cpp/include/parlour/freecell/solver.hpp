@@ -38,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "parlour/core/interrupt.hpp"
 #include "parlour/freecell/state.hpp"
 
 namespace parlour::freecell {
@@ -56,16 +57,19 @@ struct SolveResult {
 };
 
 // Solve from `start` (validated).  max_states 0 and time_limit <= 0 mean no limit.
+// With `stop`, checks it every few hundred expansions and throws core::Interrupted once asked.
 SolveResult solve(const GameState& start, SolveMode mode = SolveMode::Fast, std::uint64_t max_states = 0,
-                  double time_limit = 0.0);
+                  double time_limit = 0.0, core::StopToken* stop = nullptr);
 
-// Solve MS deals in `jobs` threads; results in the order of `numbers`.  `progress`
-// (may be empty) is called from worker threads under a lock after each deal with
-// (done, total, index of the deal just finished).
+// Solve MS deals in `jobs` threads (1..core::kMaxThreads); results in the order of
+// `numbers`.  `progress` (may be empty) is called from worker threads under a lock
+// after each deal with (done, total, index of the deal just finished); an exception it
+// throws stops the batch and is rethrown.  `stop` as for solve.
 SolveResult solve_ms_deal(std::uint64_t n, SolveMode mode, std::uint64_t max_states, double time_limit);
 std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, SolveMode mode,
                                      std::uint64_t max_states, double time_limit, int jobs,
-                                     const std::function<void(std::size_t, std::size_t, std::size_t)>& progress);
+                                     const std::function<void(std::size_t, std::size_t, std::size_t)>& progress,
+                                     core::StopToken* stop = nullptr);
 
 // The safe automatic foundation moves available now (one round: play them in order,
 // then ask again), as used by the solver.

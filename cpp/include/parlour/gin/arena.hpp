@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 
+#include "parlour/core/interrupt.hpp"
 #include "parlour/gin/match.hpp"
 #include "parlour/gin/observation.hpp"
 
@@ -58,6 +59,6 @@ std::uint64_t match_seed(std::uint64_t seed, std::int64_t m) noexcept;
 using PolicyMaker = std::function<std::shared_ptr<Policy>(std::int64_t match)>;
 
 PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed,
-                      std::int64_t first, std::int64_t count, int jobs);
+                      std::int64_t first, std::int64_t count, int jobs, core::StopToken* stop = nullptr);
 
 }  // namespace parlour::gin

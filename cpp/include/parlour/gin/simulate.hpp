@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "parlour/core/interrupt.hpp"
 #include "parlour/gin/observation.hpp"
 
 namespace parlour::gin {
@@ -41,7 +42,8 @@ void register_policy(const std::string& name, PolicyFactory factory);
 int play_round(Round& round, std::array<Policy*, 2> policies);
 
 // n rounds (n >= 0) under `rules`, Player.ONE playing `policy_one`, Player.TWO `policy_two`.
+// Checks `stop` (when given) after every round and throws core::Interrupted once asked.
 SimulationStats simulate_rounds(std::int64_t n, std::uint64_t seed, std::string_view policy_one,
-                                std::string_view policy_two, const Rules& rules);
+                                std::string_view policy_two, const Rules& rules, core::StopToken* stop = nullptr);
 
 }  // namespace parlour::gin

@@ -28,7 +28,7 @@ class Bot {
  public:
   virtual ~Bot() = default;
   // Prepares for use from several threads (OptimalBot: solves the table).
-  virtual void prepare() {}
+  virtual void prepare(core::StopToken* /*stop*/ = nullptr) {}
   // The action; `scratch` caches per-turn work between calls of one game.
   virtual Action choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const = 0;
   [[nodiscard]] virtual const YahtzeeRules& rules() const noexcept = 0;
@@ -43,7 +43,7 @@ class Bot {
 class OptimalBot final : public Bot {
  public:
   explicit OptimalBot(std::shared_ptr<Solver> solver);
-  void prepare() override;
+  void prepare(core::StopToken* stop = nullptr) override;
   using Bot::choose;
   Action choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const override;
   [[nodiscard]] const YahtzeeRules& rules() const noexcept override { return solver_->rules(); }
@@ -69,6 +69,9 @@ class HeuristicBot final : public Bot {
 // Plays one solitaire game with dice from rng; returns the final score.
 int play_game(const Bot& bot, core::Rng& rng, TurnValues& scratch);
 // n games (see above); threads <= 0 means all hardware threads.
-std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads = 0);
+// At most this many games in one call (the scores are returned in memory: 4 bytes a game).
+inline constexpr std::uint64_t kMaxSimulatedGames = std::uint64_t{1} << 28;
+std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads = 0,
+                                   core::StopToken* stop = nullptr);
 
 }  // namespace parlour::yahtzee

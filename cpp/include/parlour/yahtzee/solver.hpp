@@ -41,6 +41,7 @@
 #include <utility>
 #include <vector>
 
+#include "parlour/core/interrupt.hpp"
 #include "parlour/yahtzee/action.hpp"
 #include "parlour/yahtzee/dice.hpp"
 #include "parlour/yahtzee/rules.hpp"
@@ -68,10 +69,12 @@ class Solver {
 
   [[nodiscard]] const YahtzeeRules& rules() const noexcept { return rules_; }
 
-  // Fills the whole table (threads <= 0: all hardware threads).
-  void solve(int threads = 0, const Progress& progress = {});
+  // Fills the whole table (threads 0: all hardware threads; at most core::kMaxThreads).
+  // With `stop`, checks it between category sets and throws core::Interrupted once
+  // asked; the states solved so far keep their values (a later call goes on).
+  void solve(int threads = 0, const Progress& progress = {}, core::StopToken* stop = nullptr);
   // Solves the states reachable from s (see the lazy solving above).
-  void solve_from(State s, int threads = 1, const Progress& progress = {});
+  void solve_from(State s, int threads = 1, const Progress& progress = {}, core::StopToken* stop = nullptr);
   [[nodiscard]] bool is_solved() const noexcept;             // the whole table
   [[nodiscard]] bool is_solved(State s) const noexcept;      // this state's value
   [[nodiscard]] std::size_t solved_count() const noexcept;   // states with a value

@@ -1,0 +1,101 @@
+"""Ctrl-C stops every long call, and thread counts are checked instead of aborting.
+
+Each long call runs in a subprocess; the test sends it SIGINT while the call is inside
+the engine and expects the process to end with KeyboardInterrupt within a second or two
+(the engine polls for signals every 20 ms, see cpp/include/parlour/core/interrupt.hpp).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+LONG_CALLS = {
+    "gin.simulate_rounds": "from parlour.gin import simulate_rounds\nsimulate_rounds(10**9, 1)",
+    "gin.arena_pair, two threads": (
+        "from parlour._core.gin import arena_pair, EasyBot\narena_pair(EasyBot(1), EasyBot(2), count=10**8, jobs=2)"
+    ),
+    "gin.arena, a Python bot": (
+        "from parlour.gin import arena, EasyBot\n"
+        "class Slow:\n"
+        "    def __init__(self): self.b = EasyBot(3)\n"
+        "    def act(self, obs): return self.b.act(obs)\n"
+        "arena([Slow(), 'easy'], matches=10**6, seed=1, jobs=2)"
+    ),
+    "yahtzee.simulate": "from parlour.yahtzee import simulate, HeuristicBot\nsimulate(10**8, HeuristicBot(), threads=2)",
+    "yahtzee.Solver.solve": "from parlour.yahtzee import Solver\nwhile True:\n    Solver().solve(threads=2)",
+    "freecell.solve_deals": "from parlour.freecell import solve_deals\nsolve_deals(range(1, 10**6), jobs=2)",
+    "freecell.solve_deals, progress": (
+        "from parlour.freecell import solve_deals\nsolve_deals(range(1, 10**6), jobs=1, progress=lambda *a: None)"
+    ),
+    "freecell.solve, a hard deal": (
+        "from parlour.freecell import solve, GameState\n"
+        "solve(GameState.from_ms_deal(219837216), max_states=None, time_limit=None)"
+    ),
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
+@pytest.mark.parametrize("code", LONG_CALLS.values(), ids=list(LONG_CALLS))
+def test_ctrl_c_stops_a_long_call_within_a_second(code: str) -> None:
+    script = "import sys\nprint('ready', flush=True)\n" + code + "\nprint('finished', flush=True)\n"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # well inside the call
+        assert proc.poll() is None, "the call ended by itself before the signal"
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+        waited = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert "finished" not in out
+    assert err.strip().splitlines()[-1] == "KeyboardInterrupt", err[-2000:]
+    assert waited < 2.0, f"took {waited:.2f} s to stop after SIGINT"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "solve_deals(range(1, 40001), jobs=40000)",
+        "Solver().solve(threads=40000)",
+        "simulate(10, HeuristicBot(), threads=40000)",
+        "arena_pair(EasyBot(1), EasyBot(2), count=10, jobs=40000)",
+    ],
+)
+def test_a_huge_thread_count_is_refused_not_fatal(call: str) -> None:
+    from parlour._core.gin import EasyBot, arena_pair
+    from parlour.errors import InvalidValueError
+    from parlour.freecell import solve_deals
+    from parlour.yahtzee import HeuristicBot, Solver, simulate
+
+    names = {"EasyBot": EasyBot, "arena_pair": arena_pair, "solve_deals": solve_deals, "HeuristicBot": HeuristicBot}
+    names |= {"Solver": Solver, "simulate": simulate}
+    with pytest.raises(InvalidValueError, match="256"):
+        eval(call, names)
+
+
+def test_a_raising_progress_callback_stops_the_batch_at_once() -> None:
+    from parlour.freecell import solve_deals
+
+    seen: list[int] = []
+
+    def progress(done: int, total: int, index: int) -> None:
+        seen.append(done)
+        if done == 3:
+            raise LookupError("enough")
+
+    with pytest.raises(LookupError, match="enough"):
+        solve_deals(range(1, 5001), jobs=2, progress=progress)
+    assert 3 <= len(seen) < 50
