@@ -312,6 +312,52 @@ Action Solver::best_action_from(const TurnValues& tv, Dice dice, int rolls_left)
   return Reroll{Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(best)])};
 }
 
+void Solver::policy_from(const TurnValues& tv, TurnPolicy& out) noexcept {
+  // The first maximum in Dice::keeps() order (as best_action_from) is the maximum of
+  // (value, -rank) with rank = (5 - size, index); that order is associative, so the
+  // best sub-keep of every keep follows the lattice upwards: one pass over its edges.
+  const Lattice& lat = lattice();
+  static const std::array<std::int16_t, kNumKeeps> ranks = [] {
+    std::array<std::int16_t, kNumKeeps> rk{};
+    int n = 0;  // Dice::keeps() order: five dice first, then four, ...; each size by index
+    for (int size = kNumDice; size >= 0; --size)
+      for (int k = 0; k < kNumKeeps; ++k)
+        if (dice_tables().size[static_cast<std::size_t>(k)] == size) rk[static_cast<std::size_t>(k)] = static_cast<std::int16_t>(n++);
+    return rk;
+  }();
+  std::array<double, kNumKeeps> bv;
+  std::array<std::int16_t, kNumKeeps> bk;  // the best sub-keep
+  std::array<std::int16_t, kNumKeeps> br;  // its rank
+  for (int r = 0; r < kNumRolls; ++r)
+    out.act[0][static_cast<std::size_t>(r)] = TurnPolicy::score(static_cast<Category>(tv.best0[static_cast<std::size_t>(r)]));
+  for (int rl = 1; rl <= 2; ++rl) {
+    const auto& arr = rl == 1 ? tv.k1 : tv.k2;
+    for (int k = 0; k < kNumKeeps; ++k) {
+      double v = arr[static_cast<std::size_t>(k)];
+      std::int16_t best = static_cast<std::int16_t>(k);
+      std::int16_t rank = ranks[static_cast<std::size_t>(k)];
+      for (int j = lat.sub_begin[static_cast<std::size_t>(k)]; j < lat.sub_begin[static_cast<std::size_t>(k) + 1]; ++j) {
+        const auto sj = static_cast<std::size_t>(lat.sub[static_cast<std::size_t>(j)]);
+        const double x = bv[sj];
+        const bool take = v < x || (v == x && br[sj] < rank);
+        v = take ? x : v;
+        best = take ? bk[sj] : best;
+        rank = take ? br[sj] : rank;
+      }
+      bv[static_cast<std::size_t>(k)] = v;
+      bk[static_cast<std::size_t>(k)] = best;
+      br[static_cast<std::size_t>(k)] = rank;
+    }
+    const auto& prev = out.act[static_cast<std::size_t>(rl - 1)];
+    auto& cur = out.act[static_cast<std::size_t>(rl)];
+    for (int r = 0; r < kNumRolls; ++r) {
+      const int best = bk[static_cast<std::size_t>(kNumPartialKeeps + r)];
+      // Keeping all five: decide as with one roll fewer (best_action_from).
+      cur[static_cast<std::size_t>(r)] = best == kNumPartialKeeps + r ? prev[static_cast<std::size_t>(r)] : static_cast<std::int16_t>(best);
+    }
+  }
+}
+
 Action Solver::best_action(State s, Dice dice, int rolls_left) {
   if (rolls_left < 0 || rolls_left > 2)
     throw core::InvalidValue("rolls left must be 0, 1 or 2, got " + std::to_string(rolls_left));

@@ -8,7 +8,7 @@ import enum
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'Scorecard', 'Solver', 'State', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'parse_action', 'parse_category', 'simulate']
+__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'evaluate', 'parse_action', 'parse_category', 'simulate']
 class Bot:
     """
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
@@ -596,6 +596,110 @@ class ScoreDelta:
         """
         100 for an extra Yahtzee while the box holds 50, else 0.
         """
+class ScoreDistribution:
+    """
+    The probability of each final (or further) score, index = score: exact (from evaluate or Solver.distribution) or empirical (simulated games, with their count for confidence intervals). Immutable; pickles.
+    """
+    @staticmethod
+    def from_scores(scores: typing.Any) -> ScoreDistribution:
+        """
+        The empirical distribution of simulated final scores (exact False, games = their count).
+        """
+    @staticmethod
+    def point(score: typing.SupportsInt | typing.SupportsIndex) -> ScoreDistribution:
+        """
+        A sure score (an opponent who has finished).
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, bytes, bool, int]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, pmf: typing.Any, exact: bool = True, games: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        A distribution from its probabilities by score (index = score). InvalidValueError for a negative or non-finite entry or a total that is not 1 (to 1e-9); trailing zeros are dropped.
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def cdf(self, score: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        P(score <= x).
+        """
+    def mean_ci(self, level: typing.SupportsFloat | typing.SupportsIndex = 0.95) -> tuple[float, float]:
+        """
+        A confidence interval for the mean (normal approximation over the games); (mean, mean) when exact.
+        """
+    def percentile(self, p: typing.SupportsFloat | typing.SupportsIndex) -> int:
+        """
+        quantile(p / 100).
+        """
+    def prob(self, score: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        P(score = x).
+        """
+    def quantile(self, q: typing.SupportsFloat | typing.SupportsIndex) -> int:
+        """
+        The least score x with P(score <= x) >= q (q in 0..1; quantile(0) is min).
+        """
+    def sf(self, score: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        P(score >= x): the probability of reaching x.
+        """
+    def sf_ci(self, score: typing.SupportsInt | typing.SupportsIndex, level: typing.SupportsFloat | typing.SupportsIndex = 0.95) -> tuple[float, float]:
+        """
+        A confidence interval (Wilson) for P(score >= x); (p, p) when exact.
+        """
+    def shifted(self, points: typing.SupportsInt | typing.SupportsIndex) -> ScoreDistribution:
+        """
+        The distribution of score + points (points already scored).
+        """
+    @property
+    def exact(self) -> bool:
+        """
+        Whether the probabilities are exact (else simulated).
+        """
+    @property
+    def games(self) -> int:
+        """
+        The number of simulated games (0 when exact).
+        """
+    @property
+    def max(self) -> int:
+        """
+        The greatest score with a positive probability.
+        """
+    @property
+    def mean(self) -> float:
+        """
+        The expected score.
+        """
+    @property
+    def min(self) -> int:
+        """
+        The least score with a positive probability.
+        """
+    @property
+    def pmf(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        A new float64 array: the probability of each score 0..max.
+        """
+    @property
+    def sd(self) -> float:
+        """
+        The standard deviation of the score.
+        """
+    @property
+    def variance(self) -> float:
+        """
+        The variance of the score.
+        """
 class Scorecard:
     """
     One player's card box by box, for display and play: get(category), the upper subtotal (uncapped), the bonuses and the total. score(category, dice) writes a box by the rules; an illegal write raises IllegalActionError and changes nothing.
@@ -732,6 +836,10 @@ class Solver:
     def category_values(self, state: State, dice: Dice | str | collections.abc.Iterable[int]) -> list[tuple[Category, float]]:
         """
         (category, expected further score) for each legal box in card order: the reward of the write plus the value of the next state.
+        """
+    def distribution(self, state: State = ..., points: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> ScoreDistribution:
+        """
+        The exact distribution of the final score when the optimal expected-score strategy (best_action, with its tie-breaks) is played from the start of a turn in state with `points` already scored: its mean is points + value(state). Solves the states reachable from state first if needed; GIL released.
         """
     def is_solved(self, state: State | None = None) -> bool:
         """
@@ -911,6 +1019,10 @@ def category_score(category: Category | str | int, dice: Dice | str | collection
 def category_upper_face(category: Category | str | int) -> int:
     """
     The face an upper category counts (1..6), 0 for a lower one: Category.upper_face calls this.
+    """
+def evaluate(bot: Bot, state: State = ..., threads: typing.SupportsInt | typing.SupportsIndex = 0) -> ScoreDistribution:
+    """
+    The exact distribution of the further score the bot makes from the start of a turn in state (a fixed strategy: its action depends only on state, dice and rolls left). A forward pass over the states reachable from state, in C++ with the GIL released (threads 0: all cores); bit-identical for any thread count.
     """
 def parse_action(text: str) -> Score | Reroll:
     """

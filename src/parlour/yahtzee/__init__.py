@@ -13,7 +13,9 @@ shape.  The types follow the Rust crate yahtzee-engine 0.1.0 in Python spelling:
 * :class:`Game` (one or more players, the frontend protocol) with the actions
   :class:`Score` and :class:`Reroll`;
 * :class:`Solver` (exact optimal values, advice, save/load), :class:`OptimalBot`,
-  :class:`HeuristicBot` and :func:`simulate`.
+  :class:`HeuristicBot` and :func:`simulate`;
+* beyond the mean (:mod:`parlour.yahtzee.objectives`): :class:`ScoreDistribution`,
+  ``Solver.distribution`` and :func:`score_distribution` (exact for the library's bots).
 
 >>> from parlour.yahtzee import Category, Dice, State
 >>> Category.FULL_HOUSE.score(Dice("22333")), Category.SIXES.score(Dice("66612"))
@@ -56,6 +58,7 @@ from parlour._core.yahtzee import (
     parse_category,
     simulate,
 )
+from parlour.yahtzee.objectives import ScoreDistribution, score_distribution
 
 __all__ = [
     "INDEX_SIZE",
@@ -76,6 +79,7 @@ __all__ = [
     "Reroll",
     "Score",
     "ScoreDelta",
+    "ScoreDistribution",
     "Scorecard",
     "Solver",
     "State",
@@ -84,6 +88,7 @@ __all__ = [
     "category_name",
     "parse_action",
     "parse_category",
+    "score_distribution",
     "simulate",
 ]
 
