@@ -1,5 +1,5 @@
-"""Yahtzee benchmarks: the full solve, a decision query and batch simulation, each beside
-its baseline in the same group — the peer engine yatzy-solver (the fastest exact solver on
+"""Yahtzee benchmarks: the full solve, a decision query, batch simulation and the
+objectives beyond the mean (exact distributions), each beside its baseline in the same group — the peer engine yatzy-solver (the fastest exact solver on
 PyPI, same rules: ``american+forced-joker``) when installed, and pure Python where a Python
 version is feasible.
 
@@ -15,6 +15,9 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,6 +30,7 @@ from parlour.yahtzee import (
     Category,
     Dice,
     OptimalBot,
+    ScoreDistribution,
     Solver,
     State,
     simulate,
@@ -208,3 +212,60 @@ def test_simulate_peer_yatzy_solver(benchmark: Any, peer: Any) -> None:
     res = benchmark.pedantic(lambda: ps.simulate(SIM_GAMES, seed=1), rounds=3, iterations=1)
     assert abs(res["mean"] - EXPECTED) < 10
     benchmark.extra_info.update(games=SIM_GAMES, mean=res["mean"], peer=f"yatzy-solver {peer.__version__}")
+
+
+# ---------------------------------------------------------------- beyond the mean
+
+GLENN_MEAN, GLENN_SD = 254.59, 59.61  # Glenn (2006), "An optimal strategy for Yahtzee": ~24 h of computation
+
+
+def _heavy(benchmark: Any) -> None:
+    if getattr(benchmark, "disabled", False) and not FULL:
+        pytest.skip("seconds to minutes of computation: run with benchmarks enabled or PARLOUR_BENCH_FULL=1")
+
+
+def _peak_mb(setup: str, call: str) -> float | None:
+    """The peak resident memory (MB) that `call` adds after `setup`, in a fresh interpreter
+    (None where /proc is missing)."""
+    if not os.path.exists("/proc/self/status"):
+        return None
+    # VmHWM (the peak of this process image), not ru_maxrss, which keeps the parent's peak across exec.
+    hwm = "int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])"
+    code = f"{setup}\nbefore = {hwm}\n{call}\nprint(({hwm} - before) / 1024)\n"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    return float(out.stdout.split()[-1])
+
+
+@pytest.mark.benchmark(group="yahtzee-distribution")
+def test_distribution_exact(benchmark: Any, solver: Solver) -> None:
+    """The exact distribution of the optimal strategy's final score from the empty card."""
+    _heavy(benchmark)
+    d = benchmark.pedantic(lambda: solver.distribution(), rounds=3, iterations=1)
+    assert d.exact and abs(d.mean - EXPECTED) < 1e-9
+    assert round(d.mean, 2) == GLENN_MEAN and round(d.sd, 2) == GLENN_SD
+    peak = _peak_mb("from parlour.yahtzee import Solver\ns = Solver()\ns.solve()", "s.distribution()")
+    cpu = time.process_time()
+    solver.distribution()
+    benchmark.extra_info.update(
+        mean=d.mean, sd=d.sd, glenn_mean=GLENN_MEAN, glenn_sd=GLENN_SD, min=d.min, max=d.max,
+        median=d.quantile(0.5), threads="all (2 here)", peak_memory_mb=peak, cpu_seconds=time.process_time() - cpu,
+    )
+
+
+@pytest.mark.benchmark(group="yahtzee-distribution")
+def test_distribution_exact_one_thread(benchmark: Any, solver: Solver) -> None:
+    _heavy(benchmark)
+    d = benchmark.pedantic(lambda: solver.distribution(threads=1), rounds=2, iterations=1)
+    assert abs(d.mean - EXPECTED) < 1e-9
+    benchmark.extra_info.update(threads=1)
+
+
+@pytest.mark.benchmark(group="yahtzee-distribution")
+def test_distribution_by_simulation_baseline(benchmark: Any, solver: Solver) -> None:
+    """The baseline: estimating the same distribution from 100,000 simulated games (C++)."""
+    _heavy(benchmark)
+    bot = OptimalBot(solver)
+    d = benchmark.pedantic(lambda: ScoreDistribution.from_scores(simulate(100_000, bot, seed=1)), rounds=3, iterations=1)
+    lo, hi = d.mean_ci()
+    benchmark.extra_info.update(games=100_000, mean=d.mean, mean_ci=(lo, hi), sd=d.sd)
