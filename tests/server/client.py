@@ -34,7 +34,9 @@ class Client:
             await self.send({"type": "hello", "token": self.token})
             w = await self.recv()
             assert w["type"] == "welcome", w
-            await self.recv_state()
+            st = await self.recv_state()
+            if st["ack"] is not None:  # a seat resumes numbering after its last accepted action
+                self.next_seq = max(self.next_seq, st["ack"] + 1)
 
     async def close(self) -> None:
         if self.ws is not None:

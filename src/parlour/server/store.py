@@ -182,7 +182,11 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        self.version = self._open()
+        try:
+            self.version = self._open()
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     @property
     def backend(self) -> str:
