@@ -63,6 +63,7 @@ class Stats:
     accepted: int = 0
     latencies: list[float] = field(default_factory=list)
     acked: dict[str, dict[int, int]] = field(default_factory=dict)  # table -> seat -> last acked client seq
+    counts: dict[str, dict[int, int]] = field(default_factory=dict)  # table -> seat -> actions acknowledged
     retries: int = 0
     games: int = 0
     errors: list[str] = field(default_factory=list)
@@ -81,7 +82,7 @@ class Seat:
     async def connect(self) -> None:
         from websockets.asyncio.client import connect
 
-        self.ws = await connect(self.url, max_size=2**22, ping_interval=None)
+        self.ws = await connect(self.url, max_size=2**22, ping_interval=None, compression=None)
         await self.ws.send(json.dumps({"type": "hello", "token": self.token}))
 
 
@@ -102,6 +103,8 @@ async def _run_seat(s: Seat, stats: Stats, table: str, stop: asyncio.Event, cut:
                     stats.latencies.append(time.perf_counter() - s.pending[2])
                     stats.accepted += 1
                     stats.acked.setdefault(table, {})[s.seat] = msg["ack"]
+                    per_seat = stats.counts.setdefault(table, {})
+                    per_seat[s.seat] = per_seat.get(s.seat, 0) + 1
                     s.pending = None
                 if msg["terminal"] or stop.is_set():
                     return
@@ -214,6 +217,9 @@ def _check_log(db_url: str, stats: Stats) -> tuple[int, list[str]]:
                 problems.append(f"table {table} seat {seat}: a client seq applied twice or out of order")
             if last not in seqs:
                 problems.append(f"table {table} seat {seat}: acknowledged action {last} is not in the database")
+            if len([q for q in seqs if q <= last]) != stats.counts[table][seat]:
+                problems.append(f"table {table} seat {seat}: {stats.counts[table][seat]} actions acknowledged, "
+                                f"{len([q for q in seqs if q <= last])} in the database")
             checked += len(seqs)
     store.close()
     return checked, problems
@@ -270,6 +276,11 @@ def main(argv: list[str] | None = None) -> int:
     for pr in problems[:10]:
         print(f"  PROBLEM             {pr}")
     return 1 if problems else 0
+
+
+def test_bench_server_smoke() -> None:
+    """A short run with a forced disconnect: every acknowledged action is in the database once."""
+    assert main(["--tables", "4", "--seconds", "3", "--disconnect"]) == 0
 
 
 if __name__ == "__main__":

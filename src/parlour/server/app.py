@@ -201,7 +201,7 @@ def create_app(store: Store, *, registry: Registry | None = None, limits: Limits
         bad = _RESERVED & body.options.keys()
         if bad:
             raise InvalidValueError(f"option {sorted(bad)[0]!r} is not a game option here")
-        t = await _guard(tables_().create(
+        t: Table = await _guard(tables_().create(
             body.game, preset=body.preset, players=body.players,
             seats=[s.model_dump() for s in body.seats], options=body.options,
         ))

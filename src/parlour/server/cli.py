@@ -90,6 +90,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                     ws_max_size=max(65536, 4 * args.max_message_bytes), ws_ping_interval=20, ws_ping_timeout=20,
+                    ws_per_message_deflate=False,
                     timeout_graceful_shutdown=5)
     finally:
         store.close()

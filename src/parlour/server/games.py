@@ -48,8 +48,9 @@ class Registry(Protocol):
 
 def default_registry() -> Registry:
     """The library's game registry, :mod:`parlour.games`."""
-    mod: Registry = importlib.import_module("parlour.games")  # type: ignore[assignment]
-    return mod
+    mod: Any = importlib.import_module("parlour.games")
+    reg: Registry = mod
+    return reg
 
 
 def describe(info: GameInfo) -> dict[str, Any]:

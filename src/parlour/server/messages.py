@@ -132,8 +132,8 @@ class Pong(_Msg):
 
 ServerMessage = Annotated[Union[Welcome, State, ErrorMsg, Pong], Field(discriminator="type")]
 
-_client = TypeAdapter(ClientMessage)
-_server = TypeAdapter(ServerMessage)
+_client: TypeAdapter[Hello | ActionMsg | Sync | Ping] = TypeAdapter(ClientMessage)
+_server: TypeAdapter[Welcome | State | ErrorMsg | Pong] = TypeAdapter(ServerMessage)
 
 
 def parse_client(data: Any) -> Hello | ActionMsg | Sync | Ping:

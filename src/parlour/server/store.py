@@ -312,19 +312,38 @@ class Store:
     @staticmethod
     def record_action(conn: Connection, rec: ActionRecord) -> None:
         """Commit one accepted action: the new snapshot, sequence numbers and the action log row."""
+        Store.record_actions(conn, [rec])
+
+    @staticmethod
+    def record_actions(conn: Connection, recs: list[ActionRecord]) -> None:
+        """Commit accepted actions of different tables together (raises ConflictError, changing
+        nothing once rolled back, if any table is not at the sequence number before its action)."""
         now = time.time()
-        res = conn.execute(tables.update()
-                           .where(tables.c.id == rec.table_id, tables.c.seq == rec.seq - 1)
-                           .values(seq=rec.seq, snapshot=json.dumps(rec.snapshot), status=rec.status, updated=now))
-        if res.rowcount != 1:
-            raise ConflictError(f"table {rec.table_id} is not at sequence number {rec.seq - 1} in the database")
-        if rec.client_seq is not None:
-            conn.execute(seats.update().where(seats.c.table_id == rec.table_id, seats.c.seat == rec.seat)
-                         .values(client_seq=rec.client_seq))
-        conn.execute(actions.insert().values(
-            table_id=rec.table_id, seq=rec.seq, seat=rec.seat, action_id=rec.action_id, text=rec.text,
-            client_seq=rec.client_seq, at=now,
-        ))
+        upd = [{"b_id": r.table_id, "b_prev": r.seq - 1, "b_seq": r.seq, "b_snap": json.dumps(r.snapshot),
+                "b_status": r.status, "b_now": now} for r in recs]
+        if len(upd) == 1 or not conn.dialect.supports_sane_multi_rowcount:
+            for u in upd:
+                if conn.execute(_UPDATE_TABLE, u).rowcount != 1:
+                    raise ConflictError(f"table {u['b_id']} is not at sequence number {u['b_prev']} in the database")
+        elif conn.execute(_UPDATE_TABLE, upd).rowcount != len(upd):
+            raise ConflictError("a table is not at the sequence number before its action in the database")
+        seat_rows = [{"b_id": r.table_id, "b_seat": r.seat, "b_cseq": r.client_seq} for r in recs
+                     if r.client_seq is not None]
+        if seat_rows:
+            conn.execute(_UPDATE_SEAT, seat_rows)
+        conn.execute(actions.insert(), [
+            {"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action_id": r.action_id, "text": r.text,
+             "client_seq": r.client_seq, "at": now} for r in recs
+        ])
+
+
+_UPDATE_TABLE = (tables.update()
+                 .where(tables.c.id == sa.bindparam("b_id"), tables.c.seq == sa.bindparam("b_prev"))
+                 .values(seq=sa.bindparam("b_seq"), snapshot=sa.bindparam("b_snap"), status=sa.bindparam("b_status"),
+                         updated=sa.bindparam("b_now")))
+_UPDATE_SEAT = (seats.update()
+                .where(seats.c.table_id == sa.bindparam("b_id"), seats.c.seat == sa.bindparam("b_seat"))
+                .values(client_seq=sa.bindparam("b_cseq")))
 
 
 def _chunks(xs: list[str], n: int) -> Iterable[list[str]]:
@@ -348,14 +367,15 @@ class Writer:
     def __init__(self, store: Store, max_batch: int = 256) -> None:
         self.store = store
         self.max_batch = max_batch
-        self._q: queue.SimpleQueue[tuple[Op, Future[Any]] | None] = queue.SimpleQueue()
+        self._q: queue.SimpleQueue[tuple[Op | ActionRecord, Future[Any]] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="parlour-db-writer", daemon=True)
         self._thread.start()
         self.commits = 0
         self.ops = 0
 
-    def submit(self, op: Op) -> Future[Any]:
-        """Queue ``op(conn)`` for the next transaction."""
+    def submit(self, op: Op | ActionRecord) -> Future[Any]:
+        """Queue ``op(conn)`` (or an accepted action, written with the others of its batch) for the next
+        transaction."""
         fut: Future[Any] = Future()
         self._q.put((op, fut))
         return fut
@@ -383,12 +403,21 @@ class Writer:
                 batch.append(nxt)
             self._commit(batch)
 
-    def _commit(self, batch: list[tuple[Op, Future[Any]]]) -> None:
+    @staticmethod
+    def _one(conn: Connection, op: Op | ActionRecord) -> Any:
+        if isinstance(op, ActionRecord):
+            return Store.record_actions(conn, [op])
+        return op(conn)
+
+    def _commit(self, batch: list[tuple[Op | ActionRecord, Future[Any]]]) -> None:
         try:
-            results = []
+            results: list[Any] = []
+            recs = [op for op, _ in batch if isinstance(op, ActionRecord)]
             with self.store.engine.begin() as conn:
+                if recs:
+                    Store.record_actions(conn, recs)
                 for op, _ in batch:
-                    results.append(op(conn))
+                    results.append(None if isinstance(op, ActionRecord) else op(conn))
             self.commits += 1
             self.ops += len(batch)
             for (_, fut), res in zip(batch, results):
@@ -399,7 +428,7 @@ class Writer:
         for op, fut in batch:
             try:
                 with self.store.engine.begin() as conn:
-                    res = op(conn)
+                    res = self._one(conn, op)
                 self.commits += 1
                 self.ops += 1
                 fut.set_result(res)

@@ -219,7 +219,7 @@ class Tables:
                 s.bot = info.bot(s.bot_name, seed=(t.seed + 7919 * (s.seat + 1) + 104_729 * t.seq) % 2**63,
                                  rules=rules)
 
-    async def _commit(self, op: st.Op) -> Any:
+    async def _commit(self, op: st.Op | st.ActionRecord) -> Any:
         try:
             return await asyncio.wrap_future(self.writer.submit(op))
         except Exception as e:
@@ -386,7 +386,7 @@ class Tables:
                 client_seq=client_seq, snapshot=g.to_dict(), status="over" if g.is_terminal else "playing",
             )
             try:
-                await self._commit(lambda conn: st.Store.record_action(conn, rec))
+                await self._commit(rec)
             except BaseException:
                 t.game = before
                 raise
