@@ -66,6 +66,16 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         from parlour.server.tables import Limits
     except ImportError as e:
         return _missing(e, out)
+    if registry is None:
+        import importlib.util
+
+        if importlib.util.find_spec("parlour.games") is None:
+            print("parlour serve: this parlour has no game registry (parlour.games); the server drives the games "
+                  "only through it", file=sys.stderr)
+            return 1
+        from parlour.server.games import default_registry
+
+        registry = default_registry()
     url = args.db
     if url is None:
         path = default_db_path()
