@@ -9,7 +9,8 @@ by roll and keep by keep (no lattice, no lanes, no tables).
   strategy is the expected-score optimum);
 * :func:`threshold` — the largest probability of scoring at least t more, for each t
   (each t optimised separately; NumPy arrays over t);
-* :func:`utility` — the largest expected value of ``f(points + further score)``.
+* :func:`utility` — the largest expected value of ``f(points + further score)``, for
+  every number of points scored so far.
 
 States are tuples ``(scored_bits, upper, yahtzee_50)``.
 """
@@ -147,9 +148,9 @@ def threshold(state: RefState, targets: int, rules: dict) -> np.ndarray:
     return v(state)
 
 
-def utility(state: RefState, points: int, f: Callable[[int], float], top: int, rules: dict) -> float:
-    """max E[f(points + further score)] from the start of a turn in state, for an f that is
-    constant from `top` on (lanes: the points so far, 0..top)."""
+def utility(state: RefState, f: Callable[[int], float], top: int, rules: dict) -> np.ndarray:
+    """[max E[f(p + further score)] for p in 0..top] from the start of a turn in state, for
+    an f that is constant from `top` on (lanes: the points so far)."""
     memo: dict[RefState, np.ndarray] = {}
     fx = np.array([f(p) for p in range(top + 1)])
 
@@ -167,4 +168,4 @@ def utility(state: RefState, points: int, f: Callable[[int], float], top: int, r
             memo[s] = _best_turn(s, after, rules)
         return memo[s]
 
-    return float(w(state)[min(points, top)])
+    return w(state)

@@ -1,30 +1,45 @@
 """Objectives beyond the mean: exact score distributions (checked against a brute-force
 reference on small restricted games, against simulation and against the solver's
-values), and the ScoreDistribution type."""
+values), the ScoreDistribution type, playing to reach a target (ThresholdSolver) and to
+beat an opponent (HeadsUpSolver, BestReplyBot), and advice under every objective."""
 
 from __future__ import annotations
 
+import io
 import pickle
 
 import numpy as np
 import pytest
 
-from parlour.errors import IllegalActionError, InvalidValueError, StateFormatError, WrongTypeError
+from parlour.errors import (
+    IllegalActionError,
+    InvalidValueError,
+    PhaseError,
+    StateFormatError,
+    WrongTypeError,
+)
 from parlour.yahtzee import (
+    BestReplyBot,
     Categories,
     Category,
     Dice,
+    Game,
+    HeadsUpSolver,
     HeuristicBot,
     Keep,
+    ObjectiveAdvice,
     OptimalBot,
     Reroll,
     Score,
     ScoreDistribution,
     Solver,
     State,
+    ThresholdSolver,
     YahtzeeRules,
+    advise,
     score_distribution,
     simulate,
+    win_probability,
 )
 from parlour.yahtzee.objectives import ChoosingBot
 
@@ -267,3 +282,248 @@ def test_an_illegal_python_bot_is_caught() -> None:
 
     with pytest.raises(IllegalActionError, match="illegal reroll"):
         score_distribution(Hoarder(), games=3)
+
+
+# ---------------------------------------------------------------- reaching a target
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("game", list(RESTRICTED))
+def test_threshold_equals_brute_force(variant: str, game: str) -> None:
+    rules = VARIANTS[variant]
+    s = restricted_state(game)
+    t = ThresholdSolver(rules, max_target=320)
+    want = oref.threshold(ref_state(s), 320, ref_rules(rules))
+    got = t.probabilities(s)
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-13)
+    assert t.probability(s, 0, 0) == 1.0 and t.probability(s, 100, 60) == 1.0
+    assert t.probability(s, 40, 140) == got[100]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_threshold_is_never_below_the_expected_score_strategy(variant: str) -> None:
+    """For every target, the threshold strategy reaches it at least as often as the
+    expected-score strategy (its probability read from the exact distribution)."""
+    solver = solved(variant)
+    s = MID if variant != "none+no-yahtzee-bonus+no-upper-bonus" else State.START  # cheap rows without bonuses
+    d = solver.distribution(s)
+    t = ThresholdSolver(solver.rules, max_target=d.max + 2)
+    p = t.probabilities(s)
+    sf = np.array([d.sf(x) for x in range(len(p))])
+    assert p[0] == 1.0 and sf[0] == 1.0
+    assert (p >= sf - 1e-12).all()
+    assert (np.diff(p) <= 1e-15).all()  # reaching more is never likelier
+    assert p[-1] == 0.0 and p[d.max] > 0.0  # the top score is reachable, one more is not
+    gain = p - sf
+    assert gain.max() > 0.01  # and playing for a target does pay somewhere
+
+
+def test_threshold_rows_are_bit_identical_for_any_thread_count() -> None:
+    one, two = ThresholdSolver(max_target=250), ThresholdSolver(max_target=250)
+    one.solve_from(MID, threads=1)
+    two.solve_from(MID, threads=2)
+    assert np.array_equal(one.probabilities(MID), two.probabilities(MID))
+    assert one.table_bytes == two.table_bytes and one.rows == two.rows
+
+
+def test_threshold_queries() -> None:
+    t = ThresholdSolver(max_target=200)
+    s = restricted_state("sixes, yahtzee, chance (bonus in reach)")
+    cats = dict(t.category_values(s, 100, 160, "66666"))
+    assert set(cats) == {C.SIXES, C.YAHTZEE, C.CHANCE}
+    assert not t.is_solved() and t.is_solved(s) and t.rows > 0 and t.table_bytes > 0
+    assert "ThresholdSolver" in repr(t) and t.max_target == 200 and t.rules == YahtzeeRules()
+    # the best action's value is the largest of the options, and the turn's value
+    # averaged over the first roll is the table's
+    for points, target in ((100, 160), (50, 200), (0, 120)):
+        for dice in ("12345", "66611", "33333", "66662"):
+            for rolls_left in (0, 1, 2):
+                best = t.best_action(s, points, target, dice, rolls_left)
+                cv = dict(t.category_values(s, points, target, dice))
+                if rolls_left == 0:
+                    assert isinstance(best, Score) and cv[best.category] == max(cv.values())
+                    continue
+                kv = dict(t.keep_values(s, points, target, dice, rolls_left))
+                value = cv[best.category] if isinstance(best, Score) else kv[best.keep]
+                assert value == pytest.approx(max(kv.values()), abs=1e-15)
+        first = sum(d.probability * max(dict(t.keep_values(s, points, target, d, 2)).values()) for d in Dice.all())
+        assert first == pytest.approx(t.probability(s, points, target), abs=1e-14)
+
+
+def test_threshold_errors() -> None:
+    with pytest.raises(InvalidValueError):
+        ThresholdSolver(max_target=-1)
+    with pytest.raises(InvalidValueError):
+        ThresholdSolver(max_target=5000)
+    t = ThresholdSolver(max_target=50)
+    with pytest.raises(InvalidValueError, match="max_target"):
+        t.probability(MID, 0, 51)
+    with pytest.raises(InvalidValueError):
+        t.probability(MID, -1, 10)
+    with pytest.raises(PhaseError):
+        t.best_action(State(Categories.ALL, 0, False), 0, 10, "11111", 0)
+    with pytest.raises(InvalidValueError):
+        t.best_action(restricted_state("3K, large straight, yahtzee"), 0, 10, "11111", 3)
+    with pytest.raises(WrongTypeError):
+        t.probabilities(42)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- beating an opponent
+
+
+def random_opponent(seed: int, top: int = 160) -> ScoreDistribution:
+    q = np.random.default_rng(seed).random(top)
+    q[:20] = 0.0
+    return ScoreDistribution(q / q.sum())
+
+
+@pytest.mark.parametrize("variant", ["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"])
+@pytest.mark.parametrize("game", list(RESTRICTED)[:3])
+@pytest.mark.parametrize("tie", [0.0, 0.5])
+def test_heads_up_equals_brute_force(variant: str, game: str, tie: float) -> None:
+    rules = VARIANTS[variant]
+    s = restricted_state(game)
+    opp = random_opponent(7)
+    q = opp.pmf
+    h = HeadsUpSolver(opp, rules, tie)
+
+    def f(p: int) -> float:
+        return float(q[: min(p, len(q))].sum() + tie * (q[p] if p < len(q) else 0.0))
+
+    want = oref.utility(ref_state(s), f, opp.max + 1, ref_rules(rules))
+    got = h.win_probabilities(s)
+    reachable = ~np.isnan(got)
+    assert reachable[0] and reachable.sum() > 100  # only points this card cannot hold are left out
+    np.testing.assert_allclose(got[reachable], want[reachable], rtol=0, atol=1e-13)
+    for points in (0, 25, 70, 130):
+        assert h.win_probability(s, points) == got[points]
+
+
+def test_heads_up_against_a_final_score_is_the_threshold() -> None:
+    t = ThresholdSolver(max_target=250)
+    for y in (150, 210):
+        h = HeadsUpSolver(y)
+        for points in (0, 60, 140):
+            assert h.win_probability(MID, points) == t.probability(MID, points, y + 1)
+        w = h.win_probabilities(MID)
+        assert len(w) == y + 2 and w[-1] == 1.0
+
+
+def test_heads_up_beats_the_expected_score_strategy(solver: Solver) -> None:
+    opp = solver.distribution(MID, points=90)  # an opponent on the same card, 90 points up
+    h = HeadsUpSolver(opp)
+    for points in (40, 90, 140):
+        mine = solver.distribution(MID, points=points)
+        plain = win_probability(mine, opp)
+        best = h.win_probability(MID, points)
+        assert best >= plain - 1e-12
+    assert h.win_probability(MID, 90) > win_probability(solver.distribution(MID, points=90), opp) + 1e-3
+    assert "HeadsUpSolver" in repr(h) and h.tie == 0.0 and h.opponent == opp
+
+
+def test_win_probability_of_two_distributions() -> None:
+    x = ScoreDistribution([0.0, 0.5, 0.5])
+    y = ScoreDistribution([0.25, 0.25, 0.5])
+    assert win_probability(x, y) == pytest.approx(0.5 * 0.25 + 0.5 * 0.5)
+    assert win_probability(x, y) + win_probability(y, x) + (0.5 * 0.25 + 0.5 * 0.5) == pytest.approx(1.0)
+    assert win_probability(x, y, tie=0.5) == pytest.approx(0.375 + 0.5 * 0.375)
+    with pytest.raises(InvalidValueError):
+        win_probability(x, y, tie=1.5)
+
+
+def test_heads_up_errors() -> None:
+    with pytest.raises(WrongTypeError):
+        HeadsUpSolver(True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError):
+        HeadsUpSolver(2000)
+    with pytest.raises(InvalidValueError):
+        HeadsUpSolver(200, tie=1.5)
+    with pytest.raises(InvalidValueError):
+        HeadsUpSolver([0.5, 0.6])
+    h = HeadsUpSolver(300)
+    with pytest.raises(InvalidValueError, match="scored that many"):
+        h.win_probability(restricted_state("aces, twos, 4K (Yahtzee 0 scored)"), 250)  # these ten boxes hold 213 at most
+    assert h.win_probability(MID, 500) == 1.0  # beyond the opponent already
+
+
+# ---------------------------------------------------------------- advice and the two-player bot
+
+
+def test_advise_trades_the_mean_for_the_target(solver: Solver) -> None:
+    s = restricted_state("sixes, yahtzee, chance (bonus in reach)")
+    rows = advise(s, "66662", 2, points=100, solver=solver, target=185, opponent=180)
+    assert [r.objective for r in rows] == ["mean", "reach 185", "beat the opponent"]
+    mean, reach, win = rows
+    assert mean.action == solver.best_action(s, "66662", 2)
+    assert mean.mean >= reach.mean and mean.mean >= win.mean
+    assert reach.reach is not None and mean.reach is not None and reach.reach >= mean.reach
+    assert win.win is not None and mean.win is not None and win.win >= mean.win
+    assert all(isinstance(r, ObjectiveAdvice) for r in rows)
+    only_mean = advise(s, "66662", 0, points=100, solver=solver)
+    assert len(only_mean) == 1 and only_mean[0].reach is None and only_mean[0].win is None
+
+
+def late_game(points_me: int, points_them: int) -> Game:
+    """A two-player game with three boxes left for each player, player 0 to play."""
+    g = Game(2, seed=5)
+    d = g.to_dict()
+    mine = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_of_a_kind": 20,
+            "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40}
+    theirs = dict(mine, full_house=0, large_straight=0, four_of_a_kind=24)
+    for card, boxes in zip(d["scorecards"], (mine, theirs)):
+        card["boxes"].update(boxes)
+    return Game.from_dict(d)
+
+
+def test_best_reply_bot_plays_a_two_player_ending(solver: Solver) -> None:
+    game = late_game(0, 0)
+    bot = BestReplyBot(solver)
+    me, them = game.scorecard(0), game.scorecard(1)
+    state, dice, rl = game.view()
+    assert dice is not None
+    table = HeadsUpSolver(solver.distribution(them.state, points=them.total))
+    assert bot.choose(state, me.total, them.state, them.total, dice, rl) == table.best_action(state, me.total, dice, rl)
+    turns = 0
+    while not game.is_terminal():
+        if game.current_player == 0:
+            bot.act(game)
+        else:
+            OptimalBot(solver).act(game)
+        turns += 1
+    assert game.is_terminal() and turns >= 6 and "BestReplyBot" in repr(bot)
+    with pytest.raises(InvalidValueError):
+        bot.act(Game(1))
+
+
+# ---------------------------------------------------------------- the command line
+
+ADVISE = ["yahtzee", "advise", "--state", "aces,twos,threes,fours,fives,three_of_a_kind,four_of_a_kind,small_straight upper=40",
+          "--dice", "66655", "--rolls-left", "1", "--points", "110"]
+
+
+def run_cli(*argv: str) -> str:
+    from parlour.cli import main
+
+    out = io.StringIO()
+    assert main(list(argv), out) == 0
+    return out.getvalue()
+
+
+def test_cli_advise_under_every_objective() -> None:
+    text = run_cli(*ADVISE, "--target", "210", "--opponent-final", "200")
+    assert "best: keep 666" in text  # the mean's advice, as before
+    lines = {line.split()[0]: line for line in text.splitlines() if line.startswith("  ") and line.split()}
+    assert "score full_house" in lines["reach"] and "0.59900" in lines["reach"] and "0.70240" in lines["reach"]
+    assert "keep 666" in lines["mean"] and "208.906" in lines["mean"]
+    assert "to reach 210: gives up 1.440 points of expected score, P(>=210) +0.00252, P(win) +0.07749" in text
+    assert "finished with 200" in text
+
+
+def test_cli_advise_against_an_opponent_still_playing(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.cli import main
+
+    text = run_cli(*ADVISE, "--opponent-state", "aces,twos,threes,fours,fives,sixes,three_of_a_kind,four_of_a_kind upper=63",
+                   "--opponent-points", "150", "--tie", "0.5")
+    assert "beat the opponent" in text and "P(win)" in text and "playing the expected-score strategy" in text
+    assert main([*ADVISE, "--opponent-final", "200", "--opponent-state", "start"], io.StringIO()) == 1
+    assert "either --opponent-final or --opponent-state" in capsys.readouterr().err

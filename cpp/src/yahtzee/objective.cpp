@@ -133,6 +133,7 @@ ObjectiveTable::ObjectiveTable(const YahtzeeRules& rules, std::vector<double> te
   for (std::size_t i = 0; i < g_.size(); ++i)
     if (!(g_[i] >= 0.0 && g_[i] <= 1.0))
       throw core::InvalidValue("terminal value " + std::to_string(i) + " is not a probability in 0..1");
+  if (g_[0] != 1.0) throw core::InvalidValue("the terminal value at x = 0 (nothing more needed) must be 1");
   n_ = static_cast<int>(g_.size()) - 1;
   z_ = 0;
   for (int x = n_; x >= 0; --x)
@@ -312,6 +313,8 @@ void ObjectiveTable::solve_from(State s, int threads, const Progress& progress, 
           kernel(rp, x0, A, e);
           for (int j = 0; j < kWide && x0 + j <= row.hi; ++j) out[x0 + j - row.lo] = e[j];
         }
+        // Nothing more needed: certain (the sums above are 1 only up to rounding).
+        if (row.lo == 0) out[0] = 1.0;
       }
     sr.solved = true;
   };

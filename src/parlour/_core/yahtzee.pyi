@@ -8,7 +8,7 @@ import enum
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'evaluate', 'parse_action', 'parse_category', 'simulate']
+__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeadsUpSolver', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'ThresholdSolver', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'evaluate', 'parse_action', 'parse_category', 'simulate']
 class Bot:
     """
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
@@ -375,6 +375,73 @@ class Game:
     def turn(self) -> int:
         """
         The current player's turn, 0..12 (their filled boxes).
+        """
+class HeadsUpSolver:
+    """
+    The strategy that maximises the probability of beating an opponent whose final score has a known distribution that does not depend on our play (a sure score once they have finished, or the distribution of a strategy they play unseen, such as Solver.distribution()): win_probability(state, points) is the largest P(our final score > theirs) + tie * P(equal) with `points` already scored. Exact for that model; solved lazily from the queried state, or wholly by solve().
+    """
+    def __init__(self, opponent: ScoreDistribution | int | collections.abc.Iterable[float], rules: YahtzeeRules | None = None, tie: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> None:
+        """
+        A table against this opponent: a ScoreDistribution, probabilities by score, or a final score; tie is what a tie is worth (0: only a win counts, 0.5: half a win).
+        """
+    def __repr__(self) -> str:
+        ...
+    def best_action(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
+        """
+        The action that maximises the win probability (ties as Solver.best_action).
+        """
+    def category_values(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int]) -> list[tuple[Category, float]]:
+        """
+        (category, win probability after writing the dice there) for each legal box, card order.
+        """
+    def is_solved(self, state: typing.Any | None = None) -> bool:
+        """
+        Whether the whole table (or this state's row) is solved.
+        """
+    def keep_values(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[Keep, float]]:
+        """
+        (keep, win probability) for each keep of the dice with 1 or 2 rolls left, Dice.keeps() order.
+        """
+    def solve(self, threads: typing.SupportsInt | typing.SupportsIndex = 0, progress: typing.Any = None) -> None:
+        """
+        Fills the whole table (threads 0: all cores), releasing the GIL; progress(tier, seconds) after each tier of filled boxes (13 .. 0).
+        """
+    def solve_from(self, state: State, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        Solves only the category sets that contain the boxes of state.
+        """
+    def win_probabilities(self, state: State) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        A new float64 array indexed by the points already scored (0 .. opponent.max + 1): the win probability from the start of a turn in state (NaN for more points than such a card can hold).
+        """
+    def win_probability(self, state: State, points: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        The largest P(win) + tie * P(tie) from the start of a turn in state with points already scored. InvalidValueError for more points than a card in that state can have scored.
+        """
+    @property
+    def opponent(self) -> ScoreDistribution:
+        """
+        The opponent's final-score distribution.
+        """
+    @property
+    def rows(self) -> int:
+        """
+        The number of rows laid out (states that cannot differ share one).
+        """
+    @property
+    def rules(self) -> YahtzeeRules:
+        """
+        The rules.
+        """
+    @property
+    def table_bytes(self) -> int:
+        """
+        The memory of the solved rows (values, padding, row index).
+        """
+    @property
+    def tie(self) -> float:
+        """
+        What a tie is worth (0..1).
         """
 class HeuristicBot(Bot):
     """
@@ -956,6 +1023,68 @@ class State:
     def yahtzee_50(self) -> bool:
         """
         Whether the Yahtzee box holds 50 (enabling the 100 bonus for further Yahtzees).
+        """
+class ThresholdSolver:
+    """
+    The strategy that maximises the probability of reaching a target score, for every target 0..max_target in one table: probability(state, points, target) is the largest P(final score >= target) with `points` already scored, from the start of a turn in state. Each target has its own strategy (best_action takes it). Solved lazily from the queried state, or wholly by solve() (all targets from every state).
+    """
+    def __init__(self, rules: YahtzeeRules | None = None, max_target: typing.SupportsInt | typing.SupportsIndex = 400) -> None:
+        """
+        An empty table for these rules and targets - points up to max_target (0..4000).
+        """
+    def __repr__(self) -> str:
+        ...
+    def best_action(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
+        """
+        The action that maximises the probability of reaching target (ties as Solver.best_action).
+        """
+    def category_values(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int]) -> list[tuple[Category, float]]:
+        """
+        (category, probability of reaching target after writing the dice there) for each legal box, card order.
+        """
+    def is_solved(self, state: typing.Any | None = None) -> bool:
+        """
+        Whether the whole table (or this state's row) is solved.
+        """
+    def keep_values(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[Keep, float]]:
+        """
+        (keep, probability of reaching target) for each keep of the dice with 1 or 2 rolls left, Dice.keeps() order.
+        """
+    def probabilities(self, state: State) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        A new float64 array: for t = 0..max_target, the largest P(further score >= t) from the start of a turn in state (each t under its own best strategy).
+        """
+    def probability(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        The largest probability that the final score reaches target, with points already scored (1 once reached).
+        """
+    def solve(self, threads: typing.SupportsInt | typing.SupportsIndex = 0, progress: typing.Any = None) -> None:
+        """
+        Fills the whole table (threads 0: all cores), releasing the GIL; progress(tier, seconds) after each tier of filled boxes (13 .. 0).
+        """
+    def solve_from(self, state: State, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        Solves only the category sets that contain the boxes of state.
+        """
+    @property
+    def max_target(self) -> int:
+        """
+        The most points still needed the table covers.
+        """
+    @property
+    def rows(self) -> int:
+        """
+        The number of rows laid out (states that cannot differ share one).
+        """
+    @property
+    def rules(self) -> YahtzeeRules:
+        """
+        The rules.
+        """
+    @property
+    def table_bytes(self) -> int:
+        """
+        The memory of the solved rows (values, padding, row index).
         """
 class YahtzeeRules:
     """

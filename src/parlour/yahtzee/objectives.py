@@ -1,4 +1,5 @@
-"""Yahtzee beyond the mean: score distributions of a strategy.
+"""Yahtzee beyond the mean: score distributions, playing to reach a target, playing to
+beat an opponent.
 
 * :class:`ScoreDistribution` — the probability of each score (exact, or simulated with
   confidence intervals); ``Solver.distribution(state)`` gives the exact distribution of
@@ -7,6 +8,14 @@
 * :func:`score_distribution` — the distribution for any bot: exact for the library's
   bots (fixed strategies, evaluated in C++ over every reachable state), otherwise by
   simulating games through the bot's ``choose(state, dice, rolls_left)``.
+* :class:`ThresholdSolver` — the strategy that maximises P(final score >= target), for
+  every target 0..max_target in one table (exact).
+* :class:`HeadsUpSolver` — the strategy that maximises the probability of beating an
+  opponent whose final score has a known distribution (exact for that model);
+  :class:`BestReplyBot` re-solves it every turn against an opponent whose card is in
+  view and who plays the expected-score strategy (not proven optimal: see the docs).
+* :func:`advise` — the best action under each objective and what it gives up on the
+  others (``parlour yahtzee advise``).
 
 >>> from parlour.yahtzee import HeuristicBot, Solver, State
 >>> d = Solver().distribution(State.START)
@@ -16,6 +25,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol, Union
 
 import numpy as np
@@ -25,17 +35,34 @@ from parlour._core.cards import Rng
 from parlour._core.yahtzee import (
     Bot,
     Dice,
+    Game,
+    HeadsUpSolver,
     Keep,
     Reroll,
     Score,
+    ScoreDelta,
     ScoreDistribution,
+    Solver,
     State,
+    ThresholdSolver,
     YahtzeeRules,
     evaluate,
 )
-from parlour.errors import IllegalActionError, InvalidValueError
+from parlour.errors import IllegalActionError, InvalidValueError, PhaseError
 
-__all__ = ["ChoosingBot", "ScoreDistribution", "score_distribution"]
+__all__ = [
+    "BestReplyBot",
+    "ChoosingBot",
+    "HeadsUpSolver",
+    "ObjectiveAdvice",
+    "ScoreDistribution",
+    "ThresholdSolver",
+    "advise",
+    "score_distribution",
+    "win_probability",
+]
+
+AnyAction = Union[Score, Reroll]
 
 
 class ChoosingBot(Protocol):
@@ -115,3 +142,154 @@ def score_distribution(
         (points + _play(bot, state, rules, rng) for _ in range(games)), dtype=np.int64, count=games
     )
     return ScoreDistribution.from_scores(scores)
+
+
+def win_probability(ours: ScoreDistribution, theirs: ScoreDistribution, tie: float = 0.0) -> float:
+    """P(X > Y) + tie * P(X = Y) for independent final scores X ~ ours and Y ~ theirs."""
+    if not 0.0 <= tie <= 1.0:
+        raise InvalidValueError(f"tie must be in 0..1, got {tie}")
+    x, y = ours.pmf, theirs.pmf
+    below = np.concatenate(([0.0], np.cumsum(y)))  # below[k] = P(Y < k)
+    n = len(x)
+    less = below[np.minimum(np.arange(n), len(y))]
+    equal = np.zeros(n)
+    m = min(n, len(y))
+    equal[:m] = y[:m]
+    return float(np.dot(x, less + tie * equal))
+
+
+class BestReplyBot:
+    """Plays a two-player game in which both cards are in view, against an opponent who
+    plays the optimal expected-score strategy.
+
+    At each turn it computes the exact distribution of the opponent's final score given
+    the opponent's card now (``solver.distribution(their state, points=their points)``) and
+    plays the :class:`HeadsUpSolver` strategy against it from its own state and points.
+    Each decision is optimal if the opponent's card were not looked at again; the exact
+    best reply (which also plans for what it will see of the opponent's later turns) is
+    not computed, so this bot's win probability lies between the open-loop heads-up
+    strategy's and the clairvoyant bound (see the docs), and is measured by simulation.
+    Solving is lazy (from the bot's state), so late turns are fast and the first turns of
+    a game take a full heads-up solve each.
+    """
+
+    def __init__(self, solver: Solver, tie: float = 0.0) -> None:
+        self.solver = solver
+        self.tie = tie
+        self._key: tuple[int, int] | None = None
+        self._table: HeadsUpSolver | None = None
+
+    def __repr__(self) -> str:
+        return f"BestReplyBot(solver={self.solver!r}, tie={self.tie!r})"
+
+    def table(self, opponent_state: State, opponent_points: int) -> HeadsUpSolver:
+        """The heads-up table against the opponent as they stand (kept while they do not move)."""
+        key = (opponent_state.index, opponent_points)
+        if self._table is None or self._key != key:
+            theirs = self.solver.distribution(opponent_state, points=opponent_points)
+            self._table = HeadsUpSolver(theirs, self.solver.rules, self.tie)
+            self._key = key
+        return self._table
+
+    def choose(
+        self, state: State, points: int, opponent_state: State, opponent_points: int, dice: Dice | str, rolls_left: int
+    ) -> AnyAction:
+        """The action for our (state, points, dice, rolls left) against the opponent's card."""
+        action: AnyAction = self.table(opponent_state, opponent_points).best_action(state, points, dice, rolls_left)
+        return action
+
+    def act(self, game: Game) -> ScoreDelta:
+        """Chooses for the player to act in a two-player game and applies the action."""
+        if game.num_players != 2:
+            raise InvalidValueError(f"BestReplyBot plays two-player games, got {game.num_players} players")
+        state, dice, rolls_left = game.view()
+        if dice is None:
+            raise PhaseError("the bot can act only when the dice are rolled")
+        me = game.current_player
+        them = game.scorecard(1 - me)
+        ours = game.scorecard(me)
+        return game.act(self.choose(state, ours.total, them.state, them.total, dice, rolls_left))
+
+
+@dataclass(frozen=True)
+class ObjectiveAdvice:
+    """The best action under one objective and what it is worth under every objective.
+
+    ``mean`` is the expected final score after the action; ``reach`` the probability of
+    reaching the target (None without a target); ``win`` the probability of beating the
+    opponent (None without an opponent), each when play goes on optimally for that
+    objective.
+    """
+
+    objective: str
+    action: AnyAction
+    mean: float
+    reach: float | None
+    win: float | None
+
+
+def _action_value(values: list[tuple[object, float]], action: AnyAction) -> float:
+    key = action.category if isinstance(action, Score) else action.keep
+    for k, v in values:
+        if k == key:
+            return v
+    raise InvalidValueError(f"{action} is not an option here")
+
+
+def advise(
+    state: State,
+    dice: Dice | str,
+    rolls_left: int,
+    *,
+    points: int = 0,
+    solver: Solver | None = None,
+    target: int | None = None,
+    opponent: ScoreDistribution | int | None = None,
+    tie: float = 0.0,
+    threads: int = 0,
+) -> list[ObjectiveAdvice]:
+    """The best action under each objective — the mean (``solver``'s expected-score
+    strategy), reaching ``target`` and beating ``opponent`` (a final score or a
+    distribution of it) — with each action's value under every objective, so the
+    difference says what an objective gives up on the others.  ``points`` are the points
+    already on the card.  Tables are solved lazily from ``state``.
+    """
+    if points < 0:
+        raise InvalidValueError(f"points must be >= 0, got {points}")
+    dice = Dice(dice) if isinstance(dice, str) else dice
+    solver = solver if solver is not None else Solver()
+    rules = solver.rules
+    if not solver.is_solved(state):
+        solver.solve_from(state, threads)
+    reach_table = None
+    if target is not None:
+        reach_table = ThresholdSolver(rules, max_target=max(0, target - points))
+        reach_table.solve_from(state, threads)
+    win_table = None
+    if opponent is not None:
+        win_table = HeadsUpSolver(opponent, rules, tie)
+        win_table.solve_from(state, threads)
+
+    def values(action: AnyAction) -> tuple[float, float | None, float | None]:
+        if isinstance(action, Score) or rolls_left == 0:
+            mean = _action_value(list(solver.category_values(state, dice)), action)
+            reach = None if reach_table is None or target is None else _action_value(
+                list(reach_table.category_values(state, points, target, dice)), action)
+            win = None if win_table is None else _action_value(list(win_table.category_values(state, points, dice)), action)
+        else:
+            mean = _action_value(list(solver.keep_values(state, dice, rolls_left)), action)
+            reach = None if reach_table is None or target is None else _action_value(
+                list(reach_table.keep_values(state, points, target, dice, rolls_left)), action)
+            win = None if win_table is None else _action_value(
+                list(win_table.keep_values(state, points, dice, rolls_left)), action)
+        return points + mean, reach, win
+
+    rows = []
+    best: list[tuple[str, AnyAction]] = [("mean", solver.best_action(state, dice, rolls_left))]
+    if reach_table is not None and target is not None:
+        best.append((f"reach {target}", reach_table.best_action(state, points, target, dice, rolls_left)))
+    if win_table is not None:
+        best.append(("beat the opponent", win_table.best_action(state, points, dice, rolls_left)))
+    for name, action in best:
+        rows.append(ObjectiveAdvice(name, action, *values(action)))
+    return rows

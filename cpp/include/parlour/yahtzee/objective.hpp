@@ -54,7 +54,8 @@ class ObjectiveTable {
  public:
   using Progress = std::function<void(int, double)>;
 
-  // terminal: g(x) for x = 0..N (N = size - 1), each in [0, 1] (InvalidValue otherwise).
+  // terminal: g(x) for x = 0..N (N = size - 1), each in [0, 1], with g(0) = 1 (nothing
+  // more needed is a certain success; so V(s, 0) = 1 exactly); InvalidValue otherwise.
   ObjectiveTable(const YahtzeeRules& rules, std::vector<double> terminal, bool reachable_only);
 
   [[nodiscard]] const YahtzeeRules& rules() const noexcept { return rules_; }
