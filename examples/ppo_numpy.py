@@ -43,7 +43,7 @@ def yahtzee_features(obs: npt.NDArray[np.int8]) -> F:
     present = counts > 0
     run4 = (present[:, 0:4].all(1)) | (present[:, 1:5].all(1)) | (present[:, 2:6].all(1))
     run5 = (present[:, 0:5].all(1)) | (present[:, 1:6].all(1))
-    full = (np.sort(counts, axis=1)[:, -2:] == [2, 3]).all(axis=1) | (most == 5)
+    full = (np.sort(counts, axis=1)[:, -2:] == [2, 3]).all(axis=1)
     scores = np.concatenate(
         [
             counts * _FACES,

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "bind_yahtzee.hpp"
 #include "common.hpp"
@@ -103,11 +104,14 @@ struct Bound {
   Array<bool> terminated, truncated, illegal, has_final;
   Array<std::uint64_t> episode;
 
-  Bound(std::unique_ptr<Batch> b, int obs_size, int num_actions, int reward_width)
+  // obs_shape: one game's observation shape (its product is the batch's obs_size()).
+  Bound(std::unique_ptr<Batch> b, const std::vector<py::ssize_t>& obs_shape, int num_actions, int reward_width)
       : batch(std::move(b)), n(batch->size()) {
     const auto N = static_cast<py::ssize_t>(n);
-    obs = Array<std::int8_t>({N, py::ssize_t{obs_size}});
-    final_obs = Array<std::int8_t>({N, py::ssize_t{obs_size}});
+    std::vector<py::ssize_t> shape{N};
+    shape.insert(shape.end(), obs_shape.begin(), obs_shape.end());
+    obs = Array<std::int8_t>(shape);
+    final_obs = Array<std::int8_t>(shape);
     mask = Array<std::int8_t>({N, py::ssize_t{num_actions}});
     seat = Array<std::int8_t>(N);
     reward = reward_width == 1 ? Array<double>(N) : Array<double>({N, py::ssize_t{reward_width}});
@@ -252,7 +256,7 @@ void register_batches(py::module_& m) {
                      const std::string& illegal, double illegal_reward, const std::string& autoreset) {
            auto b = std::make_unique<envs::YahtzeeBatch>(games_arg(n), rules ? *rules : yahtzee::YahtzeeRules{},
                                                         config_arg(threads, illegal, illegal_reward, autoreset));
-           return std::make_unique<YB>(std::move(b), yahtzee::kObsSize, yahtzee::kNumActions, 1);
+           return std::make_unique<YB>(std::move(b), std::vector<py::ssize_t>{yahtzee::kObsSize}, yahtzee::kNumActions, 1);
          }), py::arg("num_envs"), py::kw_only(), py::arg("rules") = py::none(), py::arg("threads") = 1,
          py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0, py::arg("autoreset_mode") = "next_step",
          "A batch of num_envs games under `rules` (default YahtzeeRules()).")
@@ -272,7 +276,7 @@ void register_batches(py::module_& m) {
            if (md < 1) throw core::InvalidValue("max_deal must be at least 1, got " + std::to_string(md));
            auto b = std::make_unique<envs::FreeCellBatch>(games_arg(n), static_cast<int>(ms), static_cast<std::uint64_t>(md),
                                                          config_arg(threads, illegal, illegal_reward, autoreset));
-           return std::make_unique<FB>(std::move(b), freecell::kObsSize, freecell::kNumActions, 1);
+           return std::make_unique<FB>(std::move(b), std::vector<py::ssize_t>{freecell::kObsSize}, freecell::kNumActions, 1);
          }), py::arg("num_envs"), py::kw_only(), py::arg("max_steps") = 1000, py::arg("max_deal") = 1000000,
          py::arg("threads") = 1, py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0,
          py::arg("autoreset_mode") = "next_step",
@@ -296,7 +300,7 @@ void register_batches(py::module_& m) {
                                                     opponent.value_or(""), static_cast<int>(st), reward_scale,
                                                     config_arg(threads, illegal, illegal_reward, autoreset));
            const int width = b->reward_width();
-           return std::make_unique<GB>(std::move(b), gin::kObsSize, gin::kActionCount, width);
+           return std::make_unique<GB>(std::move(b), std::vector<py::ssize_t>{gin::kObsPlanes, gin::kObsColumns}, gin::kActionCount, width);
          }), py::arg("num_envs"), py::kw_only(), py::arg("rules") = gin::Rules{}, py::arg("opponent") = py::none(),
          py::arg("seat") = -1, py::arg("reward_scale") = 1.0, py::arg("threads") = 1,
          py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0, py::arg("autoreset_mode") = "next_step",

@@ -24,17 +24,26 @@ _ILLEGAL = ("raise", "penalty", "terminate")
 class Batch(Protocol):
     """The C++ batches of ``parlour._core.envs`` as the wrappers use them."""
 
-    num_envs: int
-    observations: npt.NDArray[np.int8]
-    action_masks: npt.NDArray[np.int8]
-    rewards: npt.NDArray[np.float64]
-    terminations: npt.NDArray[np.bool_]
-    truncations: npt.NDArray[np.bool_]
-    illegal: npt.NDArray[np.bool_]
-    final_observations: npt.NDArray[np.int8]
-    has_final: npt.NDArray[np.bool_]
-    episodes: npt.NDArray[np.uint64]
-
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observations(self) -> npt.NDArray[Any]: ...
+    @property
+    def action_masks(self) -> npt.NDArray[Any]: ...
+    @property
+    def rewards(self) -> npt.NDArray[Any]: ...
+    @property
+    def terminations(self) -> npt.NDArray[Any]: ...
+    @property
+    def truncations(self) -> npt.NDArray[Any]: ...
+    @property
+    def illegal(self) -> npt.NDArray[Any]: ...
+    @property
+    def final_observations(self) -> npt.NDArray[Any]: ...
+    @property
+    def has_final(self) -> npt.NDArray[Any]: ...
+    @property
+    def episodes(self) -> npt.NDArray[Any]: ...
     def reset(self, seeds: Any = None, reset_mask: Any = None, episodes: Any = None) -> None: ...
     def step(self, actions: Any) -> None: ...
 
@@ -69,7 +78,7 @@ def slot_seeds(seed: object, n: int) -> npt.NDArray[np.uint64]:
     return np.array(values, dtype=np.uint64)
 
 
-class BatchedVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class BatchedVectorEnv(VectorEnv):
     """A Gymnasium VectorEnv over one C++ batch (see parlour.envs.vector)."""
 
     _batch: Batch
@@ -144,6 +153,7 @@ class BatchedVectorEnv(VectorEnv):  # type: ignore[type-arg]
         unknown = sorted(set(options) - set(self._options))
         if unknown:
             raise InvalidValueError(f"unknown reset options {unknown!r} (known: {', '.join(map(repr, self._options))})")
+        seeds: npt.NDArray[Any] | None
         if seed is not None:
             seeds = slot_seeds(seed, self.num_envs)
             self._np_random, self._np_random_seed = _np_random(int(seeds[0]))

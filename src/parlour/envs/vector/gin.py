@@ -149,8 +149,8 @@ class GinSelfPlayVectorEnv:
         self.num_envs: int = self._env.num_envs
         self.rules: Rules = rules or Rules()
         self.reward_scale: float = float(reward_scale)
-        self.single_observation_space: spaces.Dict = self._env.single_observation_space
-        self.single_action_space: spaces.Discrete = self._env.single_action_space
+        self.single_observation_space: spaces.Space[Any] = self._env.single_observation_space
+        self.single_action_space: spaces.Space[Any] = self._env.single_action_space
 
     @property
     def batch(self) -> GinBatch:
