@@ -168,7 +168,7 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(timeout=15)
 
-    # HTTP helpers (the standard library's client)
+    # HTTP calls (the standard library's client)
 
     def http(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()

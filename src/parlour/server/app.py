@@ -52,7 +52,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 _RESERVED = frozenset({"players", "preset", "seed"})
 
 
-class SeatSpec(BaseModel):
+class NewSeat(BaseModel):
     """One seat of a new table: open for a person, or a server-side bot."""
 
     model_config = ConfigDict(extra="forbid")
@@ -69,7 +69,7 @@ class CreateTable(BaseModel):
     game: str = Field(description="A registered game: gin, yahtzee, freecell")
     preset: str | None = Field(default=None, description="A rules preset of the game (GET /api/games)")
     players: int | None = Field(default=None, description="Number of seats (the game's minimum by default)")
-    seats: list[SeatSpec] = Field(default_factory=list, max_length=16, description="Seat 0, 1, ...; the rest open")
+    seats: list[NewSeat] = Field(default_factory=list, max_length=16, description="Seat 0, 1, ...; the rest open")
     options: dict[str, int | str | bool | None] = Field(
         default_factory=dict, max_length=8, description="Game options, e.g. FreeCell's {\"deal\": 11982}",
     )
@@ -354,5 +354,6 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
         conn.closed = True
         if t is not None:
             t.conns.discard(conn)
+            tables.release(t)
         pump.cancel()
         await asyncio.gather(pump, return_exceptions=True)
