@@ -41,7 +41,7 @@ from parlour.server.errors import (
 )
 from parlour.server.games import Registry, default_registry, describe
 from parlour.server.store import Store
-from parlour.server.tables import Connection, Limits, Table, Tables
+from parlour.server.tables import Connection, Limits, Table, Tables, dumps
 
 log = logging.getLogger("parlour.server")
 
@@ -329,15 +329,15 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
                         "role": "spectator" if seat is None else "player", "seat": seat,
                         "seats": [s.public() for s in t.seats],
                     }))
-                    conn.push(json.dumps(t.view(seat), separators=(",", ":")))
+                    conn.push(dumps(t.view(seat)))
                 elif conn.table is None:
                     raise AuthError("send hello first")
                 elif isinstance(m, messages.ActionMsg):
                     applied = await tables.act(t, conn.seat, m.action, client_seq=m.seq, expect=m.expect)
                     if not applied:
-                        conn.push(json.dumps(t.view(conn.seat), separators=(",", ":")))
+                        conn.push(dumps(t.view(conn.seat)))
                 elif isinstance(m, messages.Sync):
-                    conn.push(json.dumps(t.view(conn.seat), separators=(",", ":")))
+                    conn.push(dumps(t.view(conn.seat)))
                 else:
                     conn.push('{"type":"pong"}')
             except ParlourError as e:
