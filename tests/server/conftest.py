@@ -134,7 +134,7 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table}"
 
     def start(self) -> None:
-        cmd = [sys.executable, str(HERE / "launch.py"), "--port", str(self.port), "--db", self.db]
+        cmd = [sys.executable, os.environ.get("PARLOUR_SERVER_LAUNCH", str(HERE / "launch.py")), "--port", str(self.port), "--db", self.db]
         for k, v in self.options.items():
             cmd += [f"--{k.replace('_', '-')}", str(v)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
