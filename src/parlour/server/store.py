@@ -34,6 +34,18 @@ from sqlalchemy.engine import Connection, Engine
 
 from parlour.errors import StateFormatError
 
+try:
+    import orjson
+
+    def _dumps(obj: Any) -> str:
+        return orjson.dumps(obj).decode()
+
+except ImportError:  # pragma: no cover - orjson is in the server extra
+
+    def _dumps(obj: Any) -> str:
+        return json.dumps(obj, separators=(",", ":"))
+
+
 #: The version of the schema this code writes.
 SCHEMA_VERSION = 1
 
@@ -287,7 +299,7 @@ class Store:
         """Store a new table and its seats."""
         conn.execute(tables.insert().values(
             id=row.id, game=row.game, preset=row.preset, options=json.dumps(row.options), seed=row.seed,
-            players=row.players, seq=row.seq, status=row.status, snapshot=json.dumps(row.snapshot),
+            players=row.players, seq=row.seq, status=row.status, snapshot=_dumps(row.snapshot),
             created=row.created, updated=row.updated,
         ))
         conn.execute(seats.insert(), [
@@ -320,7 +332,7 @@ class Store:
         """Commit accepted actions of different tables together (raises ConflictError, changing
         nothing once rolled back, if any table is not at the sequence number before its action)."""
         now = time.time()
-        upd = [{"b_id": r.table_id, "b_prev": r.seq - 1, "b_seq": r.seq, "b_snap": json.dumps(r.snapshot),
+        upd = [{"b_id": r.table_id, "b_prev": r.seq - 1, "b_seq": r.seq, "b_snap": _dumps(r.snapshot),
                 "b_status": r.status, "b_now": now} for r in recs]
         if len(upd) == 1 or not conn.dialect.supports_sane_multi_rowcount:
             for u in upd:
