@@ -188,6 +188,12 @@ class Server:
         assert status == 201, out
         return dict(out)
 
+    def bot(self, game: str) -> str:
+        """The name of the game's first registered bot."""
+        status, games = self.http("GET", "/api/games")
+        assert status == 200
+        return str(next(g for g in games if g["name"] == game)["bots"][0])
+
     def take(self, table: str, seat: int | None = None) -> str:
         status, out = self.http("POST", f"/api/tables/{table}/seats", {"seat": seat})
         assert status == 201, out

@@ -265,7 +265,8 @@ def test_rate_limit_and_table_limit(make_server: Any, tmp_path: Path) -> None:
 
 
 def test_a_person_against_a_bot_with_a_think_delay(sq: Server) -> None:
-    t = sq.create(game="yahtzee", seats=[{"kind": "open"}, {"kind": "bot", "bot": "random", "think_ms": 20}])
+    bot = sq.bot("yahtzee")
+    t = sq.create(game="yahtzee", seats=[{"kind": "open"}, {"kind": "bot", "bot": bot, "think_ms": 20}])
     token = sq.take(t["table"], 0)
 
     async def main() -> None:
@@ -281,8 +282,7 @@ def test_a_person_against_a_bot_with_a_think_delay(sq: Server) -> None:
 
     run(main())
     status, view = sq.http("GET", f"/api/tables/{t['table']}")
-    assert view["status"] == "over" and view["seats"][1] == {"seat": 1, "kind": "bot", "name": "random",
-                                                             "bot": "random"}
+    assert view["status"] == "over" and view["seats"][1] == {"seat": 1, "kind": "bot", "name": bot, "bot": bot}
 
 
 def test_freecell_one_seat_any_deal(sq: Server) -> None:
