@@ -1,6 +1,10 @@
 // parlour::freecell solver — best-first search over canonical positions.
 //
-// The search (cpp/src/freecell/solver.cpp):
+// The search (cpp/src/freecell/solver_*: solver_board.hpp the position and its key,
+// solver_moves.hpp move generation, solver_heuristic.hpp the scans' heuristic,
+// solver_store.hpp the position store, solver_search.cpp the scans and the
+// portfolio, solver_portfolios.cpp each mode's scans, solver_replay.cpp the bridge to
+// GameState and the resolved moves):
 //   * positions are stored in a transposition table under an exact canonical key
 //     (for each card, the card beneath it / cascade bottom / free cell / foundation:
 //     52 six-bit fields), so positions that differ only in the order of cascades or
