@@ -8,6 +8,7 @@
 //       by ';' (pN prune bits, aN autoplay level, nN next2, sN stuck; see
 //       cpp/src/freecell/solver_heuristic.hpp and solver_moves.hpp)
 //   FC_BUDGET     the first budget of the round robin instead of the mode's own
+//   FC_MEMORY     the memory limit in bytes (default: none); FC_TIME a time limit in seconds
 //   FC_PROFILE=cap  profile each scan of the portfolio alone, up to `cap` expansions,
 //       on stderr as "P scan G|X|C expanded states moves" then the states after every
 //       64 expansions (sim.py replays a portfolio's run from these)
@@ -91,6 +92,8 @@ int main(int argc, char** argv) {
   const SolveMode mode = (argc > 3 && argv[3][0] == 's') ? SolveMode::Short : SolveMode::Fast;
   Limits limits;
   limits.max_states = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 0;
+  if (const char* m = std::getenv("FC_MEMORY")) limits.memory_limit = std::strtoull(m, nullptr, 10);
+  if (const char* t = std::getenv("FC_TIME")) limits.time_limit = std::strtod(t, nullptr);
   const bool verbose = std::getenv("FC_VERBOSE") != nullptr;
   const std::vector<ScanParams> scans = portfolio_from_env(mode);
   const char* budget_env = std::getenv("FC_BUDGET");
@@ -129,8 +132,9 @@ int main(int argc, char** argv) {
     }
     slow.emplace_back(r.seconds, n);
     if (verbose)
-      std::printf("%llu %d %llu %zu %.6f\n", static_cast<unsigned long long>(n), static_cast<int>(r.verdict),
-                  static_cast<unsigned long long>(r.states), r.moves.size(), r.seconds);
+      std::printf("%llu %d %llu %zu %.6f %llu %s\n", static_cast<unsigned long long>(n), static_cast<int>(r.verdict),
+                  static_cast<unsigned long long>(r.states), r.moves.size(), r.seconds,
+                  static_cast<unsigned long long>(r.memory), r.reason.c_str());
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::sort(slow.rbegin(), slow.rend());

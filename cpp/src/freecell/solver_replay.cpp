@@ -91,6 +91,15 @@ void replay(const GameState& start, const std::vector<MoveCode>& path, Autoplay 
   if (!g.is_solved()) throw core::Error("internal solver error: the solution does not finish the game");
 }
 
+void ScanMemory::release() noexcept {
+  std::vector<Node>().swap(nodes);
+  std::vector<std::uint64_t>().swap(slots);
+  std::vector<std::uint64_t>().swap(old_slots);
+  std::vector<std::vector<std::uint32_t>>().swap(buckets);
+  bucket_bytes = 0;
+  std::vector<std::uint32_t>().swap(stack);
+}
+
 void Workspace::trim() {
   for (auto& m : mem_) {
     if (m->nodes.capacity() > (1u << 12)) std::vector<Node>().swap(m->nodes);
@@ -100,6 +109,8 @@ void Workspace::trim() {
     for (auto& bucket : m->buckets)
       if (bucket.capacity() > 1024) std::vector<std::uint32_t>().swap(bucket);
     if (m->stack.capacity() > (1u << 13)) std::vector<std::uint32_t>().swap(m->stack);
+    m->bucket_bytes = m->buckets.capacity() * sizeof(m->buckets[0]);
+    for (const auto& bucket : m->buckets) m->bucket_bytes += bucket.capacity() * sizeof(std::uint32_t);
   }
 }
 

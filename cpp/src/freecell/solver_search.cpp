@@ -11,25 +11,86 @@
 
 namespace parlour::freecell::search {
 
-Scan::Scan(const Board& start, const ScanParams& p, ScanMemory& m)
-    : p_(p), nodes_(m.nodes), table_(m), open_(m), stack_(m.stack) {
+Scan::Scan(const Board& start, const ScanParams& p, ScanMemory& m, MemoryBudget* budget, std::uint64_t compact_at)
+    : p_(p), root_(start), nodes_(m.nodes), mem_(m), table_(m), open_(m), stack_(m.stack), budget_(budget),
+      compact_at_(compact_at) {
   stack_.clear();
-  Board root = start;
-  autoplay(root, p_.autoplay);
+  autoplay(root_, p_.autoplay);
+  if (p_.moves < 0 || !CompactCodec(root_).fits()) compact_at_ = 0;  // depth-first scans stay in the fast store
   bool inserted = false;
-  const Key key = encode(root);
+  const Key key = encode(root_);
   Node& n0 = nodes_[table_.find_or_insert(key, hash_key(key), inserted)];
   n0.parent = kNoNode;
   n0.move = 0;
   n0.g = 0;
-  pack_board(root, n0.board);
-  const int h = heuristic(root, p_, n0.terms, n0.ordered);
+  pack_board(root_, n0.board);
+  const int h = heuristic(root_, p_, n0.terms, n0.ordered);
   if (n0.ordered == 0xff) goal_ = 0;
   else if (p_.moves < 0) stack_.push_back(0);
   else open_.push(h, 0);
+  count_memory();
+}
+
+Scan::~Scan() {
+  if (budget_) budget_->used -= counted_;
+}
+
+std::uint64_t Scan::states() const noexcept {
+  if (done && released_states_) return released_states_;
+  return compact_ ? compact_->size() : nodes_.size();
+}
+
+std::uint64_t Scan::bytes() const noexcept {
+  return mem_.bytes() + children_.capacity() * sizeof(children_[0]) + (compact_ ? compact_->bytes() : 0);
+}
+
+void Scan::count_memory() noexcept {
+  if (!budget_) return;
+  const std::uint64_t b = bytes();
+  budget_->used += b - counted_;
+  counted_ = b;
+  budget_->peak = std::max(budget_->peak, budget_->used);
+}
+
+// What the next fast-store expansion can allocate at most: a doubling of the node
+// vector or of the hash slots when the up to kMaxChildren new nodes might need it,
+// and (loosely) a doubling of every bucket.
+std::uint64_t Scan::fast_next_expansion_bytes() const noexcept {
+  constexpr std::size_t kMax = CompactStore::kMaxChildren;
+  std::uint64_t extra = 64 * 1024 + 2 * mem_.bucket_bytes + kMax * sizeof(children_[0]);
+  const std::size_t n = nodes_.size();
+  if (n + kMax > nodes_.capacity()) extra += 2 * std::max(nodes_.capacity(), n + kMax) * sizeof(Node);
+  if ((n + kMax + 1) * 2 > mem_.slots.size()) extra += 6 * mem_.slots.size() * sizeof(std::uint64_t);
+  return extra;
+}
+
+bool Scan::room_for_next_expansion() const noexcept {
+  if (!budget_ || !budget_->limit) return true;
+  const std::uint64_t next = compact_ ? compact_->next_expansion_bytes() : fast_next_expansion_bytes();
+  return budget_->used + next <= budget_->limit;
+}
+
+void Scan::release() {
+  released_states_ = states();
+  compact_.reset();
+  codec_.reset();
+  mem_.release();
+  std::vector<std::pair<int, std::uint32_t>>().swap(children_);
+  done = true;
+  count_memory();
 }
 
 Scan::Status Scan::run(std::uint64_t budget) {
+  const std::uint64_t end = expanded_ + budget;
+  while (true) {
+    if (goal_ != kNoNode) return kGoal;
+    if (!compact_ && compact_at_ && nodes_.size() >= compact_at_ && !migrate()) return kMemoryFull;
+    const Status st = compact_ ? run_compact(end - expanded_) : run_fast(end - expanded_);
+    if (st != kRunning || expanded_ >= end) return st;
+  }
+}
+
+Scan::Status Scan::run_fast(std::uint64_t budget) {
   if (goal_ != kNoNode) return kGoal;
   const bool dfs = p_.moves < 0;
   Board s;
@@ -37,6 +98,8 @@ Scan::Status Scan::run(std::uint64_t budget) {
   std::uint32_t cur = 0;
   bool inserted = false;
   for (std::uint64_t step = 0; step < budget; ++step) {
+    if (compact_at_ && nodes_.size() >= compact_at_) return kRunning;  // time to move to the compact store
+    if (!room_for_next_expansion()) return kMemoryFull;
     if (dfs) {
       if (stack_.empty()) return kExhausted;
       cur = stack_.back();
@@ -113,16 +176,22 @@ Scan::Status Scan::run(std::uint64_t budget) {
       // before moves to empty cascades and free cells.
       for (auto it = children_.rbegin(); it != children_.rend(); ++it) open_.push(it->first, it->second);
     }
+    count_memory();
   }
   return kRunning;
 }
 
 std::vector<MoveCode> Scan::path() const {
+  if (compact_) return compact_path();
   std::vector<MoveCode> out;
   for (std::uint32_t i = goal_; nodes_[i].parent != kNoNode; i = nodes_[i].parent) out.push_back({nodes_[i].move});
   std::reverse(out.begin(), out.end());
   return out;
 }
+
+namespace {
+constexpr std::uint64_t kScanSetupBytes = 64 * 1024;  // a new scan's table and first nodes
+}  // namespace
 
 SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>& params, std::uint64_t budget,
                           const Limits& limits, Workspace& ws, core::StopToken* stop) {
@@ -133,7 +202,10 @@ SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>&
   autoplay(root);
   // Each scan's table refers to its own node vector: scans never move.  A scan is set
   // up when its first turn comes (most deals never need the others).
+  MemoryBudget memory{limits.memory_limit};  // outlives the scans, which count themselves in it
   std::vector<std::unique_ptr<Scan>> scans(params.size());
+  const std::uint64_t compact_at = compact_threshold(limits.memory_limit);
+  bool memory_short = false;  // a scan was given up for memory
   // Round robin with doubling budgets, so one scan lost in a large basin costs the
   // others at most a constant factor.  A complete scan that runs out of positions has
   // searched the whole reachable space: that is the proof of unsolvability.
@@ -141,7 +213,14 @@ SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>&
   bool exhausted = false, stopped = false;
   while (!winner && !exhausted && !stopped) {
     for (std::size_t si = 0; si < scans.size(); ++si) {
-      if (!scans[si]) scans[si] = std::make_unique<Scan>(root, params[si], ws.memory(si));
+      if (!scans[si]) {
+        if (memory.limit && memory.used + kScanSetupBytes > memory.limit) {
+          out.reason = "memory_limit";
+          stopped = true;
+          break;
+        }
+        scans[si] = std::make_unique<Scan>(root, params[si], ws.memory(si), &memory, compact_at);
+      }
       Scan& sc = *scans[si];
       if (sc.done) continue;
       std::uint64_t left = budget;
@@ -150,6 +229,27 @@ SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>&
         left -= chunk;
         if (stop) stop->throw_if_stop_requested();
         const auto st = sc.run(chunk);
+        if (st == Scan::kMemoryFull) {
+          // An incomplete scan is given up; for a complete one, every incomplete scan
+          // is, and if none is left the search stops.
+          memory_short = true;
+          bool freed = false;
+          if (!sc.params().complete()) {
+            sc.release();
+            freed = true;
+          } else {
+            for (auto& x : scans)
+              if (x && !x->done && !x->params().complete()) {
+                x->release();
+                freed = true;
+              }
+          }
+          if (!freed) {
+            out.reason = "memory_limit";
+            stopped = true;
+          }
+          break;
+        }
         if (st == Scan::kGoal) winner = &sc;
         if (st == Scan::kExhausted) {
           if (sc.params().complete()) exhausted = true;
@@ -175,8 +275,8 @@ SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>&
     }
     budget *= 2;
     // Only a portfolio without a complete scan (a tuning experiment) runs out of scans.
-    if (std::all_of(scans.begin(), scans.end(), [](const auto& x) { return x && x->done; })) {
-      out.reason = "max_states";
+    if (!winner && !exhausted && !stopped && std::all_of(scans.begin(), scans.end(), [](const auto& x) { return x && x->done; })) {
+      out.reason = memory_short ? "memory_limit" : "max_states";
       stopped = true;
     }
   }
@@ -185,6 +285,7 @@ SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>&
     out.states += x->states();
     out.expanded += x->expanded();
   }
+  out.memory = memory.peak;
   if (winner) {
     replay(start, winner->path(), winner->params().autoplay, out);
     out.verdict = Verdict::Solved;
@@ -193,6 +294,12 @@ SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>&
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
+}
+
+std::uint64_t compact_threshold(std::uint64_t memory_limit) noexcept {
+  constexpr std::uint64_t kMost = std::uint64_t{1} << 18;
+  if (!memory_limit) return kMost;
+  return std::clamp<std::uint64_t>(memory_limit / 8192, 1024, kMost);
 }
 
 namespace {
@@ -208,13 +315,13 @@ SolveResult solve_in(const GameState& start, SolveMode mode, const Limits& limit
 namespace parlour::freecell {
 
 SolveResult solve(const GameState& start, SolveMode mode, std::uint64_t max_states, double time_limit,
-                  core::StopToken* stop) {
+                  core::StopToken* stop, std::uint64_t memory_limit) {
   thread_local search::Workspace ws;
   struct Trim {
     search::Workspace& w;
     ~Trim() { w.trim(); }
   } trim{ws};
-  return search::solve_in(start, mode, {max_states, time_limit}, ws, stop);
+  return search::solve_in(start, mode, {max_states, time_limit, memory_limit}, ws, stop);
 }
 
 SolveResult solve_ms_deal(std::uint64_t n, SolveMode mode, std::uint64_t max_states, double time_limit) {
@@ -235,7 +342,7 @@ std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, 
   std::size_t done = 0;
   std::mutex mu;
   const int n = std::max(1, std::min<int>(jobs, static_cast<int>(std::max<std::size_t>(numbers.size(), 1))));
-  const search::Limits limits{max_states, time_limit};
+  const search::Limits limits{max_states, time_limit, kDefaultMemoryLimit};
   core::run_parallel(n, st, [&](int) {
     search::Workspace ws;  // one per thread, kept for all its deals
     for (std::size_t i; (i = next.fetch_add(1)) < numbers.size();) {

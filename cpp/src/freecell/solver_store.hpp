@@ -65,7 +65,13 @@ struct ScanMemory {
   std::vector<Node> nodes;
   std::vector<std::uint64_t> slots, old_slots;
   std::vector<std::vector<std::uint32_t>> buckets;
+  std::uint64_t bucket_bytes = 0;  // the buckets' allocation, kept up to date by OpenList
   std::vector<std::uint32_t> stack;
+  [[nodiscard]] std::uint64_t bytes() const noexcept {
+    return nodes.capacity() * sizeof(Node) + (slots.capacity() + old_slots.capacity()) * sizeof(std::uint64_t) +
+           bucket_bytes + stack.capacity() * sizeof(std::uint32_t);
+  }
+  void release() noexcept;  // frees every buffer
 };
 
 // A set of ScanMemory, one per scan of a portfolio.  solve_deals gives each worker
@@ -148,7 +154,7 @@ class Table {
 // borrowed from a ScanMemory and left empty (their memory kept) when it ends.
 class OpenList {
  public:
-  explicit OpenList(ScanMemory& m) : buckets_(m.buckets) {}
+  explicit OpenList(ScanMemory& m) : buckets_(m.buckets), bytes_(m.bucket_bytes) {}
   ~OpenList() {
     if (!size_) return;
     for (std::size_t p = min_; p < buckets_.size(); ++p) buckets_[p].clear();
@@ -157,8 +163,19 @@ class OpenList {
   OpenList& operator=(const OpenList&) = delete;
   void push(int prio, std::uint32_t node) {
     const auto p = static_cast<std::size_t>(std::max(prio, 0));
-    if (p >= buckets_.size()) buckets_.resize(p + 64);
-    buckets_[p].push_back(node);
+    if (p >= buckets_.size()) {
+      const std::size_t before = buckets_.capacity();
+      buckets_.resize(p + 64);
+      bytes_ += (buckets_.capacity() - before) * sizeof(buckets_[0]);
+    }
+    auto& bucket = buckets_[p];
+    if (bucket.size() == bucket.capacity()) {
+      const std::size_t before = bucket.capacity();
+      bucket.push_back(node);
+      bytes_ += (bucket.capacity() - before) * sizeof(std::uint32_t);
+    } else {
+      bucket.push_back(node);
+    }
     if (p < min_) min_ = p;
     ++size_;
   }
@@ -170,9 +187,22 @@ class OpenList {
     --size_;
     return true;
   }
+  // Moves every entry, bucket by bucket from the bottom of each, into `f(prio, node)`
+  // and leaves the buckets empty.
+  template <class F>
+  void drain(F&& f) {
+    if (size_)
+      for (std::size_t p = min_; p < buckets_.size(); ++p) {
+        for (const std::uint32_t node : buckets_[p]) f(static_cast<int>(p), node);
+        buckets_[p].clear();
+      }
+    size_ = 0;
+    min_ = static_cast<std::size_t>(-1);
+  }
 
  private:
   std::vector<std::vector<std::uint32_t>>& buckets_;
+  std::uint64_t& bytes_;
   std::size_t min_ = static_cast<std::size_t>(-1);
   std::size_t size_ = 0;
 };
