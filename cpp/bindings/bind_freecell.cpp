@@ -131,7 +131,8 @@ void def_value(Cls& cls) {
 fc::SolveMode to_mode(const std::string& mode) {
   if (mode == "fast") return fc::SolveMode::Fast;
   if (mode == "short") return fc::SolveMode::Short;
-  throw core::InvalidValue("mode is 'fast' or 'short', got " + core::quote(mode));
+  if (mode == "proof") return fc::SolveMode::Proof;
+  throw core::InvalidValue("mode is 'fast', 'short' or 'proof', got " + core::quote(mode));
 }
 
 std::uint64_t to_limit(const py::object& value, const char* name = "max_states") {

@@ -106,7 +106,9 @@ def test_verdict_matches_exhaustive_search(seed: int) -> None:
         pytest.skip("the reference search is too large for this position")
     state = to_state(cascades, cells, home)
     # 8 MB: the scans move to the compact store after 1,024 positions.
-    for mode, memory in (("fast", DEFAULT_MEMORY_LIMIT), ("short", DEFAULT_MEMORY_LIMIT), ("fast", 8_000_000)):
+    runs = (("fast", DEFAULT_MEMORY_LIMIT), ("short", DEFAULT_MEMORY_LIMIT), ("proof", DEFAULT_MEMORY_LIMIT),
+            ("fast", 8_000_000))
+    for mode, memory in runs:
         result = solve(state, mode=mode, memory_limit=memory)  # type: ignore[arg-type]
         if truth:
             assert isinstance(result, Solution), (seed, mode, memory)

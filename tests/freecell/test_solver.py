@@ -212,7 +212,7 @@ def test_memory_limit_gives_unknown_and_is_never_passed() -> None:
     assert isinstance(solve(11982, memory_limit=None), Unsolvable)
 
 
-@pytest.mark.parametrize("mode", ["fast", "short"])
+@pytest.mark.parametrize("mode", ["fast", "short", "proof"])
 def test_compact_store_proves_with_the_same_positions(mode: str) -> None:
     """Under a small memory limit the scans move to the compact store early; an exhaustive
     scan visits the same set of positions in any order, so the proofs count the same."""
@@ -232,3 +232,14 @@ def test_compact_store_solutions_replay() -> None:
             lean = _fc.search(GameState.from_ms_deal(n), mode, None, None, 16_000_000)
             assert lean.verdict == Verdict.SOLVED and lean.memory <= 16_000_000, (n, mode)
             check_with_reference(n, Solution(lean.notation, lean.states, lean.seconds, mode))
+
+
+def test_proof_mode_runs_the_complete_scan_alone() -> None:
+    for n in UNSOLVABLE:
+        proof = solve(n, mode="proof")
+        fast = solve(n)
+        assert isinstance(proof, Unsolvable) and isinstance(fast, Unsolvable)
+        assert proof.states <= fast.states  # the fast portfolio's pruned scans store positions too
+    r = solve(1, mode="proof")
+    assert isinstance(r, Solution) and r.mode == "proof"
+    check_with_reference(1, r)

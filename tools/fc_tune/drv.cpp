@@ -1,7 +1,7 @@
 // FreeCell tuning driver (tools/fc_tune/build.sh): solve MS deals a..b (or the deal
 // numbers in the file $FC_LIST) in one thread and print the totals.
 //
-// Usage: drv [a] [b] [f|s (mode)] [max_states]
+// Usage: drv [a] [b] [f|s|p (mode: fast, short, proof)] [max_states]
 //   FC_VERBOSE=1  one line per deal: number, verdict, states, moves, seconds
 //   FC_FAST / FC_SHORT  the portfolio to run instead of the mode's own, as scans
 //       "home,next,disorder,cell,empty,moves,unbuilt,block[pN][aN][nN][sN]" separated
@@ -89,7 +89,8 @@ void profile(const GameState& start, const std::vector<ScanParams>& scans, std::
 int main(int argc, char** argv) {
   const std::uint64_t a = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1;
   const std::uint64_t b = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 32000;
-  const SolveMode mode = (argc > 3 && argv[3][0] == 's') ? SolveMode::Short : SolveMode::Fast;
+  const char mode_char = argc > 3 ? argv[3][0] : 'f';
+  const SolveMode mode = mode_char == 's' ? SolveMode::Short : mode_char == 'p' ? SolveMode::Proof : SolveMode::Fast;
   Limits limits;
   limits.max_states = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 0;
   if (const char* m = std::getenv("FC_MEMORY")) limits.memory_limit = std::strtoull(m, nullptr, 10);

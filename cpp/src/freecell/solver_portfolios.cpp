@@ -10,6 +10,8 @@ namespace parlour::freecell::search {
 // nothing and play cards to the foundations more eagerly.
 std::vector<ScanParams> portfolio(SolveMode mode) {
   constexpr Prune kSplits = Prune::Lateral | Prune::ParentToCell;
+  constexpr ScanParams kComplete{.home = 6, .next = 1, .cell = 4, .empty = 8, .block = 6};
+  if (mode == SolveMode::Proof) return {kComplete};
   if (mode == SolveMode::Short)
     return {
         {.home = 6, .next = 1, .cell = 4, .empty = 8, .moves = 6, .block = 6, .prune = kSplits},
@@ -35,11 +37,10 @@ std::vector<ScanParams> portfolio(SolveMode mode) {
       // the most pruned
       {.home = 12, .next = 2, .cell = 12, .empty = 16, .block = 6,
        .prune = kSplits | Prune::CellToEmpty | Prune::SingleToEmpty | Prune::IdleToCell, .autoplay = Autoplay::All},
-      // complete
-      {.home = 6, .next = 1, .cell = 4, .empty = 8, .block = 6},
+      kComplete,
   };
 }
 
-std::uint64_t first_budget(SolveMode mode) { return mode == SolveMode::Fast ? 512 : 256; }
+std::uint64_t first_budget(SolveMode mode) { return mode == SolveMode::Short ? 256 : 512; }
 
 }  // namespace parlour::freecell::search

@@ -334,7 +334,9 @@ std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, 
                                      core::StopToken* stop) {
   if (jobs < 1) throw core::InvalidValue("jobs must be at least 1, got " + std::to_string(jobs));
   jobs = core::resolve_threads(jobs, "jobs");
-  for (std::uint64_t n : numbers) (void)GameState::from_ms_deal(n);  // range check up front
+  for (std::uint64_t n : numbers)  // range check up front (the message of GameState::from_ms_deal)
+    if (n < 1 || n >= (std::uint64_t{1} << 33))
+      throw core::InvalidValue("a Microsoft deal number is 1 .. 2**33 - 1, got " + std::to_string(n));
   core::NoStop never;
   core::StopToken& st = stop ? *stop : never;
   std::vector<SolveResult> results(numbers.size());

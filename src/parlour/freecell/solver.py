@@ -214,7 +214,7 @@ def _wrap(r: _fc.SearchResult, mode: str) -> SolveResult:
 def solve(
     state: GameState | int,
     *,
-    mode: Mode = "fast",
+    mode: Mode | Literal["proof"] = "fast",
     max_states: int | None = None,
     time_limit: float | None = None,
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
@@ -222,7 +222,10 @@ def solve(
     """Solve a position (or the MS deal of that number).
 
     ``mode="fast"`` finds a solution quickly (greedy best-first scans run in turn);
-    ``mode="short"`` weighs the moves made and finds shorter solutions.  The search
+    ``mode="short"`` weighs the moves made and finds shorter solutions;
+    ``mode="proof"`` runs the complete scan alone, the quickest way to prove a deal
+    unsolvable and the farthest a memory limit lets a proof go (it finds solutions
+    too, more slowly).  The search
     is deterministic and releases the GIL; Ctrl-C stops it.  ``max_states`` bounds the
     positions stored, ``time_limit`` the seconds, ``memory_limit`` the bytes held for
     positions (default :data:`DEFAULT_MEMORY_LIMIT`; ``None``: no limit).  See the

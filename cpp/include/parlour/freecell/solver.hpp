@@ -47,7 +47,9 @@
 
 namespace parlour::freecell {
 
-enum class SolveMode : std::uint8_t { Fast = 0, Short = 1 };
+// Proof runs the complete scan of the fast portfolio alone: every expansion goes to
+// the scan that can prove a deal unsolvable (it finds solutions too, more slowly).
+enum class SolveMode : std::uint8_t { Fast = 0, Short = 1, Proof = 2 };
 enum class Verdict : std::uint8_t { Solved = 0, Unsolvable = 1, Unknown = 2 };
 
 struct SolveResult {
