@@ -3,7 +3,10 @@
 #include <memory>
 #include <string>
 
+#include <pybind11/stl.h>
+
 #include "common.hpp"
+#include "cardset_type.hpp"
 #include "interrupt.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
@@ -179,6 +182,12 @@ void register_gin_bots(py::module_& m) {
       .def("__repr__", [](const gin::SimpleBot& b) { return bot_repr(b, "SimpleBot"); })
       .def(py::pickle([](const gin::SimpleBot& b) { return py::make_tuple(b.seed()); },
                       [](const py::tuple& t) { return std::make_shared<gin::SimpleBot>(t[0].cast<std::uint64_t>()); }));
+
+  m.def("best_arrangements", [](const CardsLike& hand) { return gin::best_arrangements(to_cardset(hand)); },
+        py::arg("hand"),
+        "Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint melds, each once (a six-card run "
+        "is one arrangement whole and another as two runs): the list SimpleBot draws its melds from, as the EAAI "
+        "GinRummyUtil.cardsToBestMeldSets lists them. ArrangeError above 11 cards.");
 
   py::class_<gin::HardBot::KnockEstimate>(m, "KnockEstimate",
                                           "HardBot's estimate of knocking now against playing on, in expected points.")

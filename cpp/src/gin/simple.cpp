@@ -43,7 +43,6 @@ std::vector<Melds> best_arrangements(CardSet hand) {
 namespace {
 
 using detail::completes_with;
-using detail::decision_seed;
 using detail::legal;
 using detail::pile_top;
 
@@ -102,7 +101,11 @@ Action SimpleBot::act(const Observation& obs) {
   if (!same_hand) m = Memory{true, obs.dealer, obs.initial_upcard, obs.stock_size, {}, {}, false, {}};
   m.stock = obs.stock_size;
   m.own_discards = obs.own_discards;
-  core::Rng rng(decision_seed(seed_, obs));
+  // Its random choices follow its seed and what it holds and sees on the pile — nothing the opponent did.
+  std::uint64_t h = detail::mix(seed_, obs.hand.mask());
+  h = detail::mix(h, obs.own_discards.mask());
+  h = detail::mix(h, (obs.pile_size > 0 ? pile_top(obs).mask() : 0) ^ static_cast<std::uint64_t>(obs.phase));
+  core::Rng rng(h);
   switch (obs.phase) {
     case Phase::Upcard:
     case Phase::Draw: {
@@ -138,7 +141,7 @@ Action SimpleBot::act(const Observation& obs) {
         if (!candidates.empty()) break;
       }
       const Card pick = candidates[static_cast<std::size_t>(rng.below(candidates.size()))];
-      if (drawn) m.pairs.push_back(CardSet::of(*drawn) | pick);
+      if (drawn && !repeats(pick)) m.pairs.push_back(CardSet::of(*drawn) | pick);
       if (least <= obs.knock_limit && legal(obs, Action::knock(pick))) {
         const Melds melds = random_best_arrangement(obs.hand - pick, rng);
         return Action::knock(pick, melds.melds());

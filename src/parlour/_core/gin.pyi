@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EasyBot', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_pair', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EasyBot', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a text form.
@@ -1502,6 +1502,10 @@ def arena_match_seed(seed: int | parlour._core.cards.Rng, match: int) -> int:
 def arena_pair(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> ArenaPairResult:
     """
     Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per match from their seed and m. The totals do not depend on jobs.
+    """
+def best_arrangements(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> list[Melds]:
+    """
+    Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint melds, each once (a six-card run is one arrangement whole and another as two runs): the list SimpleBot draws its melds from, as the EAAI GinRummyUtil.cardsToBestMeldSets lists them. ArrangeError above 11 cards.
     """
 def best_discard(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Discard:
     """

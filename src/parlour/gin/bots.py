@@ -50,6 +50,7 @@ from parlour._core.gin import (
     NormalBot,
     Observation,
     SimpleBot,
+    best_arrangements,
     play_match,
 )
 from parlour.errors import InvalidValueError
@@ -64,6 +65,7 @@ __all__ = [
     "KnockEstimate",
     "NormalBot",
     "SimpleBot",
+    "best_arrangements",
     "make_bot",
     "play_match",
 ]
