@@ -484,3 +484,13 @@ def test_ctrl_c_stops_a_long_step() -> None:
             proc.kill()
     assert out.split() == ["must", "reset", "reset"], err
     assert waited < 10
+
+
+@pytest.mark.parametrize("section", ["YahtzeeVectorEnv", "GinVectorEnv"])
+def test_docs_sections_run(section: str) -> None:
+    from pathlib import Path
+
+    from .docs import run_doc_section
+
+    result = run_doc_section(Path(__file__).resolve().parents[2] / "docs" / "envs-vector.md", section)
+    assert result.attempted >= 5 and result.failed == 0
