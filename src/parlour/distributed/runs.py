@@ -37,11 +37,12 @@ from parlour.distributed import tasks
 from parlour.distributed.runner import run_chunks
 from parlour.distributed.store import ResultStore
 from parlour.errors import InvalidValueError, WrongTypeError
+from parlour.gin.arena import MATCH_COLUMNS
 
 __all__ = ["freecell_survey", "gin_arena", "yahtzee_simulate", "DEFAULT_CHUNK"]
 
 #: Items per chunk by run kind (about a second of one core's work each).
-DEFAULT_CHUNK = {"freecell.survey": 5000, "gin.arena": 200, "yahtzee.simulate": 50_000}
+DEFAULT_CHUNK = {"freecell.survey": 5000, "gin.arena": 200, "yahtzee.simulate": 10_000}
 
 _VERDICTS = pa.array(["solved", "unsolvable", "unknown"])
 _REASONS = pa.array(["", "max_states", "time_limit"])
@@ -155,10 +156,6 @@ def freecell_survey(
 
 
 # ---------------------------------------------------------------- gin
-_GIN_COLUMNS = (
-    "a_won", "score_a", "score_b", "hands", "dead", "hands_won_a", "hands_won_b", "points_a", "points_b",
-    "knocks_a", "knocks_b", "gins_a", "gins_b", "undercuts_a", "undercuts_b", "decisions",
-)  # fmt: skip
 
 
 def gin_table(cols: dict[str, Any], labels: tuple[str, str]) -> pa.Table:
@@ -170,7 +167,7 @@ def gin_table(cols: dict[str, Any], labels: tuple[str, str]) -> pa.Table:
         "bot_b": pa.array([labels[1]] * n, pa.string()),
         "match": pa.array(cols["match"], pa.int64()),
     }
-    for name in _GIN_COLUMNS:
+    for name in MATCH_COLUMNS:
         fields[name] = pa.array(cols[name].astype(bool), pa.bool_()) if name == "a_won" else pa.array(cols[name])
     return pa.table(fields)
 
