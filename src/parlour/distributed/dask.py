@@ -46,7 +46,7 @@ def dask_executor(address: str, *, n_workers: int | None = None) -> cf.Executor:
     cluster = None
     if address == "local":
         cluster = distributed.LocalCluster(
-            n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=":0"
         )
         client = distributed.Client(cluster)
     else:

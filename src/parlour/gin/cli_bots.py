@@ -13,7 +13,8 @@ import sys
 import time
 from typing import Any, TextIO
 
-from parlour.gin.arena import arena
+from parlour.distributed.cli import add_run_options
+from parlour.gin.arena import ArenaResult, arena
 from parlour.gin.bots import BOT_NAMES, play_match
 from parlour.gin.play import describe_result, play_terminal
 from parlour._core.gin import HardBot, NormalBot, Player, Rules
@@ -61,9 +62,12 @@ class _ProgressBar:
 
 
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
-    progress = None if args.no_progress else _ProgressBar(sys.stderr)
     t0 = time.perf_counter()
-    res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs, rules=Rules(), progress=progress)
+    if args.out or args.ray or args.dask:
+        res = _arena_chunked(args)
+    else:
+        progress = None if args.no_progress else _ProgressBar(sys.stderr)
+        res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs, rules=Rules(), progress=progress)
     dt = time.perf_counter() - t0
     print(f"gin arena: {args.matches} matches to 100 per pair (both seats, alternating first dealer), seed {args.seed}",
           file=out)
@@ -71,6 +75,23 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     print(f"win rate = matches won by A; 95% CI = Wilson interval; pts/hand = hand points won per hand played; "
           f"knock/gin/under/dead = shares of hands ({dt:.1f}s)", file=out)
     return 0
+
+
+def _arena_chunked(args: argparse.Namespace) -> ArenaResult:
+    """The arena in chunks: into a result store (--out) and/or on Ray or Dask."""
+    from parlour.distributed.cli import ProgressBar, running
+
+    bar = None if args.no_progress else ProgressBar("matches")
+    try:
+        with running(args, "matches") as executor:
+            res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs or 1, rules=Rules(), progress=bar,
+                        executor=executor, out=args.out, chunk_size=args.chunk_size)
+    finally:
+        if bar is not None:
+            bar.close()
+    if isinstance(res, ArenaResult):
+        return res
+    return ArenaResult.from_table(res.table(), Rules())
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -90,8 +111,8 @@ def register_bot_commands(gin_subparsers: Any) -> None:
                    help="comma-separated bots (easy, normal, hard); every pair plays (default hard,normal)")
     p.add_argument("--matches", type=_positive, default=200, help="matches per pair (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    p.add_argument("--jobs", type=_positive, default=1, help="worker threads (default 1)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_run_options(p, what="matches")
     p.set_defaults(func=_cmd_arena)
 
     q = gin_subparsers.add_parser("play", help="play a match against a bot in the terminal")
