@@ -41,7 +41,7 @@ def connect(ray: str | None = None, dask: str | None = None, *, workers: int | N
     if ray is not None:
         from parlour.distributed.ray import RayExecutor
 
-        return RayExecutor(ray, num_cpus=workers)
+        return RayExecutor(ray, num_cpus=workers) if ray == "local" else RayExecutor(ray)
     from parlour.distributed.dask import dask_executor
 
     assert dask is not None

@@ -22,11 +22,13 @@ from typing import Any, TypeVar
 from parlour.errors import InvalidValueError
 
 try:
-    import ray
+    import ray as _ray
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("parlour's Ray integration needs ray: pip install 'parlour[distributed]'") from e
 
 __all__ = ["RayExecutor"]
+
+ray: Any = _ray
 
 T = TypeVar("T")
 

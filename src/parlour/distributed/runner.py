@@ -42,7 +42,7 @@ def executor_parallelism(executor: cf.Executor) -> int:
     client = getattr(executor, "_client", None)  # Dask's ClientExecutor
     if client is not None and hasattr(client, "nthreads"):
         try:
-            return max(1, sum(client.nthreads().values()))
+            return max(1, int(sum(client.nthreads().values())))
         except Exception:  # a client that cannot answer now: fall back
             pass
     return 4

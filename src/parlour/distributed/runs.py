@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-import pyarrow as pa
+import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from parlour.distributed import tasks
 from parlour.distributed.runner import run_chunks

@@ -33,8 +33,8 @@ from parlour._version import __version__
 from parlour.errors import InvalidValueError, StateFormatError
 
 try:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError(
         "parlour's result stores need pyarrow: pip install 'parlour[distributed]'"

@@ -174,8 +174,8 @@ def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
 
 def _survey_summary(table: object, args: argparse.Namespace, wall: float, computed: int, out: TextIO) -> int:
     import numpy as np
-    import pyarrow as pa
-    import pyarrow.compute as pc
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    import pyarrow.compute as pc  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     assert isinstance(table, pa.Table)
     verdict = np.asarray(pc.cast(table.column("verdict"), pa.string()))
