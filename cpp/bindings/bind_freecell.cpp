@@ -586,6 +586,11 @@ void register_freecell(py::module_& m) {
         py::arg("numbers"), py::arg("mode") = "fast", py::arg("jobs") = 1, py::arg("max_states") = py::none(),
         py::arg("time_limit") = py::none(), py::arg("progress") = py::none(),
         "Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.");
+  m.def("replays_to_win", [](const fc::GameState& start, const std::string& notation) {
+        return fc::replays_to_win(start, notation);
+      }, py::arg("start"), py::arg("notation"),
+      "Whether the moves of `notation` (standard notation separated by spaces) are each legal in turn from "
+      "`start` and leave every card on the foundations: the check survey_deals makes of every solution.");
   m.def("survey_deals", [](const Typed<py::array_t<std::uint64_t>>& deal_numbers, const std::string& mode, int jobs,
                            const py::object& max_states, const py::object& time_limit, bool solutions) {
           if (!py::isinstance<py::array_t<std::uint64_t>>(deal_numbers) ||

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'Move', 'NUM_ACTIONS', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'is_safe_autoplay', 'search', 'search_deals', 'survey_deals']
+__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'Move', 'NUM_ACTIONS', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'is_safe_autoplay', 'replays_to_win', 'search', 'search_deals', 'survey_deals']
 class Cascade:
     """
     A cascade, bottom card first, a CardCollection: add_card takes any card on an empty cascade (Aces included), else one rank below the top card in the other colour, else raises IllegalMove; pop_card() gives the (rest, top card), or nothing when empty.
@@ -571,6 +571,10 @@ class Verdict(enum.IntEnum):
 def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | str) -> bool:
     """
     Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.
+    """
+def replays_to_win(start: GameState, notation: str) -> bool:
+    """
+    Whether the moves of `notation` (standard notation separated by spaces) are each legal in turn from `start` and leave every card on the foundations: the check survey_deals makes of every solution.
     """
 def search(state: GameState, mode: str = 'fast', max_states: typing.Any = None, time_limit: typing.Any = None) -> SearchResult:
     """
