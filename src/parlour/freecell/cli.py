@@ -154,22 +154,27 @@ def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
     bar = None if args.quiet else ProgressBar("deals")
+    start: list[int] = []  # deals already stored when this run began
+
+    def progress(done: int, total: int, _index: int) -> None:
+        if not start:
+            start.append(done)
+        if bar is not None:
+            bar(done, total)
+
     t0 = time.perf_counter()
-    before = 0
     try:
         with running(args, "deals") as executor:
             store = solve_deals(
                 range(args.first, args.last + 1), mode=args.mode, jobs=getattr(args, "jobs", 1) or 1,
                 max_states=args.max_states, time_limit=args.time_limit, executor=executor, out=args.out,
-                chunk_size=args.chunk_size, solutions=args.solutions,
-                progress=None if bar is None else (lambda done, total, _i: bar(done, total)),
+                chunk_size=args.chunk_size, solutions=args.solutions, progress=progress,
             )
     finally:
         if bar is not None:
-            before = bar.first or 0
             bar.close()
     wall = time.perf_counter() - t0
-    return _survey_summary(store.table(), args, wall, store.rows - before, out)
+    return _survey_summary(store.table(), args, wall, store.rows - (start[0] if start else 0), out)
 
 
 def _survey_summary(table: object, args: argparse.Namespace, wall: float, computed: int, out: TextIO) -> int:
