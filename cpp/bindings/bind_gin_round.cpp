@@ -727,7 +727,7 @@ void register_gin_round(py::module_& m) {
       });
 
   py::class_<Round> round(m, "Round",
-                          "One deal of two-handed gin rummy (the Rust crate's Round; the rule card's flow): the upcard "
+                          "One deal of two-handed gin rummy (the Round of the Rust crate gin-rummy; the rule card's flow): the upcard "
                           "offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the "
                           "card just taken from the pile cannot be discarded that turn; a discard leaving two stock "
                           "cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.\n\nEvery "

@@ -275,7 +275,7 @@ class GameState:
     @staticmethod
     def parse(text: str, validate: bool = True) -> GameState:
         """
-        Read the crate's text format ('foundations:', eight 'cascade:' lines, 'freecells:'); NotationError for malformed text, InvalidPosition for a card twice or (validate) missing.
+        Read the freecell crate's text format ('foundations:', eight 'cascade:' lines, 'freecells:'); NotationError for malformed text, InvalidPosition for a card twice or (validate) missing.
         """
     @staticmethod
     def parse_board(text: str, validate: bool = True) -> GameState:
@@ -350,7 +350,7 @@ class GameState:
         """
     def to_text(self) -> str:
         """
-        The crate's text format (GameState.parse reads it back).
+        The freecell crate's text format (GameState.parse reads it back).
         """
     def validate(self) -> None:
         """

@@ -418,7 +418,7 @@ class Match:
         """
 class MatchResult:
     """
-    What a whole match came to (seed 004 match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
+    What a whole match came to (Game::Gin::Scoring's match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     def __eq__(self, other: typing.Any) -> typing.Any:
@@ -856,7 +856,7 @@ class ResultKind(enum.Enum):
     UNDERCUT = 2
 class Round:
     """
-    One deal of two-handed gin rummy (the Rust crate's Round; the rule card's flow): the upcard offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the card just taken from the pile cannot be discarded that turn; a discard leaving two stock cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.
+    One deal of two-handed gin rummy (the Round of the Rust crate gin-rummy; the rule card's flow): the upcard offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the card just taken from the pile cannot be discarded that turn; a discard leaving two stock cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.
     
     Every action validates first: a refused action raises a RoundError subclass and changes nothing. can_<op>() answers without raising. The frontend protocol: current_player, legal_actions(), legal_action_mask(), apply(), is_terminal(), returns(), clone(), observation(player), to_dict() / Round.from_dict() and pickle.
     """
@@ -1191,7 +1191,7 @@ class Rules:
     @staticmethod
     def card() -> Rules:
         """
-        The rule card's variant (seed 002), the same as Rules().
+        The rule card's variant, the same as Rules().
         """
     @staticmethod
     def classic() -> Rules:
@@ -1201,7 +1201,7 @@ class Rules:
     @staticmethod
     def modern() -> Rules:
         """
-        The modern scoring (Rust default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, shutout doubles the total.
+        The modern scoring (the gin-rummy crate's default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, shutout doubles the total.
         """
     @staticmethod
     def palace() -> Rules:

@@ -97,7 +97,7 @@ __all__ = [
     "settle",
 ]
 
-# ---- Gin rummy II: the round, the match, actions, observations (issue 4) ----
+# ---- The round, the match, actions, observations ----
 from parlour._core.gin import (  # noqa: E402
     ACTION_COUNT,
     Action,
@@ -157,7 +157,7 @@ from parlour.gin import snapshot  # noqa: E402
 
 __all__ += ["snapshot"]
 
-# ---- Gin rummy III: the bots, matches between them, the arena (issue 5) ----
+# ---- The bots, matches between them, the arena ----
 from parlour.gin.bots import (  # noqa: E402
     Bot,
     EasyBot,
