@@ -75,8 +75,8 @@ def survey(last: int, jobs: int, out: Path, executor: Any = None, chunk_size: in
     }
 
 
-def _print(label: str, r: dict[str, Any], base: float | None = None) -> None:
-    ratio = f", {r['wall_s'] / base:.3f}x jobs=2" if base else ""
+def _print(label: str, r: dict[str, Any], base: float | None = None, against: str = "") -> None:
+    ratio = f", {r['wall_s'] / base:.3f}x {against}" if base else ""
     print(f"{label:<12} {r['wall_s']:8.2f} s wall{ratio}, {r['cpu_s']:8.1f} s CPU (this process and its children), "
           f"{r['deals_per_s']:9,.0f} deals/s; solver {r['solver_s']:.1f} s; impossible {r['impossible']} "
           f"(as known: {r['impossible_as_known']}), unknown {r['unknown']}, every other deal solved and replayed: "
@@ -99,14 +99,21 @@ def main(argv: list[str] | None = None) -> int:
         from parlour.distributed import RayExecutor, dask_executor
 
         last = args.last or 100_000
+        c0, t0 = _cpu(), time.perf_counter()
+        plain = solve_deals(range(1, last + 1), jobs=2)
+        wall, cpu = time.perf_counter() - t0, _cpu() - c0
+        print(f"{'in memory':<12} {wall:8.2f} s wall, {cpu:8.1f} s CPU: solve_deals(jobs=2) returning "
+              f"{len(plain):,} result objects (no replay check, no store)", flush=True)
+        del plain
         base = survey(last, 2, tmp / "jobs2", chunk_size=args.chunk_size)
-        _print("jobs=2", base)
+        _print("jobs=2", base, wall, "in memory")
         t0 = time.perf_counter()
         ray_ex = RayExecutor("local", num_cpus=2)
         ray_ex.submit(int, 0).result()  # the workers are up
         print(f"(Ray local cluster up in {time.perf_counter() - t0:.1f} s)", flush=True)
         try:
-            _print("Ray", survey(last, 1, tmp / "ray", executor=ray_ex, chunk_size=args.chunk_size), base["wall_s"])
+            _print("Ray", survey(last, 1, tmp / "ray", executor=ray_ex, chunk_size=args.chunk_size), base["wall_s"],
+                   "jobs=2")
         finally:
             ray_ex.shutdown()
         t0 = time.perf_counter()
@@ -115,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"(Dask local cluster up in {time.perf_counter() - t0:.1f} s)", flush=True)
         try:
             _print("Dask", survey(last, 1, tmp / "dask", executor=dask_ex, chunk_size=args.chunk_size),
-                   base["wall_s"])
+                   base["wall_s"], "jobs=2")
         finally:
             dask_ex.shutdown()
         return 0
