@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'Move', 'NUM_ACTIONS', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'is_safe_autoplay', 'replays_to_win', 'search', 'search_deals', 'survey_deals']
+__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'replays_to_win', 'search', 'search_deals', 'survey_deals']
 class Cascade:
     """
     A cascade, bottom card first, a CardCollection: add_card takes any card on an empty cascade (Aces included), else one rank below the top card in the other colour, else raises IllegalMove; pop_card() gives the (rest, top card), or nothing when empty.
@@ -568,6 +568,10 @@ class Verdict(enum.IntEnum):
     SOLVED = 0
     UNKNOWN = 2
     UNSOLVABLE = 1
+def encode_observation(state: GameState) -> numpy.typing.NDArray[numpy.int8]:
+    """
+    The position as an int8 array of OBSERVATION_SIZE (160) values, a card as its dense index + 1 and 0 for none: 0..151 the eight cascades, MAX_CASCADE (19) values each, bottom card first; 152..155 the free cells; 156..159 the foundation heights by suit. InvalidValueError for a cascade taller than MAX_CASCADE.
+    """
 def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | str) -> bool:
     """
     Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.
@@ -588,4 +592,6 @@ def survey_deals(numbers: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64]
     """
     Solve Microsoft deals as search_deals does, replay every solution with full checks, and return columns: deal, verdict (Verdict values), reason (0, 1 max_states, 2 time_limit), moves, states, seconds, replayed (1 when the solution replayed to a won position) as NumPy arrays, and solution (a list of str) when solutions is true. GIL released; Ctrl-C stops it.
     """
+MAX_CASCADE: int = 19
 NUM_ACTIONS: int = 924
+OBSERVATION_SIZE: int = 160
