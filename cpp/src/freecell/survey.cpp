@@ -55,9 +55,10 @@ SurveyColumns survey_deals(const std::vector<std::uint64_t>& numbers, SolveMode 
       for (std::size_t i = lo; i < std::min(n, lo + kBlock); ++i) {
         const SolveResult& r = results[i];
         c.verdict[i] = static_cast<std::uint8_t>(r.verdict);
-        c.reason[i] = static_cast<std::uint8_t>(r.verdict != Verdict::Unknown ? StopReason::None
-                                                : r.reason == "time_limit"    ? StopReason::TimeLimit
-                                                                              : StopReason::MaxStates);
+        c.reason[i] = static_cast<std::uint8_t>(r.verdict != Verdict::Unknown   ? StopReason::None
+                                                : r.reason == "time_limit"   ? StopReason::TimeLimit
+                                                : r.reason == "memory_limit" ? StopReason::MemoryLimit
+                                                                             : StopReason::MaxStates);
         c.moves[i] = static_cast<std::int32_t>(r.moves.size());
         c.states[i] = r.states;
         c.seconds[i] = r.seconds;

@@ -11,7 +11,7 @@ The tables:
 
 * ``freecell.survey`` — one row per deal, in the order given: ``deal`` (uint64),
   ``verdict`` ("solved", "unsolvable", "unknown"), ``reason`` ("" or why the search
-  stopped: "max_states", "time_limit"), ``moves`` (solution length, 0 without one),
+  stopped: "max_states", "time_limit", "memory_limit"), ``moves`` (solution length, 0 without one),
   ``states`` (positions stored), ``seconds`` (time in the solver, the one measured
   column), ``replayed`` (the solution was replayed move by move with full checks and
   won), and ``solution`` (standard notation) when asked for.
@@ -45,7 +45,7 @@ __all__ = ["freecell_survey", "gin_arena", "yahtzee_simulate", "DEFAULT_CHUNK"]
 DEFAULT_CHUNK = {"freecell.survey": 5000, "gin.arena": 200, "yahtzee.simulate": 10_000}
 
 _VERDICTS = pa.array(["solved", "unsolvable", "unknown"])
-_REASONS = pa.array(["", "max_states", "time_limit"])
+_REASONS = pa.array(["", "max_states", "time_limit", "memory_limit"])
 
 Progress = Callable[[int, int], object]
 

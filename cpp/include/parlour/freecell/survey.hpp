@@ -20,7 +20,7 @@
 namespace parlour::freecell {
 
 // Why a search ended without a verdict, as stored in a survey (0 when it has one).
-enum class StopReason : std::uint8_t { None = 0, MaxStates = 1, TimeLimit = 2 };
+enum class StopReason : std::uint8_t { None = 0, MaxStates = 1, TimeLimit = 2, MemoryLimit = 3 };
 
 struct SurveyColumns {
   std::vector<std::uint64_t> deal;
