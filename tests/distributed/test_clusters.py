@@ -118,6 +118,7 @@ def test_ray_survives_a_killed_worker(ray_executor: Any, local_survey: Any, tmp_
 
 
 def test_ray_runs_gin_and_yahtzee(ray_executor: Any) -> None:
+    assert ray_executor.submit(int, "7").result() == 7  # a callable that is not a plain function
     assert np.array_equal(simulate(4000, HeuristicBot(), seed=6, executor=ray_executor, chunk_size=900),
                           simulate(4000, HeuristicBot(), seed=6))
     assert (arena(["easy", "normal"], 12, seed=1, executor=ray_executor, chunk_size=5).table()

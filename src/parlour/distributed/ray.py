@@ -14,6 +14,7 @@ what lets a run survive a lost worker.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import inspect
 import os
 import threading
 from collections.abc import Callable
@@ -49,6 +50,11 @@ class _RayFuture(cf.Future[Any]):
         except Exception:  # the task may have just finished or its worker gone: nothing left to stop
             pass
         return super().cancel()
+
+
+def _apply(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """Calls fn: how a callable that is not a plain function (a class, a partial) runs as a task."""
+    return fn(*args, **kwargs)
 
 
 class RayExecutor(cf.Executor):
@@ -96,8 +102,10 @@ class RayExecutor(cf.Executor):
         """Run ``fn(*args, **kwargs)`` as a Ray task; its future."""
         if self._closed:
             raise RuntimeError("cannot submit to a RayExecutor after shutdown")
+        if not inspect.isfunction(fn):  # ray.remote would make a class an actor
+            fn, args, kwargs = _apply, (fn, args, kwargs), {}
         remote = self._remote.get(fn)
-        if remote is None:
+        if remote is None:  # one remote function per plain function: workers are titled "ray::<its name>"
             remote = ray.remote(num_cpus=1, max_retries=self._max_retries)(fn)
             self._remote[fn] = remote
         ref = remote.remote(*args, **kwargs)
