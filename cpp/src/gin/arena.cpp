@@ -152,7 +152,7 @@ std::vector<PairResult> arena_matches(const PolicyMaker& a, const PolicyMaker& b
   core::run_parallel(n, st, [&](int) {
     for (std::int64_t i; (i = next.fetch_add(1)) < count;) {
       st.throw_if_stop_requested();
-      out[static_cast<std::size_t>(i)] = play_one(a, b, rules, seed, first + i);
+      out[static_cast<std::size_t>(i)] = play_one(a, b, rules, seed, first + i, st);
     }
   });
   return out;
