@@ -93,6 +93,14 @@ T cast_arg(py::handle obj, const char* expected) {
   }
 }
 
+// A 1-D NumPy array that takes over v's buffer (no copy).
+template <class T>
+py::array_t<T> to_numpy(std::vector<T>&& v) {
+  auto* owned = new std::vector<T>(std::move(v));
+  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  return py::array_t<T>(static_cast<py::ssize_t>(owned->size()), owned->data(), owner);
+}
+
 void register_errors(py::module_& m);
 void register_cards(py::module_& m);
 void register_rng(py::module_& m);
@@ -102,6 +110,7 @@ void register_gin_bots(py::module_& m);   // the bots and the arena (bind_gin_bo
 void register_yahtzee(py::module_& m);
 void register_yahtzee_objectives(py::module_& m);  // distributions, targets, heads-up (bind_yahtzee_objectives.cpp)
 void register_freecell(py::module_& m);
+void register_envs(py::module_& root);  // encoders in each game's submodule + the envs submodule (bind_envs.cpp)
 
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class

@@ -8,7 +8,7 @@ import enum
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeadsUpSolver', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'ThresholdSolver', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'evaluate', 'parse_action', 'parse_category', 'simulate']
+__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeadsUpSolver', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OBSERVATION_SIZE', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'ThresholdSolver', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'encode_observation', 'evaluate', 'parse_action', 'parse_category', 'simulate']
 class Bot:
     """
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
@@ -1149,6 +1149,10 @@ def category_upper_face(category: Category | str | int) -> int:
     """
     The face an upper category counts (1..6), 0 for a lower one: Category.upper_face calls this.
     """
+def encode_observation(state: State, dice: Dice | str | collections.abc.Iterable[int], rolls_left: int) -> numpy.typing.NDArray[numpy.int8]:
+    """
+    The decision as an int8 array of OBSERVATION_SIZE (21) values: 0..4 the dice ascending, 5 rolls_left, 6..18 1 for each filled box (card order), 19 the upper subtotal capped at 63, 20 whether the Yahtzee box holds 50.
+    """
 def evaluate(bot: Bot, state: State = ..., threads: typing.SupportsInt | typing.SupportsIndex = 0) -> ScoreDistribution:
     """
     The exact distribution of the further score the bot makes from the start of a turn in state (a fixed strategy: its action depends only on state, dice and rolls left). A forward pass over the states reachable from state, in C++ with the GIL released (threads 0: all cores); bit-identical for any thread count.
@@ -1161,10 +1165,11 @@ def parse_category(text: str) -> Category:
     """
     A category from its name ('full_house', 'Full House', 'sixes') or an alias ('fh', '3k', 'ss', '6'); NotationError otherwise.
     """
-def simulate(n: typing.SupportsInt | typing.SupportsIndex, bot: Bot, seed: int | parlour._core.cards.Rng = 0, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.typing.NDArray[numpy.int32]:
+def simulate(n: typing.SupportsInt | typing.SupportsIndex, bot: Bot, seed: int | parlour._core.cards.Rng = 0, threads: typing.SupportsInt | typing.SupportsIndex = 0, first: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.typing.NDArray[numpy.int32]:
     """
-    Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed).
+    Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed). The games are first .. first+n-1: consecutive ranges give, end to end, the scores of one call over the whole range.
     """
 INDEX_SIZE: int = 1048576
 NUM_ACTIONS: int = 223
 NUM_VALID_STATES: int = 591360
+OBSERVATION_SIZE: int = 21

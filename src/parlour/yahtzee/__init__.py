@@ -58,8 +58,8 @@ from parlour._core.yahtzee import (
     category_upper_face,
     parse_action,
     parse_category,
-    simulate,
 )
+from parlour.yahtzee.batch import simulate
 from parlour.yahtzee.objectives import (
     BestReplyBot,
     HeadsUpSolver,
