@@ -1,5 +1,6 @@
 """Yahtzee benchmarks: the full solve, a decision query, batch simulation and the
-objectives beyond the mean (exact distributions), each beside its baseline in the same group — the peer engine yatzy-solver (the fastest exact solver on
+objectives beyond the mean (exact distributions, every target, heads-up), each beside
+its baseline in the same group — the peer engine yatzy-solver (the fastest exact solver on
 PyPI, same rules: ``american+forced-joker``) when installed, and pure Python where a Python
 version is feasible.
 
@@ -29,11 +30,14 @@ from parlour.yahtzee import (
     Categories,
     Category,
     Dice,
+    HeadsUpSolver,
     OptimalBot,
     ScoreDistribution,
     Solver,
     State,
+    ThresholdSolver,
     simulate,
+    win_probability,
 )
 
 FULL = os.environ.get("PARLOUR_BENCH_FULL") == "1"
@@ -269,3 +273,104 @@ def test_distribution_by_simulation_baseline(benchmark: Any, solver: Solver) -> 
     d = benchmark.pedantic(lambda: ScoreDistribution.from_scores(simulate(100_000, bot, seed=1)), rounds=3, iterations=1)
     lo, hi = d.mean_ci()
     benchmark.extra_info.update(games=100_000, mean=d.mean, mean_ci=(lo, hi), sd=d.sd)
+
+
+# ---------------------------------------------------------------- reaching a target, beating an opponent
+
+HOLDERIED = "Holderied's solver: 5-20 h of precomputation and 1.6 GB for its threshold and heads-up modes"
+
+
+def _reference() -> Any:
+    """The tests' brute-force reference (plain Python and NumPy) for small restricted games."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    import tests.yahtzee.objectives_reference as oref
+
+    return oref
+
+
+# A restricted game for the side-by-side with the brute force: three open boxes.
+SMALL = State(~Categories([Category.SIXES, Category.YAHTZEE, Category.CHANCE]), 40, False)
+SMALL_RULES = {"joker": "forced", "yahtzee_bonus": True, "upper_bonus": True}
+
+
+@pytest.mark.benchmark(group="yahtzee-threshold-small")
+def test_threshold_small_game_parlour(benchmark: Any) -> None:
+    def run() -> np.ndarray:
+        return ThresholdSolver(max_target=300).probabilities(SMALL)
+
+    p = benchmark(run)
+    assert p[0] == 1.0
+    benchmark.extra_info.update(game="sixes, yahtzee, chance open; upper 40", targets="0..300")
+
+
+@pytest.mark.benchmark(group="yahtzee-threshold-small")
+def test_threshold_small_game_brute_force(benchmark: Any) -> None:
+    oref = _reference()
+    p = benchmark.pedantic(lambda: oref.threshold((SMALL.scored.bits, SMALL.upper, SMALL.yahtzee_50), 300, SMALL_RULES),
+                           rounds=2, iterations=1)
+    assert np.allclose(p, ThresholdSolver(max_target=300).probabilities(SMALL), atol=1e-13)
+    benchmark.extra_info.update(reference="tests/yahtzee/objectives_reference.py (plain Python + NumPy)")
+
+
+@pytest.mark.benchmark(group="yahtzee-threshold")
+def test_threshold_all_targets_every_state(benchmark: Any, solver: Solver) -> None:
+    """P(final >= T) for every target 0..400 from every state: one table."""
+    _heavy(benchmark)
+
+    def run() -> ThresholdSolver:
+        t = ThresholdSolver(max_target=400)
+        t.solve()
+        return t
+
+    cpu = time.process_time()
+    t = benchmark.pedantic(run, rounds=1, iterations=1)
+    cpu = time.process_time() - cpu
+    p = t.probabilities(State.START)
+    d = solver.distribution()
+    targets = (200, 250, 300, 350, 400)
+    assert p[0] == 1.0 and all(p[x] >= d.sf(x) - 1e-12 for x in range(401))
+    peak = _peak_mb("from parlour.yahtzee import ThresholdSolver\nt = ThresholdSolver(max_target=400)", "t.solve()")
+    benchmark.extra_info.update(
+        threads="all (2 here)", cpu_seconds=cpu, table_mb=t.table_bytes / 1e6, rows=t.rows, peak_memory_mb=peak,
+        threshold_strategy={x: float(p[x]) for x in targets}, expected_score_strategy={x: d.sf(x) for x in targets},
+        baseline=HOLDERIED,
+    )
+
+
+@pytest.mark.benchmark(group="yahtzee-heads-up")
+def test_heads_up_against_the_optimal_strategy(benchmark: Any, solver: Solver) -> None:
+    """The strategy that maximises P(beat an opponent who plays the expected-score strategy
+    unseen), from every state; with the bounds on the best reply when the opponent's card
+    is in view."""
+    _heavy(benchmark)
+    theirs = solver.distribution()
+
+    def run() -> HeadsUpSolver:
+        h = HeadsUpSolver(theirs)
+        h.solve()
+        return h
+
+    cpu = time.process_time()
+    h = benchmark.pedantic(run, rounds=1, iterations=1)
+    cpu = time.process_time() - cpu
+    heads_up = h.win_probability(State.START, 0)
+    plain = win_probability(theirs, theirs)
+    table_mb = h.table_bytes / 1e6
+    del h
+    # The clairvoyant bound: knowing the opponent's final score y in advance, reach y + 1
+    # (a threshold of at most 400 here; beyond it, P(reach 400) bounds P(reach y + 1)).
+    t = ThresholdSolver(max_target=400)
+    t.solve()
+    reach = t.probabilities(State.START)
+    q = theirs.pmf
+    clairvoyant = float(sum(q[y] * reach[min(y + 1, 400)] for y in range(len(q))))
+    assert plain < heads_up <= clairvoyant
+    peak = _peak_mb("from parlour.yahtzee import Solver, HeadsUpSolver\ns = Solver()\ns.solve()\nd = s.distribution()",
+                    "HeadsUpSolver(d).solve()")
+    benchmark.extra_info.update(
+        threads="all (2 here)", cpu_seconds=cpu, table_mb=table_mb, peak_memory_mb=peak,
+        win_expected_score_vs_itself=plain, win_heads_up_open_loop=heads_up, best_reply_upper_bound=clairvoyant,
+        ties=float(np.dot(q, q)), baseline=HOLDERIED,
+    )
