@@ -122,6 +122,81 @@ def test_heuristic_distribution_equals_brute_force(variant: str, game: str) -> N
     np.testing.assert_allclose(got.pmf, want, rtol=0, atol=1e-13)
 
 
+class MostFaces:
+    """A fixed strategy written in Python: keep the most frequent face (the highest on a
+    tie) while rolls are left, then write the legal box with the best immediate score (the
+    first in card order on a tie)."""
+
+    def __init__(self, rules: YahtzeeRules) -> None:
+        self.rules = rules
+
+    def choose(self, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
+        counts = dice.counts
+        face = max(range(6), key=lambda f: (counts[f], f))
+        if rolls_left > 0 and counts[face] < 5:
+            return Reroll(Keep.from_faces([face + 1] * counts[face]))
+        legal = list(state.legal_categories(dice, self.rules))
+        best = max(legal, key=lambda c: (state.apply(c, dice, self.rules).reward, -int(c)))  # type: ignore[union-attr]
+        return Score(best)
+
+
+@pytest.mark.parametrize("variant", ["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"])
+@pytest.mark.parametrize("game", list(RESTRICTED)[:3])
+def test_python_fixed_strategy_exact_equals_brute_force(variant: str, game: str) -> None:
+    rules = VARIANTS[variant]
+    bot = MostFaces(rules)
+    s = restricted_state(game)
+    want = as_pmf(oref.distribution(ref_state(s), engine_policy(bot), ref_rules(rules)))  # type: ignore[arg-type]
+    got = score_distribution(bot, s, exact=True, points=5)
+    assert got.exact and got.min >= 5
+    np.testing.assert_allclose(got.pmf[5:], want, rtol=0, atol=1e-13)
+    assert got.pmf.sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_python_fixed_strategy_exact_equals_the_engine(solver: Solver) -> None:
+    """A library bot seen only through choose() evaluates, in Python, to the C++ result."""
+
+    class Wrapped:
+        def __init__(self, inner: OptimalBot | HeuristicBot) -> None:
+            self.inner = inner
+
+        def choose(self, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
+            return self.inner.choose(state, dice, rolls_left)
+
+    s = State(~Categories([C.TWOS, C.FULL_HOUSE, C.LARGE_STRAIGHT, C.CHANCE]), 30, True)
+    for inner in (OptimalBot(solver), HeuristicBot()):
+        got = score_distribution(Wrapped(inner), s, exact=True)
+        want = score_distribution(inner, s)
+        assert got.exact and len(got.pmf) == len(want.pmf)
+        np.testing.assert_allclose(got.pmf, want.pmf, rtol=0, atol=1e-13)
+    full = State(Categories.ALL, 63, False)
+    assert score_distribution(Wrapped(HeuristicBot()), full, exact=True, points=250) == ScoreDistribution.point(250)
+
+
+def test_python_exact_evaluation_catches_illegal_choices() -> None:
+    class Hoarder:
+        def choose(self, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
+            return Reroll(Keep("66"))
+
+    s = restricted_state("sixes, yahtzee, chance (bonus in reach)")
+    with pytest.raises(IllegalActionError, match="illegal reroll"):
+        score_distribution(Hoarder(), s, exact=True)
+
+    class Chancer:
+        def choose(self, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
+            return Score(Category.CHANCE)
+
+    with pytest.raises(IllegalActionError, match="illegal box"):
+        score_distribution(Chancer(), s, exact=True)
+
+    class Lost:
+        def choose(self, state: State, dice: Dice, rolls_left: int) -> object:
+            return "chance"
+
+    with pytest.raises(IllegalActionError, match="not a Score or a Reroll"):
+        score_distribution(Lost(), s, exact=True)  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------- the whole game
 
 
@@ -459,8 +534,22 @@ def test_advise_trades_the_mean_for_the_target(solver: Solver) -> None:
     assert reach.reach is not None and mean.reach is not None and reach.reach >= mean.reach
     assert win.win is not None and mean.win is not None and win.win >= mean.win
     assert all(isinstance(r, ObjectiveAdvice) for r in rows)
+    # what each gives up: against the other objectives' own best actions, never negative
+    assert set(mean.gives_up) == {"reach", "win"} and set(reach.gives_up) == {"mean", "win"}
+    assert mean.gives_up["reach"] == pytest.approx(reach.reach - mean.reach, abs=1e-15)
+    assert reach.gives_up["mean"] == pytest.approx(mean.mean - reach.mean, abs=1e-12)
+    assert win.gives_up["reach"] == pytest.approx(reach.reach - win.reach, abs=1e-15)
+    assert all(v >= 0.0 for r in rows for v in r.gives_up.values())
+    # a position where they disagree (the command-line example below)
+    late = State(Categories([C.ACES, C.TWOS, C.THREES, C.FOURS, C.FIVES, C.THREE_OF_A_KIND, C.FOUR_OF_A_KIND,
+                             C.SMALL_STRAIGHT]), 40, False)
+    m, r, w = advise(late, "66655", 1, points=110, solver=solver, target=210, opponent=200)
+    assert m.action != r.action and m.gives_up["reach"] > 1e-3 and m.gives_up["win"] > 1e-2
+    assert r.gives_up["mean"] > 1.0 and r.gives_up["win"] == 0.0
+    assert pickle.loads(pickle.dumps(rows)) == rows
     only_mean = advise(s, "66662", 0, points=100, solver=solver)
     assert len(only_mean) == 1 and only_mean[0].reach is None and only_mean[0].win is None
+    assert only_mean[0].gives_up == {}
 
 
 def late_game(points_me: int, points_them: int) -> Game:
@@ -512,10 +601,14 @@ def run_cli(*argv: str) -> str:
 def test_cli_advise_under_every_objective() -> None:
     text = run_cli(*ADVISE, "--target", "210", "--opponent-final", "200")
     assert "best: keep 666" in text  # the mean's advice, as before
-    lines = {line.split()[0]: line for line in text.splitlines() if line.startswith("  ") and line.split()}
+    lines: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.startswith("  ") and line.split():
+            lines.setdefault(line.split()[0], line)  # the table's row, before the "gives up" lines
     assert "score full_house" in lines["reach"] and "0.59900" in lines["reach"] and "0.70240" in lines["reach"]
     assert "keep 666" in lines["mean"] and "208.906" in lines["mean"]
-    assert "to reach 210: gives up 1.440 points of expected score, P(>=210) +0.00252, P(win) +0.07749" in text
+    assert "mean (keep 666): P(>=210) -0.00252, P(win) -0.07749" in text
+    assert "reach 210 (score full_house): E[final] -1.440, nothing on P(win)" in text
     assert "finished with 200" in text
 
 

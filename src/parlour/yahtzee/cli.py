@@ -17,6 +17,7 @@ from parlour.yahtzee import (
     Dice,
     Game,
     HeuristicBot,
+    ObjectiveAdvice,
     OptimalBot,
     Score,
     ScoreDistribution,
@@ -155,7 +156,6 @@ def _print_objectives(args: argparse.Namespace, state: State, dice: Dice, solver
     if opponent is not None:
         head += f" {'P(win)':>9}"
     print(head, file=out)
-    base = rows[0]
     for row in rows:
         line = f"  {row.objective:<20} {str(row.action):<24} {row.mean:9.3f}"
         if row.reach is not None:
@@ -163,18 +163,25 @@ def _print_objectives(args: argparse.Namespace, state: State, dice: Dice, solver
         if row.win is not None:
             line += f" {row.win:9.5f}"
         print(line, file=out)
-    for row in rows[1:]:
-        if row.action == base.action:
-            print(f"  to {row.objective}: the same action as for the mean", file=out)
-            continue
-        gives = [f"gives up {base.mean - row.mean:.3f} points of expected score"]
-        if row.reach is not None and base.reach is not None:
-            gives.append(f"P(>={args.target}) {row.reach - base.reach:+.5f}")
-        if row.win is not None and base.win is not None:
-            gives.append(f"P(win) {row.win - base.win:+.5f}")
-        print(f"  to {row.objective}: {', '.join(gives)} (against the mean's action)", file=out)
+    print("what each objective's best action gives up on the others (against their own best actions):", file=out)
+    for row in rows:
+        print(f"  {row.objective} ({row.action}): {_losses(row, args.target)}", file=out)
     if opponent is not None:
         print(f"  (P(win) counts a tie as {args.tie:g} of a win; against {who})", file=out)
+
+
+def _losses(row: ObjectiveAdvice, target: int | None) -> str:
+    """What an objective's best action loses on each other objective, against that objective's best."""
+    label = {"mean": "E[final]", "reach": f"P(>={target})", "win": "P(win)"}
+    if not row.gives_up:
+        return "(the only objective)"
+    parts = []
+    for k, v in row.gives_up.items():
+        if v <= 0.0:
+            parts.append(f"nothing on {label[k]}")
+        else:
+            parts.append(f"{label[k]} -{v:.3f}" if k == "mean" else f"{label[k]} -{v:.5f}")
+    return ", ".join(parts)
 
 
 def _histogram(scores: np.ndarray, out: TextIO, width: int = 50) -> None:

@@ -25,7 +25,7 @@ beat an opponent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, Union
 
 import numpy as np
@@ -115,33 +115,127 @@ def score_distribution(
     seed: int = 0,
     threads: int = 0,
     rules: YahtzeeRules | None = None,
+    exact: bool = False,
 ) -> ScoreDistribution:
     """The distribution of the final score a bot makes from the start of a turn in ``state``
     with ``points`` already scored.
 
     The library's bots (:class:`OptimalBot`, :class:`HeuristicBot`) are fixed strategies —
     their action depends only on state, dice and rolls left — so their distribution is
-    computed exactly in C++ (``games``, ``seed`` and ``rules`` are not used).  Any other
-    object with ``choose(state, dice, rolls_left)`` is simulated for ``games`` games with
-    dice from ``Rng(seed)`` under ``rules`` (default: the bot's ``rules`` attribute, else the
-    official rules); the result is empirical (``exact`` False) and carries ``mean_ci()``
-    and ``sf_ci()`` confidence intervals.
+    computed exactly in C++ (``games``, ``seed``, ``rules`` and ``exact`` are not used).
+
+    Any other object with ``choose(state, dice, rolls_left)`` is, by default, simulated for
+    ``games`` games with dice from ``Rng(seed)`` under ``rules`` (default: the bot's
+    ``rules`` attribute, else the official rules); the result is empirical (``exact``
+    False) and carries ``mean_ci()`` and ``sf_ci()`` confidence intervals.  With
+    ``exact=True`` the bot is taken to be a fixed strategy (a policy table: the same
+    action for the same state, dice and rolls left, whatever happened before) and its
+    distribution is computed exactly, in Python, by asking it once for every reachable
+    (state, dice, rolls left): about 750 calls per reachable state, so thousands from a
+    card with a few boxes open but hundreds of millions from the empty card, where
+    simulation is the practical choice.  A bot that is not a fixed strategy gets the
+    distribution of the fixed strategy made of its first answers, not its own.
     """
     if points < 0:
         raise InvalidValueError(f"points must be >= 0, got {points}")
     if isinstance(bot, Bot):
-        exact: ScoreDistribution = evaluate(bot, state, threads)
-        return exact.shifted(points) if points else exact
-    if games < 1:
-        raise InvalidValueError(f"games must be >= 1, got {games}")
+        exact_dist: ScoreDistribution = evaluate(bot, state, threads)
+        return exact_dist.shifted(points) if points else exact_dist
     if rules is None:
         found = getattr(bot, "rules", None)
         rules = found if isinstance(found, YahtzeeRules) else YahtzeeRules()
+    if exact:
+        return _evaluate_policy(bot, state, rules).shifted(points)
+    if games < 1:
+        raise InvalidValueError(f"games must be >= 1, got {games}")
     rng = Rng(seed)
     scores: npt.NDArray[np.int64] = np.fromiter(
         (points + _play(bot, state, rules, rng) for _ in range(games)), dtype=np.int64, count=games
     )
     return ScoreDistribution.from_scores(scores)
+
+
+_REROLLS: npt.NDArray[np.float64] | None = None
+
+
+def _rerolls() -> npt.NDArray[np.float64]:
+    """R[k, d]: the probability that keeping keep k (by Keep.index) and rolling the other
+    dice gives the dice d (by Dice.index); a 462 x 252 matrix, built once."""
+    global _REROLLS
+    if _REROLLS is None:
+        faces_by_n: list[list[tuple[int, ...]]] = [[()]]
+        for _ in range(5):
+            faces_by_n.append([f + (x,) for f in faces_by_n[-1] for x in range(1, 7)])
+        r = np.zeros((len(Keep.all()), len(Dice.all())))
+        for keep in Keep.all():
+            kept = list(keep.faces)
+            rolls = faces_by_n[5 - len(kept)]
+            for roll in rolls:
+                r[keep.index, Dice.from_faces(kept + list(roll)).index] += 1.0 / len(rolls)
+        _REROLLS = r
+    return _REROLLS
+
+
+def _turn(bot: ChoosingBot, state: State, rules: YahtzeeRules) -> dict[tuple[int, int], float]:
+    """One turn of a fixed strategy from state: the probability of each (next state index,
+    points scored), from every first roll through the bot's choices."""
+    rerolls = _rerolls()
+    dice = Dice.all()
+    facing = np.zeros(len(dice))
+    for d, p in Dice.outcomes():
+        facing[d.index] = p
+    written: dict[tuple[int, int], float] = {}  # (category, dice index) -> probability
+    for rolls_left in (2, 1, 0):
+        kept = np.zeros(rerolls.shape[0])
+        for i in np.flatnonzero(facing):
+            w = float(facing[i])
+            action = _decide(bot, state, dice[i], rolls_left)
+            if isinstance(action, Score):
+                written[(int(action.category), int(i))] = written.get((int(action.category), int(i)), 0.0) + w
+                continue
+            if not isinstance(action, Reroll):
+                raise IllegalActionError(f"{bot!r} returned {action!r}, not a Score or a Reroll")
+            if rolls_left == 0 or not action.keep.issubset(dice[i]):
+                raise IllegalActionError(f"{bot!r} chose an illegal reroll: {action} with {dice[i]}, {rolls_left} roll(s) left")
+            kept[action.keep.index] += w
+        facing = kept @ rerolls
+    out: dict[tuple[int, int], float] = {}
+    for (c, i), w in written.items():
+        delta = state.apply(c, dice[i], rules)
+        if delta is None:
+            raise IllegalActionError(f"{bot!r} chose an illegal box: {Score(c)} with {dice[i]} ({state})")
+        key = (delta.next.index, delta.reward)
+        out[key] = out.get(key, 0.0) + w
+    return out
+
+
+def _evaluate_policy(bot: ChoosingBot, state: State, rules: YahtzeeRules) -> ScoreDistribution:
+    """The exact distribution of the further score of a fixed Python strategy from state:
+    a forward pass turn by turn (every turn fills one box, so the states of a pass all have
+    the same boxes filled), each reachable state holding the probability of every number
+    of points scored so far."""
+    frontier: dict[int, tuple[State, npt.NDArray[np.float64]]] = {state.index: (state, np.ones(1))}
+    while not state.is_full:
+        nxt: dict[int, tuple[State, npt.NDArray[np.float64]]] = {}
+        for k in sorted(frontier):
+            s, here = frontier[k]
+            for (j, reward), w in _turn(bot, s, rules).items():
+                size = len(here) + reward
+                if j not in nxt:
+                    after = State.from_index(j)
+                    assert after is not None
+                    nxt[j] = (after, np.zeros(size))
+                after, got = nxt[j]
+                if len(got) < size:
+                    got = np.pad(got, (0, size - len(got)))
+                    nxt[j] = (after, got)
+                got[reward : reward + len(here)] += w * here
+        frontier = nxt
+        state = next(iter(frontier.values()))[0]
+    final = np.zeros(max(len(a) for _, a in frontier.values()))
+    for _, here in frontier.values():
+        final[: len(here)] += here
+    return ScoreDistribution(final)
 
 
 def win_probability(ours: ScoreDistribution, theirs: ScoreDistribution, tie: float = 0.0) -> float:
@@ -218,7 +312,9 @@ class ObjectiveAdvice:
     ``mean`` is the expected final score after the action; ``reach`` the probability of
     reaching the target (None without a target); ``win`` the probability of beating the
     opponent (None without an opponent), each when play goes on optimally for that
-    objective.
+    objective.  ``gives_up`` maps each of the other objectives present (``"mean"``,
+    ``"reach"``, ``"win"``) to what this action loses on it against that objective's own
+    best action (expected points, or probability; 0 when the actions agree).
     """
 
     objective: str
@@ -226,6 +322,7 @@ class ObjectiveAdvice:
     mean: float
     reach: float | None
     win: float | None
+    gives_up: dict[str, float] = field(default_factory=dict, hash=False)
 
 
 def _action_value(values: list[tuple[object, float]], action: AnyAction) -> float:
@@ -284,12 +381,17 @@ def advise(
                 list(win_table.keep_values(state, points, dice, rolls_left)), action)
         return points + mean, reach, win
 
-    rows = []
-    best: list[tuple[str, AnyAction]] = [("mean", solver.best_action(state, dice, rolls_left))]
+    # (objective name, its key among mean/reach/win, its best action)
+    best: list[tuple[str, str, AnyAction]] = [("mean", "mean", solver.best_action(state, dice, rolls_left))]
     if reach_table is not None and target is not None:
-        best.append((f"reach {target}", reach_table.best_action(state, points, target, dice, rolls_left)))
+        best.append((f"reach {target}", "reach", reach_table.best_action(state, points, target, dice, rolls_left)))
     if win_table is not None:
-        best.append(("beat the opponent", win_table.best_action(state, points, dice, rolls_left)))
-    for name, action in best:
-        rows.append(ObjectiveAdvice(name, action, *values(action)))
+        best.append(("beat the opponent", "win", win_table.best_action(state, points, dice, rolls_left)))
+    worth = [dict(zip(("mean", "reach", "win"), values(action))) for _, _, action in best]
+    # The best value on each objective is that of its own best action.
+    own = {key: w[key] for (_, key, _), w in zip(best, worth)}
+    rows = []
+    for (name, key, action), w in zip(best, worth):
+        lost = {k: max(0.0, float(v) - float(w[k] or 0.0)) for k, v in own.items() if k != key and v is not None}
+        rows.append(ObjectiveAdvice(name, action, float(w["mean"] or 0.0), w["reach"], w["win"], lost))
     return rows
