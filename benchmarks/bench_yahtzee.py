@@ -374,3 +374,77 @@ def test_heads_up_against_the_optimal_strategy(benchmark: Any, solver: Solver) -
         win_expected_score_vs_itself=plain, win_heads_up_open_loop=heads_up, best_reply_upper_bound=clairvoyant,
         ties=float(np.dot(q, q)), baseline=HOLDERIED,
     )
+
+
+def _ending(bot: Any, mine: State, theirs: State, my_points: int, their_points: int, solver: Solver,
+            rng: Any) -> float:
+    """One two-player ending, we play first each round (``bot.choose(state, points, their
+    state, their points, dice, rolls_left)``), the opponent plays the expected-score
+    strategy; 1 for a win, 0.5 for a tie, 0 for a loss."""
+    from parlour.yahtzee import Keep, Reroll
+    from parlour.yahtzee.objectives import _roll
+
+    def turn(state: State, choose: Any) -> tuple[State, int]:
+        dice = _roll(rng, Keep())
+        for rolls_left in (2, 1, 0):
+            action = choose(state, dice, rolls_left)
+            if isinstance(action, Reroll):
+                dice = _roll(rng, action.keep)
+                continue
+            delta = state.apply(action.category, dice, solver.rules)
+            return delta.next, delta.reward
+        raise AssertionError("no box written")
+
+    while not mine.is_full:
+        mine, r = turn(mine, lambda s, d, k: bot.choose(s, my_points, theirs, their_points, d, k))
+        my_points += r
+        theirs, r = turn(theirs, solver.best_action)
+        their_points += r
+    return 1.0 if my_points > their_points else 0.5 if my_points == their_points else 0.0
+
+
+class _OpenLoop:
+    """The heads-up strategy solved once at the start (never looks at the opponent again)."""
+
+    def __init__(self, table: HeadsUpSolver) -> None:
+        self.table = table
+
+    def choose(self, state: State, points: int, _s: State, _p: int, dice: Dice, rolls_left: int) -> Any:
+        return self.table.best_action(state, points, dice, rolls_left)
+
+
+@pytest.mark.benchmark(group="yahtzee-best-reply")
+def test_best_reply_in_two_player_endings(benchmark: Any, solver: Solver) -> None:
+    """Both cards in view, four boxes left each, the opponent 12 points up and playing the
+    expected-score strategy: the exact win probabilities of the expected-score and
+    open-loop heads-up strategies and the clairvoyant bound, beside BestReplyBot's
+    simulated rate (same dice seeds for the simulated strategies)."""
+    _heavy(benchmark)
+    from parlour.cards import Rng
+    from parlour.yahtzee import BestReplyBot
+
+    open_ = [Category.THREES, Category.SIXES, Category.FULL_HOUSE, Category.CHANCE]
+    mine = State(~Categories(open_), 45, False)
+    theirs = State(~Categories(open_), 45, False)
+    mp, tp = 150, 162
+    q = solver.distribution(theirs, points=tp)
+    table = HeadsUpSolver(q, tie=0.5)
+    exact_open_loop = table.win_probability(mine, mp)
+    exact_mean = win_probability(solver.distribution(mine, points=mp), q, tie=0.5)
+    # knowing their final score y in advance: the best P(win) + P(tie) / 2 against the sure score y
+    clairvoyant = float(sum(q.pmf[y] * HeadsUpSolver(y, tie=0.5).win_probability(mine, mp)
+                            for y in range(len(q.pmf)) if q.pmf[y] > 0))
+    games = 2000 if FULL or not getattr(benchmark, "disabled", False) else 50
+
+    def run() -> dict[str, float]:
+        out = {}
+        for name, bot in (("best_reply", BestReplyBot(solver, tie=0.5)), ("open_loop", _OpenLoop(table))):
+            res = [_ending(bot, mine, theirs, mp, tp, solver, Rng(1000 + g)) for g in range(games)]
+            out[name] = float(np.mean(res))
+            out[name + "_se"] = float(np.std(res) / np.sqrt(games))
+        return out
+
+    sim = benchmark.pedantic(run, rounds=1, iterations=1)
+    assert exact_mean <= exact_open_loop + 1e-12 and exact_open_loop <= clairvoyant + 1e-12
+    benchmark.extra_info.update(games=games, exact_expected_score_strategy=exact_mean,
+                                exact_open_loop_heads_up=exact_open_loop, clairvoyant_bound=clairvoyant, **sim)

@@ -200,10 +200,10 @@ def _turn(bot: ChoosingBot, state: State, rules: YahtzeeRules) -> dict[tuple[int
             kept[action.keep.index] += w
         facing = kept @ rerolls
     out: dict[tuple[int, int], float] = {}
-    for (c, i), w in written.items():
-        delta = state.apply(c, dice[i], rules)
+    for (c, roll), w in written.items():
+        delta = state.apply(c, dice[roll], rules)
         if delta is None:
-            raise IllegalActionError(f"{bot!r} chose an illegal box: {Score(c)} with {dice[i]} ({state})")
+            raise IllegalActionError(f"{bot!r} chose an illegal box: {Score(c)} with {dice[roll]} ({state})")
         key = (delta.next.index, delta.reward)
         out[key] = out.get(key, 0.0) + w
     return out
@@ -259,10 +259,12 @@ class BestReplyBot:
     At each turn it computes the exact distribution of the opponent's final score given
     the opponent's card now (``solver.distribution(their state, points=their points)``) and
     plays the :class:`HeadsUpSolver` strategy against it from its own state and points.
-    Each decision is optimal if the opponent's card were not looked at again; the exact
-    best reply (which also plans for what it will see of the opponent's later turns) is
-    not computed, so this bot's win probability lies between the open-loop heads-up
-    strategy's and the clairvoyant bound (see the docs), and is measured by simulation.
+    Each decision is optimal if the opponent's card were not looked at again (open-loop
+    feedback control, Bertsekas, *Dynamic Programming and Optimal Control* vol. I, §6.2),
+    so it wins at least as often as the heads-up strategy solved once at the start; the
+    exact best reply (which also plans for what it will see of the opponent's later
+    turns) is not computed, and no strategy beats the clairvoyant bound (knowing the
+    opponent's final score in advance).
     Solving is lazy (from the bot's state), so late turns are fast and the first turns of
     a game take a full heads-up solve each.
     """
