@@ -226,6 +226,8 @@ GLENN_MEAN, GLENN_SD = 254.59, 59.61  # Glenn (2006), "An optimal strategy for Y
 def _heavy(benchmark: Any) -> None:
     if getattr(benchmark, "disabled", False) and not FULL:
         pytest.skip("seconds to minutes of computation: run with benchmarks enabled or PARLOUR_BENCH_FULL=1")
+    if hasattr(os, "getloadavg"):  # the machine is shared: the load beside each figure
+        benchmark.extra_info["load_average_before"] = os.getloadavg()
 
 
 def _peak_mb(setup: str, call: str) -> float | None:
@@ -337,6 +339,20 @@ def test_threshold_all_targets_every_state(benchmark: Any, solver: Solver) -> No
         threshold_strategy={x: float(p[x]) for x in targets}, expected_score_strategy={x: d.sf(x) for x in targets},
         baseline=HOLDERIED,
     )
+
+
+@pytest.mark.benchmark(group="yahtzee-threshold")
+def test_threshold_all_targets_every_state_one_thread(benchmark: Any) -> None:
+    _heavy(benchmark)
+
+    def run() -> ThresholdSolver:
+        t = ThresholdSolver(max_target=400)
+        t.solve(threads=1)
+        return t
+
+    cpu = time.process_time()
+    t = benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info.update(threads=1, cpu_seconds=time.process_time() - cpu, table_mb=t.table_bytes / 1e6)
 
 
 @pytest.mark.benchmark(group="yahtzee-heads-up")
