@@ -29,6 +29,12 @@ LONG_CALLS = {
     ),
     "yahtzee.simulate": "from parlour.yahtzee import simulate, HeuristicBot\nsimulate(10**8, HeuristicBot(), threads=2)",
     "yahtzee.Solver.solve": "from parlour.yahtzee import Solver\nwhile True:\n    Solver().solve(threads=2)",
+    "yahtzee.Solver.distribution": "from parlour.yahtzee import Solver\nwhile True:\n    Solver().distribution(threads=2)",
+    "yahtzee.ThresholdSolver.solve": "from parlour.yahtzee import ThresholdSolver\nThresholdSolver().solve(threads=2)",
+    "yahtzee.HeadsUpSolver.solve": "from parlour.yahtzee import HeadsUpSolver\nHeadsUpSolver(250).solve(threads=2)",
+    "yahtzee.score_distribution, heuristic": (
+        "from parlour.yahtzee import HeuristicBot, score_distribution\nwhile True:\n    score_distribution(HeuristicBot(), threads=2)"
+    ),
     "freecell.solve_deals": "from parlour.freecell import solve_deals\nsolve_deals(range(1, 10**6), jobs=2)",
     "freecell.solve_deals, progress": (
         "from parlour.freecell import solve_deals\nsolve_deals(range(1, 10**6), jobs=1, progress=lambda *a: None)"
