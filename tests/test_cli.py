@@ -48,11 +48,6 @@ def test_no_command_prints_help() -> None:
     assert "deal" in out.getvalue()
 
 
-def test_demo_runs() -> None:
-    text = run("demo")
-    assert "parlour" in text and "xoshiro256**" in text
-
-
 def test_python_m_parlour_deal() -> None:
     proc = subprocess.run([sys.executable, "-m", "parlour", "deal", "--seed", "1"], capture_output=True, text=True, check=True)
     assert [Card(t) for t in proc.stdout.split()] == shuffled_deck(1)
