@@ -12,11 +12,7 @@ import parlour
 from parlour.cards import Card, shuffled_deck
 from parlour.cli import main
 
-
-def run(*argv: str) -> str:
-    out = io.StringIO()
-    assert main(list(argv), out) == 0
-    return out.getvalue()
+from .conftest import run_cli as run
 
 
 def test_version() -> None:
