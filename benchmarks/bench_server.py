@@ -280,6 +280,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def test_bench_server_smoke() -> None:
     """A short run with a forced disconnect: every acknowledged action is in the database once."""
+    import pytest
+
+    for name in ("fastapi", "uvicorn", "sqlalchemy", "websockets"):
+        pytest.importorskip(name, reason=f"the server benchmark needs {name}: pip install 'parlour[server]'")
     assert main(["--tables", "4", "--seconds", "3", "--disconnect"]) == 0
 
 

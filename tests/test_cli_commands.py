@@ -3,14 +3,19 @@
 The commands are read from the argument parser itself, so a new command is covered
 by the ``--help`` test at once; its bare invocation (no arguments, an empty stdin)
 must be written down in BARE with what it does: print the help (exit 2), refuse with
-a usage error (exit 2, message on stderr), or run with its defaults (exit 0).
+a usage error (exit 2, message on stderr), run with its defaults (exit 0), or serve
+until stopped (Ctrl-C ends it; a clean one-line error when it cannot start).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
+import signal
+import subprocess
 import sys
+import time
 
 import pytest
 
@@ -29,7 +34,7 @@ def command_paths(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ())
 
 COMMANDS = command_paths(build_parser())
 
-HELP, USAGE_ERROR, RUNS = "help", "usage error", "runs"
+HELP, USAGE_ERROR, RUNS, SERVES = "help", "usage error", "runs", "serves"
 
 #: What each command does when given no arguments, and a word its output must contain.
 BARE: dict[tuple[str, ...], tuple[str, str]] = {
@@ -51,6 +56,7 @@ BARE: dict[tuple[str, ...], tuple[str, str]] = {
     ("freecell", "solve"): (USAGE_ERROR, "deal"),
     ("freecell", "batch"): (USAGE_ERROR, "first, last"),
     ("freecell", "play"): (USAGE_ERROR, "deal"),
+    ("serve",): (SERVES, "parlour serve"),
 }
 
 
@@ -80,6 +86,9 @@ def test_every_command_has_its_bare_invocation_written_down() -> None:
 @pytest.mark.parametrize("path", list(BARE), ids=_ids)
 def test_bare_invocation(path: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     kind, needle = BARE[path]
+    if kind == SERVES:
+        serve_until_stopped(path, needle)
+        return
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     out = io.StringIO()
     argv = list(path)
@@ -97,3 +106,27 @@ def test_bare_invocation(path: tuple[str, ...], capsys: pytest.CaptureFixture[st
         assert status == 2 and text.startswith("usage: " + _ids(path)) and needle in text
     else:
         assert status == 0 and text.strip() and needle in text
+
+
+def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
+    """A serving command either stops at once with a clean one-line error (exit 1), or
+    serves until Ctrl-C, which ends it quietly."""
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", *path], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        deadline = time.monotonic() + 5
+        while proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    text = out + err
+    assert "Traceback" not in text, text[-3000:]
+    if proc.returncode == 1:
+        assert needle in text and len(text.strip().splitlines()) == 1, text
+    else:
+        assert proc.returncode in (0, 130), (proc.returncode, text[-3000:])
