@@ -288,7 +288,7 @@ def test_large_hands(hand: int) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=400)
+@settings(max_examples=200)
 @given(large_hands())
 def test_large_hands_long(hand: int) -> None:
     check_large_hand(hand)

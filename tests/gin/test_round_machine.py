@@ -216,4 +216,4 @@ TestRoundMachine.settings = settings(max_examples=15, stateful_step_count=160)
 class TestRoundMachineLong(RoundMachine.TestCase):
     """The same machine over many more rounds (``pytest -m slow``)."""
 
-    settings = settings(max_examples=300, stateful_step_count=200)
+    settings = settings(max_examples=100, stateful_step_count=200)
