@@ -131,13 +131,14 @@ void def_value(Cls& cls) {
 fc::SolveMode to_mode(const std::string& mode) {
   if (mode == "fast") return fc::SolveMode::Fast;
   if (mode == "short") return fc::SolveMode::Short;
-  throw core::InvalidValue("mode is 'fast' or 'short', got " + core::quote(mode));
+  if (mode == "proof") return fc::SolveMode::Proof;
+  throw core::InvalidValue("mode is 'fast', 'short' or 'proof', got " + core::quote(mode));
 }
 
-std::uint64_t to_limit(const py::object& max_states) {
-  if (max_states.is_none()) return 0;
-  const long long v = max_states.cast<long long>();
-  if (v < 1) throw core::InvalidValue("max_states must be positive or None, got " + std::to_string(v));
+std::uint64_t to_limit(const py::object& value, const char* name = "max_states") {
+  if (value.is_none()) return 0;
+  const long long v = value.cast<long long>();
+  if (v < 1) throw core::InvalidValue(std::string(name) + " must be positive or None, got " + std::to_string(v));
   return static_cast<std::uint64_t>(v);
 }
 
@@ -545,21 +546,25 @@ void register_freecell(py::module_& m) {
       .def_property_readonly("expanded", [](const fc::SolveResult& r) { return r.expanded; }, "Positions expanded.")
       .def_property_readonly("seconds", [](const fc::SolveResult& r) { return r.seconds; }, "Wall time of the search.")
       .def_property_readonly("reason", [](const fc::SolveResult& r) { return r.reason; },
-                             "Why UNKNOWN: 'max_states' or 'time_limit' ('' otherwise).")
+                             "Why UNKNOWN: 'max_states', 'time_limit' or 'memory_limit' ('' otherwise).")
+      .def_property_readonly("memory", [](const fc::SolveResult& r) { return r.memory; },
+                             "The most bytes the search held for positions at once.")
       .def("__repr__", [](const fc::SolveResult& r) {
         return "<SearchResult verdict=" + std::to_string(static_cast<int>(r.verdict)) + " moves=" +
                std::to_string(r.moves.size()) + " states=" + std::to_string(r.states) + ">";
       });
 
+  m.attr("DEFAULT_MEMORY_LIMIT") = fc::kDefaultMemoryLimit;
   m.def("search", [](const fc::GameState& g, const std::string& mode, const py::object& max_states,
-                     const py::object& time_limit) {
+                     const py::object& time_limit, const py::object& memory_limit) {
           const auto md = to_mode(mode);
           const auto ms = to_limit(max_states);
           const double tl = to_time(time_limit);
-          return run_interruptible([&](core::StopToken& stop) { return fc::solve(g, md, ms, tl, &stop); });
+          const auto mem = to_limit(memory_limit, "memory_limit");
+          return run_interruptible([&](core::StopToken& stop) { return fc::solve(g, md, ms, tl, &stop, mem); });
         },
         py::arg("state"), py::arg("mode") = "fast", py::arg("max_states") = py::none(),
-        py::arg("time_limit") = py::none(),
+        py::arg("time_limit") = py::none(), py::arg("memory_limit") = fc::kDefaultMemoryLimit,
         "Run the solver (GIL released, deterministic); see parlour.freecell.solve.");
   m.def("search_deals", [](const std::vector<py::int_>& deal_numbers, const std::string& mode, int jobs,
                            const py::object& max_states, const py::object& time_limit, const py::object& progress) {

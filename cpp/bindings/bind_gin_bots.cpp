@@ -3,7 +3,10 @@
 #include <memory>
 #include <string>
 
+#include <pybind11/stl.h>
+
 #include "common.hpp"
+#include "cardset_type.hpp"
 #include "interrupt.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
@@ -119,8 +122,7 @@ Action bot_act(Bot& bot, const py::handle obs_obj) {
     throw core::PhaseError("the observation's player is not to act (observe the player whose turn it is)",
                            "gin.WrongPhase");
   const Observation copy = obs;
-  py::gil_scoped_release release;
-  return bot.act(copy);
+  return run_interruptible([&](core::StopToken& stop) { return bot.act_until(copy, stop); });
 }
 
 template <class B>
@@ -140,7 +142,7 @@ void register_gin_bots(py::module_& m) {
            "The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic "
            "for the bot's seed and the observation.")
       .def_property_readonly("name", [](const Bot& b) { return std::string(b.name()); },
-                             "The bot's level: 'easy', 'normal' or 'hard'.")
+                             "The bot's name: 'easy', 'normal', 'hard', 'simple' or 'expert'.")
       .def_property_readonly("seed", &Bot::seed, "The seed of the bot's randomness.");
 
   py::class_<gin::EasyBot, Bot, std::shared_ptr<gin::EasyBot>>(
@@ -163,6 +165,29 @@ void register_gin_bots(py::module_& m) {
       .def("__repr__", [](const gin::NormalBot& b) { return bot_repr(b, "NormalBot"); })
       .def(py::pickle([](const gin::NormalBot& b) { return py::make_tuple(b.seed()); },
                       [](const py::tuple& t) { return std::make_shared<gin::NormalBot>(t[0].cast<std::uint64_t>()); }));
+
+  py::class_<gin::SimpleBot, Bot, std::shared_ptr<gin::SimpleBot>>(
+      m, "SimpleBot",
+      "The starter player of the EAAI Gin Rummy competition (SimpleGinRummyPlayer, Todd W. Neller), ported as a "
+      "reference opponent: draws the face-up card only when it would be part of a meld of its hand, discards at random "
+      "among the cards leaving the least deadwood (never the card just taken, never repeating a draw/discard pair of "
+      "this hand), knocks as soon as it may with a random best arrangement, lays off greedily, ignores the opponent.")
+      .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::SimpleBot>(to_seed(seed)); }),
+           py::arg("seed") = 0, "A simple bot; its random choices (among equal discards and arrangements) follow the seed.")
+      .def("draw_discard_pairs", [](const gin::SimpleBot& b, const py::handle seat) {
+             return b.pairs(player_from(seat));
+           }, py::arg("seat"),
+           "The draw/discard pairs the bot has made this hand in `seat` (each a CardSet of one or two cards); it never "
+           "repeats one.")
+      .def("__repr__", [](const gin::SimpleBot& b) { return bot_repr(b, "SimpleBot"); })
+      .def(py::pickle([](const gin::SimpleBot& b) { return py::make_tuple(b.seed()); },
+                      [](const py::tuple& t) { return std::make_shared<gin::SimpleBot>(t[0].cast<std::uint64_t>()); }));
+
+  m.def("best_arrangements", [](const CardsLike& hand) { return gin::best_arrangements(to_cardset(hand)); },
+        py::arg("hand"),
+        "Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint melds, each once (a six-card run "
+        "is one arrangement whole and another as two runs): the list SimpleBot draws its melds from, as the EAAI "
+        "GinRummyUtil.cardsToBestMeldSets lists them. ArrangeError above 11 cards.");
 
   py::class_<gin::HardBot::KnockEstimate>(m, "KnockEstimate",
                                           "HardBot's estimate of knocking now against playing on, in expected points.")
@@ -217,8 +242,9 @@ void register_gin_bots(py::module_& m) {
         r.validate();
         const std::uint64_t s = to_seed(seed);
         const Player fd = player_from(first_dealer);
-        py::gil_scoped_release release;
-        return gin::play_match(a.policy(), b.policy(), r, s, fd);
+        return run_interruptible([&](core::StopToken& stop) {
+          return gin::play_match(a.policy(), b.policy(), r, s, fd, nullptr, 10000, &stop);
+        });
       }, py::arg("bot_one"), py::arg("bot_two"), py::arg("rules") = Rules{}, py::arg("seed") = 0,
       py::arg_v("first_dealer", Player::One, "Player.ONE"),
       "Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays "

@@ -175,6 +175,7 @@ py::dict rules_json(const Rules& r) {
   } else {
     d["shutout"] = py::none();
   }
+  d["alternate_dealer"] = r.alternate_dealer;
   return d;
 }
 
@@ -321,7 +322,7 @@ Rules rules_in(py::handle v) {
   const py::dict d = dict_in(v, "rules");
   static const char* const fields[] = {"knock_limit", "oklahoma",   "gin_bonus",  "big_gin_bonus",
                                        "undercut_bonus", "undercut_on_tie", "box_bonus", "immediate_boxes",
-                                       "game_bonus",  "game_target", "shutout"};
+                                       "game_bonus",  "game_target", "shutout", "alternate_dealer"};
   for (auto item : d) {
     const std::string key = py::str(item.first).cast<std::string>();
     bool known = false;
@@ -346,6 +347,9 @@ Rules rules_in(py::handle v) {
   r.immediate_boxes = typed<bool>(field(d, "immediate_boxes"), "rules.immediate_boxes");
   r.game_bonus = typed<int>(field(d, "game_bonus"), "rules.game_bonus");
   r.game_target = typed<int>(field(d, "game_target"), "rules.game_target");
+  // (absent from snapshots written before the field existed: the rule card's default)
+  if (d.contains("alternate_dealer"))
+    r.alternate_dealer = typed<bool>(d["alternate_dealer"], "rules.alternate_dealer");
   const py::handle sh = field(d, "shutout");
   if (!sh.is_none()) {
     const py::dict s = dict_in(sh, "rules.shutout");

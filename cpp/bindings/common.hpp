@@ -101,6 +101,7 @@ void register_gin_round(py::module_& m);  // the round, match and actions (bind_
 void register_gin_bots(py::module_& m);   // the bots and the arena (bind_gin_bots.cpp)
 void register_yahtzee(py::module_& m);
 void register_freecell(py::module_& m);
+void register_envs(py::module_& root);  // encoders in each game's submodule + the envs submodule (bind_envs.cpp)
 
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class

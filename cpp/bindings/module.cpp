@@ -16,4 +16,5 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_yahtzee(yahtzee);
   auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals and the solver.");
   pb::register_freecell(freecell);
+  pb::register_envs(m);
 }

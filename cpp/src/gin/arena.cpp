@@ -56,7 +56,7 @@ PairResult& PairResult::operator+=(const PairResult& o) noexcept {
 }
 
 Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer, HandTally* tally,
-                 int max_hands) {
+                 int max_hands, core::StopToken* stop) {
   Match match(rules, first_dealer);
   core::Rng rng(seed);
   const std::array<Policy*, 2> pols{&one, &two};
@@ -65,7 +65,7 @@ Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t see
     if (hands++ >= max_hands)
       throw core::InvalidValue("no winner after " + std::to_string(max_hands) + " hands");
     Round r = match.new_round(rng);
-    const int n = play_round(r, pols);
+    const int n = play_round(r, pols, stop);
     const RoundResult res = *r.result();
     if (tally != nullptr) {
       tally->add(res, rules, {0, 1});
@@ -84,13 +84,14 @@ std::uint64_t match_seed(std::uint64_t seed, std::int64_t m) noexcept {
 
 namespace {
 
-PairResult play_one(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed, std::int64_t m) {
+PairResult play_one(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed, std::int64_t m,
+                    core::StopToken& stop) {
   const std::shared_ptr<Policy> pa = a(m), pb = b(m);
   const bool a_first = (m % 2) == 0;
   const Player first_dealer = ((m / 2) % 2) == 0 ? Player::One : Player::Two;
   HandTally t;
-  const Match match = a_first ? play_match(*pa, *pb, rules, match_seed(seed, m), first_dealer, &t)
-                              : play_match(*pb, *pa, rules, match_seed(seed, m), first_dealer, &t);
+  const Match match = a_first ? play_match(*pa, *pb, rules, match_seed(seed, m), first_dealer, &t, 10000, &stop)
+                              : play_match(*pb, *pa, rules, match_seed(seed, m), first_dealer, &t, 10000, &stop);
   PairResult out;
   out.matches = 1;
   // t counts by seat (0 = Player.ONE); map seats to sides.
@@ -127,7 +128,7 @@ PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& r
       st.throw_if_stop_requested();
       const std::int64_t m = next.fetch_add(1);
       if (m >= first + count) break;
-      local += play_one(a, b, rules, seed, m);
+      local += play_one(a, b, rules, seed, m, st);
     }
     const std::lock_guard<std::mutex> lock(mu);
     total += local;

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'Move', 'NUM_ACTIONS', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'is_safe_autoplay', 'search', 'search_deals']
+__all__: list[str] = ['Cascade', 'DEFAULT_MEMORY_LIMIT', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'search', 'search_deals']
 class Cascade:
     """
     A cascade, bottom card first, a CardCollection: add_card takes any card on an empty cascade (Aces included), else one rank below the top card in the other colour, else raises IllegalMove; pop_card() gives the (rest, top card), or nothing when empty.
@@ -532,6 +532,11 @@ class SearchResult:
         The number of moves (0 unless solved).
         """
     @property
+    def memory(self) -> int:
+        """
+        The most bytes the search held for positions at once.
+        """
+    @property
     def moves(self) -> list[Move]:
         """
         The moves (when solved).
@@ -544,7 +549,7 @@ class SearchResult:
     @property
     def reason(self) -> str:
         """
-        Why UNKNOWN: 'max_states' or 'time_limit' ('' otherwise).
+        Why UNKNOWN: 'max_states', 'time_limit' or 'memory_limit' ('' otherwise).
         """
     @property
     def seconds(self) -> float:
@@ -568,11 +573,15 @@ class Verdict(enum.IntEnum):
     SOLVED = 0
     UNKNOWN = 2
     UNSOLVABLE = 1
+def encode_observation(state: GameState) -> numpy.typing.NDArray[numpy.int8]:
+    """
+    The position as an int8 array of OBSERVATION_SIZE (160) values, a card as its dense index + 1 and 0 for none: 0..151 the eight cascades, MAX_CASCADE (19) values each, bottom card first; 152..155 the free cells; 156..159 the foundation heights by suit. InvalidValueError for a cascade taller than MAX_CASCADE.
+    """
 def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | str) -> bool:
     """
     Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.
     """
-def search(state: GameState, mode: str = 'fast', max_states: typing.Any = None, time_limit: typing.Any = None) -> SearchResult:
+def search(state: GameState, mode: str = 'fast', max_states: typing.Any = None, time_limit: typing.Any = None, memory_limit: typing.Any = 2147483648) -> SearchResult:
     """
     Run the solver (GIL released, deterministic); see parlour.freecell.solve.
     """
@@ -580,4 +589,7 @@ def search_deals(numbers: collections.abc.Sequence[int], mode: str = 'fast', job
     """
     Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.
     """
+DEFAULT_MEMORY_LIMIT: int = 2147483648
+MAX_CASCADE: int = 19
 NUM_ACTIONS: int = 924
+OBSERVATION_SIZE: int = 160

@@ -10,7 +10,18 @@ stored) and ``seconds``:
   cascades and free cells, and safe automatic foundation moves: a card of rank <= 2,
   or a card whose two opposite-colour foundations hold its rank minus one), and found
   no win: a proof;
-* :class:`Unknown` — ``max_states`` or ``time_limit`` stopped the search first.
+* :class:`Unknown` — ``max_states``, ``time_limit`` or ``memory_limit`` stopped the
+  search first.
+
+Memory: ``solve`` never lets the memory it holds for positions pass ``memory_limit``
+(bytes; :data:`DEFAULT_MEMORY_LIMIT`, 2 GiB, unless told otherwise; ``None`` for no
+limit): it stops with ``Unknown(reason="memory_limit")`` first.  A search that grows
+large moves its positions to a compact store (a 24-byte canonical encoding and a
+4-byte parent link each, about 36 bytes a position with the hash index and the open
+list, against about 250 in the fast store of small searches), and under memory
+pressure it gives up the incomplete scans of its portfolio before the complete one,
+so a proof can run as far as the memory allows.  ``solve_deals`` applies the default
+limit to each deal.
 """
 
 from __future__ import annotations
@@ -22,9 +33,12 @@ from typing import Literal
 from parlour._core import freecell as _fc
 from parlour._core.freecell import GameState, Move, Verdict
 
-__all__ = ["Solution", "Unsolvable", "Unknown", "SolveResult", "solve", "solve_deals"]
+__all__ = ["DEFAULT_MEMORY_LIMIT", "Solution", "Unsolvable", "Unknown", "SolveResult", "solve", "solve_deals"]
 
 Mode = Literal["fast", "short"]
+
+DEFAULT_MEMORY_LIMIT: int = _fc.DEFAULT_MEMORY_LIMIT
+"""The memory (bytes) ``solve`` may hold for positions unless told otherwise: 2 GiB."""
 
 
 class Solution:
@@ -171,7 +185,10 @@ class Unsolvable:
 
 @dataclass(frozen=True)
 class Unknown:
-    """The search stopped at a limit (``reason`` is ``"max_states"`` or ``"time_limit"``) without a verdict."""
+    """The search stopped at a limit without a verdict.
+
+    ``reason`` is ``"max_states"``, ``"time_limit"`` or ``"memory_limit"``.
+    """
 
     reason: str = ""
     states: int = 0
@@ -197,20 +214,26 @@ def _wrap(r: _fc.SearchResult, mode: str) -> SolveResult:
 def solve(
     state: GameState | int,
     *,
-    mode: Mode = "fast",
+    mode: Mode | Literal["proof"] = "fast",
     max_states: int | None = None,
     time_limit: float | None = None,
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
 ) -> SolveResult:
     """Solve a position (or the MS deal of that number).
 
     ``mode="fast"`` finds a solution quickly (greedy best-first scans run in turn);
-    ``mode="short"`` weighs the moves made and finds shorter solutions.  The search
-    is deterministic and releases the GIL.  See the module docstring for the three
-    possible results.
+    ``mode="short"`` weighs the moves made and finds shorter solutions;
+    ``mode="proof"`` runs the complete scan alone, the quickest way to prove a deal
+    unsolvable and the farthest a memory limit lets a proof go (it finds solutions
+    too, more slowly).  The search
+    is deterministic and releases the GIL; Ctrl-C stops it.  ``max_states`` bounds the
+    positions stored, ``time_limit`` the seconds, ``memory_limit`` the bytes held for
+    positions (default :data:`DEFAULT_MEMORY_LIMIT`; ``None``: no limit).  See the
+    module docstring for the three possible results.
     """
     if not isinstance(state, GameState):
         state = GameState.from_ms_deal(state)
-    return _wrap(_fc.search(state, mode, max_states, time_limit), mode)
+    return _wrap(_fc.search(state, mode, max_states, time_limit, memory_limit), mode)
 
 
 def solve_deals(

@@ -164,6 +164,7 @@ from parlour.gin.bots import (  # noqa: E402
     HardBot,
     KnockEstimate,
     NormalBot,
+    SimpleBot,
     make_bot,
     play_match,
 )
@@ -176,6 +177,7 @@ __all__ += [
     "HardBot",
     "KnockEstimate",
     "NormalBot",
+    "SimpleBot",
     "arena",
     "make_bot",
     "play_match",

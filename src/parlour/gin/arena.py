@@ -143,7 +143,8 @@ def _label_and_bot(bot: Any, index: int, seed: int) -> tuple[str, Any]:
     if isinstance(bot, str):
         name = bot.strip().lower()
         if name not in BOT_NAMES:
-            raise InvalidValueError(f"no bot named {bot!r} (known: 'easy', 'normal', 'hard')")
+            known = ", ".join(repr(n) for n in BOT_NAMES)
+            raise InvalidValueError(f"no bot named {bot!r} (known: {known})")
         return name, make_bot(name, seed + index)
     if not hasattr(bot, "act"):
         raise WrongTypeError(f"a bot must be a name or have an act(observation) method, got {type(bot).__name__} {bot!r}")
