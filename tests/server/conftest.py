@@ -29,8 +29,12 @@ from typing import Any
 
 import pytest
 
+import parlour
+
 HERE = Path(__file__).resolve().parent
-SRC = HERE.parent.parent / "src"
+# Where the parlour the tests import lives (the source tree in development, the
+# environment's site-packages after `pip install`), for the server subprocesses.
+SRC = Path(parlour.__file__).resolve().parent.parent
 
 
 def free_port() -> int:
