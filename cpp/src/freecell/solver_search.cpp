@@ -52,22 +52,38 @@ void Scan::count_memory() noexcept {
   budget_->peak = std::max(budget_->peak, budget_->used);
 }
 
-// What the next fast-store expansion can allocate at most: a doubling of the node
-// vector or of the hash slots when the up to kMaxChildren new nodes might need it,
-// and (loosely) a doubling of every bucket.
-std::uint64_t Scan::fast_next_expansion_bytes() const noexcept {
-  constexpr std::size_t kMax = CompactStore::kMaxChildren;
-  std::uint64_t extra = 64 * 1024 + 2 * mem_.bucket_bytes + kMax * sizeof(children_[0]);
+// What the fast store can allocate at most while `inserts` more nodes go in: a
+// doubling of the node vector or of the hash slots when they might need it, and
+// (loosely) a doubling of every bucket.
+std::uint64_t Scan::fast_growth_bytes(std::size_t inserts) const noexcept {
+  std::uint64_t extra = 64 * 1024 + 2 * mem_.bucket_bytes + 2 * inserts * sizeof(std::uint32_t) +
+                        CompactStore::kMaxChildren * sizeof(children_[0]);
   const std::size_t n = nodes_.size();
-  if (n + kMax > nodes_.capacity()) extra += 2 * std::max(nodes_.capacity(), n + kMax) * sizeof(Node);
-  if ((n + kMax + 1) * 2 > mem_.slots.size()) extra += 6 * mem_.slots.size() * sizeof(std::uint64_t);
+  if (n + inserts > nodes_.capacity()) extra += 2 * std::max(nodes_.capacity(), n + inserts) * sizeof(Node);
+  if ((n + inserts + 1) * 2 > mem_.slots.size()) extra += 6 * std::max(mem_.slots.size(), 2 * (n + inserts + 1)) * sizeof(std::uint64_t);
   return extra;
 }
 
 bool Scan::room_for_next_expansion() const noexcept {
   if (!budget_ || !budget_->limit) return true;
-  const std::uint64_t next = compact_ ? compact_->next_expansion_bytes() : fast_next_expansion_bytes();
+  const std::uint64_t next =
+      compact_ ? compact_->next_expansion_bytes() : fast_growth_bytes(CompactStore::kMaxChildren);
   return budget_->used + next <= budget_->limit;
+}
+
+// Memory only grows as nodes go in, so one check can cover many expansions: the fast
+// store checks again once kCheckEvery more nodes are in (or before every expansion
+// when the limit is close).
+bool Scan::fast_room() noexcept {
+  constexpr std::size_t kCheckEvery = 1 << 14;
+  if (nodes_.size() <= check_at_) return true;
+  count_memory();
+  if (!budget_ || !budget_->limit || budget_->used + fast_growth_bytes(kCheckEvery) <= budget_->limit) {
+    check_at_ = nodes_.size() + kCheckEvery - CompactStore::kMaxChildren;
+    return true;
+  }
+  check_at_ = nodes_.size() - 1;  // close to the limit: check before every expansion
+  return room_for_next_expansion();
 }
 
 void Scan::release() {
@@ -86,6 +102,7 @@ Scan::Status Scan::run(std::uint64_t budget) {
     if (goal_ != kNoNode) return kGoal;
     if (!compact_ && compact_at_ && nodes_.size() >= compact_at_ && !migrate()) return kMemoryFull;
     const Status st = compact_ ? run_compact(end - expanded_) : run_fast(end - expanded_);
+    count_memory();
     if (st != kRunning || expanded_ >= end) return st;
   }
 }
@@ -99,7 +116,7 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
   bool inserted = false;
   for (std::uint64_t step = 0; step < budget; ++step) {
     if (compact_at_ && nodes_.size() >= compact_at_) return kRunning;  // time to move to the compact store
-    if (!room_for_next_expansion()) return kMemoryFull;
+    if (!fast_room()) return kMemoryFull;
     if (dfs) {
       if (stack_.empty()) return kExhausted;
       cur = stack_.back();
@@ -176,7 +193,6 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
       // before moves to empty cascades and free cells.
       for (auto it = children_.rbegin(); it != children_.rend(); ++it) open_.push(it->first, it->second);
     }
-    count_memory();
   }
   return kRunning;
 }

@@ -55,8 +55,9 @@ class Scan {
  private:
   Status run_fast(std::uint64_t budget);
   Status run_compact(std::uint64_t budget);
-  [[nodiscard]] std::uint64_t fast_next_expansion_bytes() const noexcept;
-  bool room_for_next_expansion() const noexcept;
+  [[nodiscard]] std::uint64_t fast_growth_bytes(std::size_t inserts) const noexcept;
+  [[nodiscard]] bool room_for_next_expansion() const noexcept;
+  bool fast_room() noexcept;
   void count_memory() noexcept;
   bool migrate();
   std::vector<MoveCode> compact_path() const;
@@ -73,6 +74,7 @@ class Scan {
   std::uint64_t expanded_ = 0;
   MemoryBudget* budget_;
   std::uint64_t counted_ = 0;  // this scan's bytes in budget_->used
+  std::size_t check_at_ = 0;   // the fast store checks its memory again past this many nodes
   std::uint64_t compact_at_;
   std::unique_ptr<CompactCodec> codec_;
   std::unique_ptr<CompactStore> compact_;
