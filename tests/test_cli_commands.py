@@ -56,6 +56,7 @@ BARE: dict[tuple[str, ...], tuple[str, str]] = {
     ("freecell", "solve"): (USAGE_ERROR, "deal"),
     ("freecell", "batch"): (USAGE_ERROR, "first, last"),
     ("freecell", "play"): (USAGE_ERROR, "deal"),
+    ("freecell", "survey"): (USAGE_ERROR, "START"),
     ("serve",): (SERVES, "parlour serve"),
 }
 
