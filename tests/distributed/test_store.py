@@ -214,7 +214,9 @@ RUNS = {
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
-@pytest.mark.parametrize("name", list(RUNS))
+# The gin arena's run is the quick one; the survey and the simulation (whole sweeps of
+# their own) run in the slow tier.
+@pytest.mark.parametrize("name", [n if n == "gin arena" else pytest.param(n, marks=pytest.mark.slow) for n in RUNS])
 def test_interrupted_run_resumes_to_the_uninterrupted_table(tmp_path: Path, name: str, how: signal.Signals) -> None:
     args, chunks = RUNS[name]
     out = tmp_path / "run"
