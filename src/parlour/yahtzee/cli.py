@@ -11,7 +11,7 @@ from typing import TextIO
 import numpy as np
 
 from parlour.distributed.cli import add_run_options
-from parlour.errors import NotationError
+from parlour.errors import NotationError, ParlourError
 from parlour.yahtzee import (
     Categories,
     Dice,
@@ -276,7 +276,7 @@ def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: YahtzeeRu
                 print(f"  wrote {delta.value} in {category_name(action.category)}"
                       + (f", upper bonus {delta.upper_bonus}" if delta.upper_bonus else "")
                       + (f", Yahtzee bonus {delta.yahtzee_bonus}" if delta.yahtzee_bonus else ""), file=out)
-        except Exception as e:  # the library's errors, shown to the player
+        except ParlourError as e:  # the library's errors, shown to the player (a bug still raises)
             print(f"  {e}", file=out)
             print(f"  {_HELP}", file=out)
     card = game.scorecard(0)
