@@ -412,7 +412,7 @@ def _ending(bot: Any, mine: State, theirs: State, my_points: int, their_points: 
         raise AssertionError("no box written")
 
     while not mine.is_full:
-        mine, r = turn(mine, lambda s, d, k: bot.choose(s, my_points, theirs, their_points, d, k))
+        mine, r = turn(mine, lambda s, d, k, p=my_points, t=theirs, tp=their_points: bot.choose(s, p, t, tp, d, k))
         my_points += r
         theirs, r = turn(theirs, solver.best_action)
         their_points += r
