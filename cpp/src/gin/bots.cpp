@@ -12,8 +12,13 @@
 #include "parlour/gin/scoring.hpp"
 #include "parlour/gin/simulate.hpp"
 #include "bots_internal.hpp"
+#include "parlour/gin/expert.hpp"
 
+#include <cstdlib>
 namespace parlour::gin {
+namespace {
+int knob(const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; }
+}
 
 using detail::best_legal_discard;
 using detail::Choice;
@@ -151,7 +156,10 @@ Action NormalBot::act(const Observation& obs) {
     case Phase::Discard: {
       if (legal(obs, Action::big_gin())) return Action::big_gin();
       const Choice best = best_legal_discard(obs);
-      if (best.deadwood <= obs.knock_limit && legal(obs, Action::knock(best.card))) return Action::knock(best.card);
+      static const int nk_t = knob("NK_T", 10), nk_s = knob("NK_S", 0);
+      if (best.deadwood <= obs.knock_limit && legal(obs, Action::knock(best.card)) &&
+          (best.deadwood <= nk_t || obs.stock_size >= nk_s))
+        return Action::knock(best.card);
       const CardSet thrown = obs.opponent_discards | declined_by_opponent(obs);
       const CardSet unseen = unseen_cards(obs);
       Card pick{};
@@ -193,6 +201,14 @@ std::vector<Sample> sample_opponent(const Observation& obs, core::Rng& rng, int 
   std::vector<Sample> out;
   const CardSet unseen = unseen_cards(obs);
   std::vector<Card> pool(unseen.begin(), unseen.end());
+  static const int hw = knob("HW", 0);
+  if (hw > 0) {
+    for (int k = 0; k < n; ++k) {
+      const WeightedHand h = sample_opponent_hand(obs, pool, rng, hw);
+      out.push_back({h.hand, h.weight});
+    }
+    return out;
+  }
   const int hidden = std::clamp(obs.opponent_hand_size - obs.opponent_known.size(), 0, static_cast<int>(pool.size()));
   const CardSet thrown = obs.opponent_discards | declined_by_opponent(obs);
   out.reserve(static_cast<std::size_t>(n));
@@ -410,6 +426,20 @@ Action HardBot::act(const Observation& obs) {
       if (obs.pile_size == 0) return draw_choice(obs, false);
       const Evaluation e = evaluate(obs, rng, params_.samples);
       const Card top = pile_top(obs);
+      static const int hd = knob("HD", 0);
+      if (hd == 2 && legal(obs, Action::take_discard()) && !obs.own_discards.contains(top)) {
+        const Action other = legal(obs, Action::pass()) ? Action::pass() : Action::draw_stock();
+        double vt = 0.0, vs = 0.0, wt = 0.0;
+        for (const Sample& smp : e.samples) {
+          std::vector<Card> stock;
+          for (Card c : e.unseen - smp.opp) stock.push_back(c);
+          rng.shuffle(std::span<Card>(stock));
+          vt += smp.weight * playout_value(obs, Action::take_discard(), smp.opp, stock);
+          vs += smp.weight * playout_value(obs, other, smp.opp, stock);
+          wt += smp.weight;
+        }
+        return draw_choice(obs, vt > vs);
+      }
       const int take = deadwood_after_taking(obs.hand, top);
       double stock = 0.0, weight = 0.0;
       for (Card u : e.unseen) {
@@ -445,13 +475,15 @@ std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed) {
   if (name == "normal") return std::make_unique<NormalBot>(seed);
   if (name == "hard") return std::make_unique<HardBot>(seed);
   if (name == "simple") return std::make_unique<SimpleBot>(seed);
-  throw core::InvalidValue("no bot named " + core::quote(name) + " (known: 'easy', 'normal', 'hard', 'simple')");
+  if (name == "expert") return std::make_unique<ExpertBot>(seed);
+  throw core::InvalidValue("no bot named " + core::quote(name) +
+                           " (known: 'easy', 'normal', 'hard', 'simple', 'expert')");
 }
 
 void register_bots() {
   static std::once_flag once;
   std::call_once(once, [] {
-    for (const char* name : {"easy", "normal", "hard", "simple"}) {
+    for (const char* name : {"easy", "normal", "hard", "simple", "expert"}) {
       const std::string n(name);
       register_policy(n, [n](std::uint64_t seed) -> std::unique_ptr<Policy> { return make_bot(n, seed); });
     }
