@@ -437,6 +437,52 @@ void register_gin_bots(py::module_& m) {
       "Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a "
       "plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per "
       "match from their seed and m. The totals do not depend on jobs.");
+  m.def("arena_matches", [](const py::object& a_obj, const py::object& b_obj, const Typed<Rules>& rules,
+                            const SeedLike& seed, const Typed<py::int_>& first, const Typed<py::int_>& count,
+                            const Typed<py::int_>& jobs) {
+        const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
+        const Rules r = rules_from(rules);
+        r.validate();
+        const std::uint64_t s = to_seed(seed);
+        const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
+        if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
+        const gin::PolicyMaker ma = a.maker(), mb = b.maker();
+        const std::vector<gin::PairResult> rows = run_interruptible(
+            [&](core::StopToken& stop) { return gin::arena_matches(ma, mb, r, s, f, n, static_cast<int>(j), &stop); });
+        // One int64 column per total, side A then side B where a total has two.
+        std::vector<std::pair<const char*, std::int64_t (*)(const gin::PairResult&)>> fields = {
+            {"a_won", [](const gin::PairResult& p) { return p.match_wins[0]; }},
+            {"score_a", [](const gin::PairResult& p) { return p.score[0]; }},
+            {"score_b", [](const gin::PairResult& p) { return p.score[1]; }},
+            {"hands", [](const gin::PairResult& p) { return p.hands.hands; }},
+            {"dead", [](const gin::PairResult& p) { return p.hands.dead; }},
+            {"hands_won_a", [](const gin::PairResult& p) { return p.hands.won[0]; }},
+            {"hands_won_b", [](const gin::PairResult& p) { return p.hands.won[1]; }},
+            {"points_a", [](const gin::PairResult& p) { return p.hands.points[0]; }},
+            {"points_b", [](const gin::PairResult& p) { return p.hands.points[1]; }},
+            {"knocks_a", [](const gin::PairResult& p) { return p.hands.knocks[0]; }},
+            {"knocks_b", [](const gin::PairResult& p) { return p.hands.knocks[1]; }},
+            {"gins_a", [](const gin::PairResult& p) { return p.hands.gins[0]; }},
+            {"gins_b", [](const gin::PairResult& p) { return p.hands.gins[1]; }},
+            {"undercuts_a", [](const gin::PairResult& p) { return p.hands.undercuts[0]; }},
+            {"undercuts_b", [](const gin::PairResult& p) { return p.hands.undercuts[1]; }},
+            {"decisions", [](const gin::PairResult& p) { return p.hands.decisions; }},
+        };
+        py::dict out;
+        std::vector<std::int64_t> match(rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) match[i] = f + static_cast<std::int64_t>(i);
+        out["match"] = to_numpy(std::move(match));
+        for (const auto& [name, get] : fields) {
+          std::vector<std::int64_t> col(rows.size());
+          for (std::size_t i = 0; i < rows.size(); ++i) col[i] = get(rows[i]);
+          out[name] = to_numpy(std::move(col));
+        }
+        return out;
+      }, py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
+      py::arg("count") = 1, py::arg("jobs") = 1,
+      "The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A "
+      "won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, "
+      "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.");
 }
 
 }  // namespace parlour::bindings

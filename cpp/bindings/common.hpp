@@ -93,6 +93,14 @@ T cast_arg(py::handle obj, const char* expected) {
   }
 }
 
+// A 1-D NumPy array that takes over v's buffer (no copy).
+template <class T>
+py::array_t<T> to_numpy(std::vector<T>&& v) {
+  auto* owned = new std::vector<T>(std::move(v));
+  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  return py::array_t<T>(static_cast<py::ssize_t>(owned->size()), owned->data(), owner);
+}
+
 void register_errors(py::module_& m);
 void register_cards(py::module_& m);
 void register_rng(py::module_& m);

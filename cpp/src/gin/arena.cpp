@@ -136,4 +136,26 @@ PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& r
   return total;
 }
 
+std::vector<PairResult> arena_matches(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules,
+                                      std::uint64_t seed, std::int64_t first, std::int64_t count, int jobs,
+                                      core::StopToken* stop) {
+  if (count < 0) throw core::InvalidValue("the number of matches must be >= 0, got " + std::to_string(count));
+  if (first < 0) throw core::InvalidValue("the first match must be >= 0, got " + std::to_string(first));
+  if (jobs < 1) throw core::InvalidValue("jobs must be >= 1, got " + std::to_string(jobs));
+  jobs = core::resolve_threads(jobs, "jobs");
+  rules.validate();
+  core::NoStop never;
+  core::StopToken& st = stop ? *stop : never;
+  std::vector<PairResult> out(static_cast<std::size_t>(count));
+  std::atomic<std::int64_t> next{0};
+  const auto n = static_cast<int>(std::clamp<std::int64_t>(count, 1, jobs));
+  core::run_parallel(n, st, [&](int) {
+    for (std::int64_t i; (i = next.fetch_add(1)) < count;) {
+      st.throw_if_stop_requested();
+      out[static_cast<std::size_t>(i)] = play_one(a, b, rules, seed, first + i, st);
+    }
+  });
+  return out;
+}
+
 }  // namespace parlour::gin

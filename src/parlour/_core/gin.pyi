@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EasyBot', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EasyBot', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a text form.
@@ -1498,6 +1498,10 @@ class SimulationStats:
 def arena_match_seed(seed: int | parlour._core.cards.Rng, match: int) -> int:
     """
     The deal seed of match `match` of an arena_pair seeded with `seed`.
+    """
+def arena_matches(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> dict[typing.Any, typing.Any]:
+    """
+    The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.
     """
 def arena_pair(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> ArenaPairResult:
     """

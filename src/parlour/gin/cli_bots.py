@@ -13,7 +13,8 @@ import sys
 import time
 from typing import Any, TextIO
 
-from parlour.gin.arena import arena
+from parlour.distributed.cli import add_run_options
+from parlour.gin.arena import ArenaResult, arena
 from parlour.gin.cli import PRESETS
 from parlour.gin.bots import BOT_NAMES, play_match
 from parlour.gin.play import describe_result, play_terminal
@@ -62,10 +63,13 @@ class _ProgressBar:
 
 
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
-    progress = None if args.no_progress else _ProgressBar(sys.stderr)
     rules = PRESETS[args.rules]()
     t0 = time.perf_counter()
-    res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs, rules=rules, progress=progress)
+    if args.out or args.ray or args.dask:
+        res = _arena_chunked(args, rules)
+    else:
+        progress = None if args.no_progress else _ProgressBar(sys.stderr)
+        res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs, rules=rules, progress=progress)
     dt = time.perf_counter() - t0
     deal = "the first turn alternating from hand to hand" if rules.alternate_dealer else "the winner dealing next"
     print(f"gin arena: {args.matches} matches to {rules.game_target} per pair under {rules!r} ({args.rules}; {deal}), "
@@ -74,6 +78,23 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     print(f"win rate = matches won by A; 95% CI = Wilson interval; pts/hand = hand points won per hand played; "
           f"knock/gin/under/dead = shares of hands ({dt:.1f}s)", file=out)
     return 0
+
+
+def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
+    """The arena in chunks: into a result store (--out) and/or on Ray or Dask."""
+    from parlour.distributed.cli import ProgressBar, running
+
+    bar = None if args.no_progress else ProgressBar("matches")
+    try:
+        with running(args, "matches") as executor:
+            res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs or 1, rules=rules, progress=bar,
+                        executor=executor, out=args.out, chunk_size=args.chunk_size)
+    finally:
+        if bar is not None:
+            bar.close()
+    if isinstance(res, ArenaResult):
+        return res
+    return ArenaResult.from_table(res.table(), rules)
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -97,8 +118,8 @@ def register_bot_commands(gin_subparsers: Any) -> None:
                    help="a rules preset (default card: the rule card; eaai: the EAAI competition)")
     p.add_argument("--matches", type=_positive, default=200, help="matches per pair (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    p.add_argument("--jobs", type=_positive, default=1, help="worker threads (default 1)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_run_options(p, what="matches")
     p.set_defaults(func=_cmd_arena)
 
     q = gin_subparsers.add_parser("play", help="play a match against a bot in the terminal")

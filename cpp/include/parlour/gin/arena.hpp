@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "parlour/core/interrupt.hpp"
 #include "parlour/gin/match.hpp"
@@ -62,5 +63,11 @@ using PolicyMaker = std::function<std::shared_ptr<Policy>(std::int64_t match)>;
 
 PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed,
                       std::int64_t first, std::int64_t count, int jobs, core::StopToken* stop = nullptr);
+
+// The same matches one by one: element i holds the totals of match first+i alone
+// (matches 1), so that adding them all gives arena_pair's totals.
+std::vector<PairResult> arena_matches(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules,
+                                      std::uint64_t seed, std::int64_t first, std::int64_t count, int jobs,
+                                      core::StopToken* stop = nullptr);
 
 }  // namespace parlour::gin
