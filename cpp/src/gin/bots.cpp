@@ -14,11 +14,7 @@
 #include "bots_internal.hpp"
 #include "parlour/gin/expert.hpp"
 
-#include <cstdlib>
 namespace parlour::gin {
-namespace {
-int knob(const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; }
-}
 
 using detail::best_legal_discard;
 using detail::Choice;
@@ -139,6 +135,11 @@ int normal_danger(const Observation& obs, Card c, CardSet thrown) noexcept {
   return penalty;
 }
 
+// NormalBot knocks as soon as it may while the stock holds kNormalEarlyStock cards or
+// more, afterwards only with kNormalLateKnock deadwood or less.
+constexpr int kNormalEarlyStock = 20;
+constexpr int kNormalLateKnock = 7;
+
 }  // namespace
 
 Action NormalBot::act(const Observation& obs) {
@@ -156,9 +157,10 @@ Action NormalBot::act(const Observation& obs) {
     case Phase::Discard: {
       if (legal(obs, Action::big_gin())) return Action::big_gin();
       const Choice best = best_legal_discard(obs);
-      static const int nk_t = knob("NK_T", 10), nk_s = knob("NK_S", 0);
+      // Knocks as soon as it may while the stock is still long; later in the hand (the
+      // opponent's hand has improved, an undercut is likelier) only with little deadwood.
       if (best.deadwood <= obs.knock_limit && legal(obs, Action::knock(best.card)) &&
-          (best.deadwood <= nk_t || obs.stock_size >= nk_s))
+          (obs.stock_size >= kNormalEarlyStock || best.deadwood <= kNormalLateKnock))
         return Action::knock(best.card);
       const CardSet thrown = obs.opponent_discards | declined_by_opponent(obs);
       const CardSet unseen = unseen_cards(obs);
@@ -194,37 +196,19 @@ struct Sample {
   double weight = 1.0;
 };
 
-// Opponent hands consistent with the observation: the known cards plus hidden cards
-// drawn uniformly from the unseen ones, weighted down for every card the opponent
-// threw or declined that would have melded with the sample.
+// Opponent hands drawn from the belief model shared with ExpertBot
+// (sample_opponent_hand: hidden cards drawn from the unseen ones, resampled by how
+// well they explain the opponent's takes, passes and discards), with their weights.
+constexpr int kHardProposals = 32;
+
 std::vector<Sample> sample_opponent(const Observation& obs, core::Rng& rng, int n) {
   std::vector<Sample> out;
   const CardSet unseen = unseen_cards(obs);
   std::vector<Card> pool(unseen.begin(), unseen.end());
-  static const int hw = knob("HW", 0);
-  if (hw > 0) {
-    for (int k = 0; k < n; ++k) {
-      const WeightedHand h = sample_opponent_hand(obs, pool, rng, hw);
-      out.push_back({h.hand, h.weight});
-    }
-    return out;
-  }
-  const int hidden = std::clamp(obs.opponent_hand_size - obs.opponent_known.size(), 0, static_cast<int>(pool.size()));
-  const CardSet thrown = obs.opponent_discards | declined_by_opponent(obs);
   out.reserve(static_cast<std::size_t>(n));
   for (int k = 0; k < n; ++k) {
-    // Partial Fisher-Yates: the first `hidden` cards.
-    for (int i = 0; i < hidden; ++i) {
-      const auto j = static_cast<std::size_t>(i) + static_cast<std::size_t>(rng.below(pool.size() - static_cast<std::size_t>(i)));
-      std::swap(pool[static_cast<std::size_t>(i)], pool[j]);
-    }
-    Sample s;
-    s.opp = obs.opponent_known;
-    for (int i = 0; i < hidden; ++i) s.opp |= pool[static_cast<std::size_t>(i)];
-    const int dw = deadwood(s.opp);
-    for (Card t : thrown)
-      if (!s.opp.contains(t) && melds_with(s.opp, dw, t)) s.weight *= 0.4;
-    out.push_back(s);
+    const WeightedHand h = sample_opponent_hand(obs, pool, rng, kHardProposals);
+    out.push_back({h.hand, h.weight});
   }
   return out;
 }
@@ -426,20 +410,6 @@ Action HardBot::act(const Observation& obs) {
       if (obs.pile_size == 0) return draw_choice(obs, false);
       const Evaluation e = evaluate(obs, rng, params_.samples);
       const Card top = pile_top(obs);
-      static const int hd = knob("HD", 0);
-      if (hd == 2 && legal(obs, Action::take_discard()) && !obs.own_discards.contains(top)) {
-        const Action other = legal(obs, Action::pass()) ? Action::pass() : Action::draw_stock();
-        double vt = 0.0, vs = 0.0, wt = 0.0;
-        for (const Sample& smp : e.samples) {
-          std::vector<Card> stock;
-          for (Card c : e.unseen - smp.opp) stock.push_back(c);
-          rng.shuffle(std::span<Card>(stock));
-          vt += smp.weight * playout_value(obs, Action::take_discard(), smp.opp, stock);
-          vs += smp.weight * playout_value(obs, other, smp.opp, stock);
-          wt += smp.weight;
-        }
-        return draw_choice(obs, vt > vs);
-      }
       const int take = deadwood_after_taking(obs.hand, top);
       double stock = 0.0, weight = 0.0;
       for (Card u : e.unseen) {

@@ -6,13 +6,8 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
-#include <exception>
 #include <limits>
-#include <mutex>
 #include <optional>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include "bots_internal.hpp"
@@ -372,7 +367,8 @@ std::vector<Cand> candidates(const Observation& obs) {
 
 // ---------------------------------------------------------------- the search loop
 
-constexpr int kBatch = 16;        // worlds per batch
+constexpr std::size_t kBatchSize = 16;  // worlds per batch
+constexpr int kBatch = static_cast<int>(kBatchSize);
 constexpr int kMaxWorlds = 1 << 20;  // a bound on any search
 constexpr int kMinWorlds = 32;    // before anything is pruned
 constexpr double kPruneZ = 2.5;   // z of the paired test that drops a candidate
@@ -636,155 +632,105 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
   std::vector<double> weights;
   double wsum = 0.0, wsq = 0.0;
 
-  // The workers of one batch: worlds [first, first + count) are claimed one by one.
+  // One batch: worlds batch_first .. batch_first + kBatch - 1, claimed one by one by the
+  // workers (core::run_parallel).  Each world's random numbers come from the decision
+  // seed and the world's index, so the batch's values do not depend on the threads.
+  // With a time budget the workers stop claiming worlds when the time is up, and the
+  // worlds done so far (a prefix of the batch) are booked.
   Batch batch;
-  const int nthreads = params_.threads;
   std::atomic<int> next{0};
-  int batch_count = 0;
+  std::atomic<int> done{0};
   std::uint64_t batch_first = 0;
-  std::atomic<bool> stopped{false};
-  auto work = [&](bool owner) {
+  auto work = [&](int) {
     for (;;) {
+      stop.throw_if_stop_requested();
+      if (out_of_time()) return;
       const int i = next.fetch_add(1);
-      if (i >= batch_count) return;
-      if (owner ? stop.stop_requested() : stop.stopped()) {
-        stopped.store(true);
-        return;
-      }
+      if (i >= kBatch) return;
       const auto ui = static_cast<std::size_t>(i);
-      const std::uint64_t wi = batch_first + static_cast<std::uint64_t>(i);
-      batch.worlds[ui] = make_world(obs, unseen, mix(dseed, wi));
+      batch.worlds[ui] = make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)));
       std::int64_t nodes = 0;
       for (std::size_t c = 0; c < cands.size(); ++c)
         if (cands[c].alive) batch.values[c][ui] = evaluate(obs, batch.worlds[ui], cands[c], nodes);
       batch.nodes[ui] = nodes;
+      done.fetch_add(1);
     }
   };
 
-  // Helper threads wait for a batch, work it, and report back.
-  std::mutex mu;
-  std::condition_variable cv;
-  int generation = 0, finished = 0, helpers = 0;
-  bool quit = false;
-  std::exception_ptr error;
-  std::vector<std::thread> pool;
-  auto helper = [&] {
-    int seen = 0;
-    for (;;) {
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] { return quit || generation != seen; });
-        if (quit) return;
-        seen = generation;
+  std::uint64_t worlds_done = 0;
+  for (;;) {
+    batch_first = worlds_done;
+    batch.worlds.assign(kBatchSize, World{});
+    batch.values.assign(cands.size(), std::vector<double>(kBatchSize, 0.0));
+    batch.nodes.assign(kBatchSize, 0);
+    next.store(0);
+    done.store(0);
+    if (params_.threads > 1)
+      core::run_parallel(params_.threads, stop, work);
+    else
+      work(0);
+    stop.throw_if_stop_requested();
+    // The worlds finished: all of the batch, or (out of time) the first `done` of it,
+    // since every world claimed was finished and claims go in order.
+    const int count = std::min(done.load(), kBatch);
+    // Book the batch in world order.
+    for (int i = 0; i < count; ++i) {
+      const auto ui = static_cast<std::size_t>(i);
+      const double w = batch.worlds[ui].weight;
+      weights.push_back(w);
+      wsum += w;
+      wsq += w * w;
+      out.nodes += batch.nodes[ui];
+      for (std::size_t c = 0; c < cands.size(); ++c) {
+        if (!cands[c].alive) continue;
+        values[c].resize(weights.size(), 0.0);
+        values[c].back() = batch.values[c][ui];
+        cands[c].sum += w * batch.values[c][ui];
+        cands[c].n += 1;
       }
-      try {
-        work(false);
-      } catch (...) {
-        const std::lock_guard<std::mutex> lock(mu);
-        if (!error) error = std::current_exception();
+    }
+    worlds_done += static_cast<std::uint64_t>(count);
+    out.worlds = static_cast<int>(worlds_done);
+    if (count < kBatch) break;  // out of time
+    // The leader, and the paired test against it on the worlds both have seen.
+    std::size_t lead = 0;
+    double lead_mean = -1e300;
+    for (std::size_t c = 0; c < cands.size(); ++c)
+      if (cands[c].alive && cands[c].sum / wsum > lead_mean) {
+        lead = c;
+        lead_mean = cands[c].sum / wsum;
       }
-      const std::lock_guard<std::mutex> lock(mu);
-      ++finished;
-      cv.notify_all();
+    if (worlds_done >= static_cast<std::uint64_t>(kMinWorlds)) {
+      const double ess = wsum * wsum / wsq;
+      for (std::size_t c = 0; c < cands.size(); ++c) {
+        if (!cands[c].alive || c == lead) continue;
+        double mean = 0.0;
+        for (std::size_t w = 0; w < weights.size(); ++w) mean += weights[w] * (values[lead][w] - values[c][w]);
+        mean /= wsum;
+        double var = 0.0;
+        for (std::size_t w = 0; w < weights.size(); ++w) {
+          const double d = values[lead][w] - values[c][w] - mean;
+          var += weights[w] * d * d;
+        }
+        var /= wsum;
+        // (equal in every world so far: the same move in effect, keep the leader)
+        if (mean > kPruneZ * std::sqrt(var / ess) + 1e-9 || (var <= 1e-12 && mean >= 0.0)) cands[c].alive = false;
+      }
     }
-  };
-  for (int t = 1; t < nthreads; ++t) {
-    try {
-      pool.emplace_back(helper);
-      ++helpers;
-    } catch (const std::system_error&) {
-      break;  // fewer helpers: the batches still get done
-    }
+    int alive = 0;
+    for (const Cand& c : cands) alive += c.alive ? 1 : 0;
+    if (alive <= 1) break;
+    if (node_budget > 0 && out.nodes >= node_budget) break;
+    if (worlds_done >= static_cast<std::uint64_t>(kMaxWorlds)) break;
   }
-  auto shutdown = [&] {
-    {
-      const std::lock_guard<std::mutex> lock(mu);
-      quit = true;
-    }
-    cv.notify_all();
-    for (auto& t : pool) t.join();
-    pool.clear();
-  };
-
-  try {
-    std::uint64_t worlds_done = 0;
-    for (;;) {
-      // One batch.
-      batch_count = kBatch;
-      batch_first = worlds_done;
-      batch.worlds.assign(static_cast<std::size_t>(batch_count), World{});
-      batch.values.assign(cands.size(), std::vector<double>(static_cast<std::size_t>(batch_count), 0.0));
-      batch.nodes.assign(static_cast<std::size_t>(batch_count), 0);
-      next.store(0);
-      {
-        const std::lock_guard<std::mutex> lock(mu);
-        finished = 0;
-        ++generation;
-      }
-      cv.notify_all();
-      work(true);
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] { return finished == helpers; });
-        if (error) std::rethrow_exception(error);
-      }
-      if (stopped.load()) throw core::Interrupted();
-      // Book the batch in world order.
-      for (int i = 0; i < batch_count; ++i) {
-        const auto ui = static_cast<std::size_t>(i);
-        const double w = batch.worlds[ui].weight;
-        weights.push_back(w);
-        wsum += w;
-        wsq += w * w;
-        out.nodes += batch.nodes[ui];
-        for (std::size_t c = 0; c < cands.size(); ++c) {
-          if (!cands[c].alive) continue;
-          values[c].resize(weights.size(), 0.0);
-          values[c].back() = batch.values[c][ui];
-          cands[c].sum += w * batch.values[c][ui];
-          cands[c].n += 1;
-        }
-      }
-      worlds_done += static_cast<std::uint64_t>(batch_count);
-      out.worlds = static_cast<int>(worlds_done);
-      // The leader, and the paired test against it on the worlds both have seen.
-      std::size_t lead = 0;
-      double lead_mean = -1e300;
-      for (std::size_t c = 0; c < cands.size(); ++c)
-        if (cands[c].alive && cands[c].sum / wsum > lead_mean) {
-          lead = c;
-          lead_mean = cands[c].sum / wsum;
-        }
-      int alive = 0;
-      if (worlds_done >= static_cast<std::uint64_t>(kMinWorlds)) {
-        const double ess = wsum * wsum / wsq;
-        for (std::size_t c = 0; c < cands.size(); ++c) {
-          if (!cands[c].alive || c == lead) continue;
-          double mean = 0.0;
-          for (std::size_t w = 0; w < weights.size(); ++w) mean += weights[w] * (values[lead][w] - values[c][w]);
-          mean /= wsum;
-          double var = 0.0;
-          for (std::size_t w = 0; w < weights.size(); ++w) {
-            const double d = values[lead][w] - values[c][w] - mean;
-            var += weights[w] * d * d;
-          }
-          var /= wsum;
-          // (equal in every world so far: the same move in effect, keep the leader)
-          if (mean > kPruneZ * std::sqrt(var / ess) + 1e-9 || (var <= 1e-12 && mean >= 0.0)) cands[c].alive = false;
-        }
-      }
-      for (const Cand& c : cands) alive += c.alive ? 1 : 0;
-      if (alive <= 1) break;
-      if (node_budget > 0 && out.nodes >= node_budget) break;
-      if (out_of_time() || worlds_done >= static_cast<std::uint64_t>(kMaxWorlds)) break;
-    }
-  } catch (...) {
-    shutdown();
-    throw;
-  }
-  shutdown();
 
   out.effective_worlds = wsq > 0 ? wsum * wsum / wsq : 0.0;
+  if (!(wsum > 0.0)) {  // out of time before the first world: the playout policy decides
+    PlayoutPolicy policy;
+    out.best = policy.act(obs);
+    for (const Cand& c : cands) out.candidates.push_back({c.action, 0.0, 0, c.settled, true});
+    return out;
+  }
   std::size_t best = 0;
   double best_mean = -1e300;
   for (std::size_t c = 0; c < cands.size(); ++c) {
