@@ -1,7 +1,9 @@
-// Shared glue of the Yahtzee binding files (bind_yahtzee.cpp, bind_yahtzee_play.cpp):
+// Shared glue of the Yahtzee binding files (bind_yahtzee.cpp, bind_yahtzee_play.cpp,
+// bind_yahtzee_objectives.cpp):
 // argument coercions and reprs.  No game logic.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "common.hpp"
@@ -36,6 +38,8 @@ std::string dice_repr(yahtzee::Dice d);
 std::string action_repr(const yahtzee::Action& a);
 std::string yahtzee_state_repr(yahtzee::State s);
 py::dict scorecard_to_dict(const yahtzee::Scorecard& s);
+// A progress(tier, seconds) callback from a Python callable or None (called with the GIL).
+std::function<void(int, double)> wrap_progress(const py::object& cb);
 yahtzee::Scorecard scorecard_from_dict(const py::dict& d);
 
 }  // namespace parlour::bindings

@@ -161,6 +161,8 @@ std::string game_str(const Game& g) {
 
 std::string path_of(const py::object& p) { return py::str(py::module_::import("os").attr("fspath")(p)).cast<std::string>(); }
 
+}  // namespace
+
 Solver::Progress wrap_progress(const py::object& cb) {
   if (cb.is_none()) return {};
   return [cb](int tier, double secs) {
@@ -168,8 +170,6 @@ Solver::Progress wrap_progress(const py::object& cb) {
     cb(tier, secs);
   };
 }
-
-}  // namespace
 
 py::dict scorecard_to_dict(const Scorecard& s) {
   py::dict d;

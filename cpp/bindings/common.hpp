@@ -108,6 +108,7 @@ void register_gin(py::module_& m);
 void register_gin_round(py::module_& m);  // the round, match and actions (bind_gin_round.cpp)
 void register_gin_bots(py::module_& m);   // the bots and the arena (bind_gin_bots.cpp)
 void register_yahtzee(py::module_& m);
+void register_yahtzee_objectives(py::module_& m);  // distributions, targets, heads-up (bind_yahtzee_objectives.cpp)
 void register_freecell(py::module_& m);
 void register_envs(py::module_& root);  // encoders in each game's submodule + the envs submodule (bind_envs.cpp)
 

@@ -14,6 +14,7 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_gin_bots(gin);
   auto yahtzee = m.def_submodule("yahtzee", "Solitaire Yahtzee: scorecard rules and the optimal solver.");
   pb::register_yahtzee(yahtzee);
+  pb::register_yahtzee_objectives(yahtzee);
   auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals and the solver.");
   pb::register_freecell(freecell);
   pb::register_envs(m);

@@ -8,7 +8,7 @@ import enum
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OBSERVATION_SIZE', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'Scorecard', 'Solver', 'State', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'encode_observation', 'parse_action', 'parse_category', 'simulate']
+__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeadsUpSolver', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OBSERVATION_SIZE', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'ThresholdSolver', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'encode_observation', 'evaluate', 'parse_action', 'parse_category', 'simulate']
 class Bot:
     """
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
@@ -376,6 +376,73 @@ class Game:
         """
         The current player's turn, 0..12 (their filled boxes).
         """
+class HeadsUpSolver:
+    """
+    The strategy that maximises the probability of beating an opponent whose final score has a known distribution that does not depend on our play (a sure score once they have finished, or the distribution of a strategy they play unseen, such as Solver.distribution()): win_probability(state, points) is the largest P(our final score > theirs) + tie * P(equal) with `points` already scored. Exact for that model; solved lazily from the queried state, or wholly by solve().
+    """
+    def __init__(self, opponent: ScoreDistribution | int | collections.abc.Iterable[float], rules: YahtzeeRules | None = None, tie: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> None:
+        """
+        A table against this opponent: a ScoreDistribution, probabilities by score, or a final score; tie is what a tie is worth (0: only a win counts, 0.5: half a win).
+        """
+    def __repr__(self) -> str:
+        ...
+    def best_action(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
+        """
+        The action that maximises the win probability (ties as Solver.best_action).
+        """
+    def category_values(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int]) -> list[tuple[Category, float]]:
+        """
+        (category, win probability after writing the dice there) for each legal box, card order.
+        """
+    def is_solved(self, state: typing.Any | None = None) -> bool:
+        """
+        Whether the whole table (or this state's row) is solved.
+        """
+    def keep_values(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[Keep, float]]:
+        """
+        (keep, win probability) for each keep of the dice with 1 or 2 rolls left, Dice.keeps() order.
+        """
+    def solve(self, threads: typing.SupportsInt | typing.SupportsIndex = 0, progress: typing.Any = None) -> None:
+        """
+        Fills the whole table (threads 0: all cores), releasing the GIL; progress(tier, seconds) after each tier of filled boxes (13 .. 0).
+        """
+    def solve_from(self, state: State, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        Solves only the category sets that contain the boxes of state.
+        """
+    def win_probabilities(self, state: State) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        A new float64 array indexed by the points already scored (0 .. opponent.max + 1): the win probability from the start of a turn in state (NaN for more points than such a card can hold).
+        """
+    def win_probability(self, state: State, points: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        The largest P(win) + tie * P(tie) from the start of a turn in state with points already scored. InvalidValueError for more points than a card in that state can have scored.
+        """
+    @property
+    def opponent(self) -> ScoreDistribution:
+        """
+        The opponent's final-score distribution.
+        """
+    @property
+    def rows(self) -> int:
+        """
+        The number of rows laid out (states that cannot differ share one).
+        """
+    @property
+    def rules(self) -> YahtzeeRules:
+        """
+        The rules.
+        """
+    @property
+    def table_bytes(self) -> int:
+        """
+        The memory of the solved rows (values, padding, row index).
+        """
+    @property
+    def tie(self) -> float:
+        """
+        What a tie is worth (0..1).
+        """
 class HeuristicBot(Bot):
     """
     A simple rule of thumb for contrast: scores a made Yahtzee, large straight or full house at once, keeps a run of four towards the straights, else keeps the most frequent face; with no roll left takes the best immediate value (Chance discounted) or dumps a zero in the cheapest box.
@@ -596,6 +663,110 @@ class ScoreDelta:
         """
         100 for an extra Yahtzee while the box holds 50, else 0.
         """
+class ScoreDistribution:
+    """
+    The probability of each final (or further) score, index = score: exact (from evaluate or Solver.distribution) or empirical (simulated games, with their count for confidence intervals). Immutable; pickles.
+    """
+    @staticmethod
+    def from_scores(scores: typing.Any) -> ScoreDistribution:
+        """
+        The empirical distribution of simulated final scores (exact False, games = their count).
+        """
+    @staticmethod
+    def point(score: typing.SupportsInt | typing.SupportsIndex) -> ScoreDistribution:
+        """
+        A sure score (an opponent who has finished).
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[int, bytes, bool, int]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, pmf: typing.Any, exact: bool = True, games: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        A distribution from its probabilities by score (index = score). InvalidValueError for a negative or non-finite entry or a total that is not 1 (to 1e-9); trailing zeros are dropped.
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def cdf(self, score: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        P(score <= x).
+        """
+    def mean_ci(self, level: typing.SupportsFloat | typing.SupportsIndex = 0.95) -> tuple[float, float]:
+        """
+        A confidence interval for the mean (normal approximation over the games); (mean, mean) when exact.
+        """
+    def percentile(self, p: typing.SupportsFloat | typing.SupportsIndex) -> int:
+        """
+        quantile(p / 100).
+        """
+    def prob(self, score: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        P(score = x).
+        """
+    def quantile(self, q: typing.SupportsFloat | typing.SupportsIndex) -> int:
+        """
+        The least score x with P(score <= x) >= q (q in 0..1; quantile(0) is min).
+        """
+    def sf(self, score: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        P(score >= x): the probability of reaching x.
+        """
+    def sf_ci(self, score: typing.SupportsInt | typing.SupportsIndex, level: typing.SupportsFloat | typing.SupportsIndex = 0.95) -> tuple[float, float]:
+        """
+        A confidence interval (Wilson) for P(score >= x); (p, p) when exact.
+        """
+    def shifted(self, points: typing.SupportsInt | typing.SupportsIndex) -> ScoreDistribution:
+        """
+        The distribution of score + points (points already scored).
+        """
+    @property
+    def exact(self) -> bool:
+        """
+        Whether the probabilities are exact (else simulated).
+        """
+    @property
+    def games(self) -> int:
+        """
+        The number of simulated games (0 when exact).
+        """
+    @property
+    def max(self) -> int:
+        """
+        The greatest score with a positive probability.
+        """
+    @property
+    def mean(self) -> float:
+        """
+        The expected score.
+        """
+    @property
+    def min(self) -> int:
+        """
+        The least score with a positive probability.
+        """
+    @property
+    def pmf(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        A new float64 array: the probability of each score 0..max.
+        """
+    @property
+    def sd(self) -> float:
+        """
+        The standard deviation of the score.
+        """
+    @property
+    def variance(self) -> float:
+        """
+        The variance of the score.
+        """
 class Scorecard:
     """
     One player's card box by box, for display and play: get(category), the upper subtotal (uncapped), the bonuses and the total. score(category, dice) writes a box by the rules; an illegal write raises IllegalActionError and changes nothing.
@@ -733,6 +904,10 @@ class Solver:
         """
         (category, expected further score) for each legal box in card order: the reward of the write plus the value of the next state.
         """
+    def distribution(self, state: State = ..., points: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> ScoreDistribution:
+        """
+        The exact distribution of the final score when the optimal expected-score strategy (best_action, with its tie-breaks) is played from the start of a turn in state with `points` already scored: its mean is points + value(state). Solves the states reachable from state first if needed; GIL released.
+        """
     def is_solved(self, state: State | None = None) -> bool:
         """
         Whether the whole table (or this state's value) is solved.
@@ -849,6 +1024,68 @@ class State:
         """
         Whether the Yahtzee box holds 50 (enabling the 100 bonus for further Yahtzees).
         """
+class ThresholdSolver:
+    """
+    The strategy that maximises the probability of reaching a target score, for every target 0..max_target in one table: probability(state, points, target) is the largest P(final score >= target) with `points` already scored, from the start of a turn in state. Each target has its own strategy (best_action takes it). Solved lazily from the queried state, or wholly by solve() (all targets from every state).
+    """
+    def __init__(self, rules: YahtzeeRules | None = None, max_target: typing.SupportsInt | typing.SupportsIndex = 400) -> None:
+        """
+        An empty table for these rules and targets - points up to max_target (0..4000).
+        """
+    def __repr__(self) -> str:
+        ...
+    def best_action(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
+        """
+        The action that maximises the probability of reaching target (ties as Solver.best_action).
+        """
+    def category_values(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int]) -> list[tuple[Category, float]]:
+        """
+        (category, probability of reaching target after writing the dice there) for each legal box, card order.
+        """
+    def is_solved(self, state: typing.Any | None = None) -> bool:
+        """
+        Whether the whole table (or this state's row) is solved.
+        """
+    def keep_values(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> list[tuple[Keep, float]]:
+        """
+        (keep, probability of reaching target) for each keep of the dice with 1 or 2 rolls left, Dice.keeps() order.
+        """
+    def probabilities(self, state: State) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        A new float64 array: for t = 0..max_target, the largest P(further score >= t) from the start of a turn in state (each t under its own best strategy).
+        """
+    def probability(self, state: State, points: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        The largest probability that the final score reaches target, with points already scored (1 once reached).
+        """
+    def solve(self, threads: typing.SupportsInt | typing.SupportsIndex = 0, progress: typing.Any = None) -> None:
+        """
+        Fills the whole table (threads 0: all cores), releasing the GIL; progress(tier, seconds) after each tier of filled boxes (13 .. 0).
+        """
+    def solve_from(self, state: State, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        Solves only the category sets that contain the boxes of state.
+        """
+    @property
+    def max_target(self) -> int:
+        """
+        The most points still needed the table covers.
+        """
+    @property
+    def rows(self) -> int:
+        """
+        The number of rows laid out (states that cannot differ share one).
+        """
+    @property
+    def rules(self) -> YahtzeeRules:
+        """
+        The rules.
+        """
+    @property
+    def table_bytes(self) -> int:
+        """
+        The memory of the solved rows (values, padding, row index).
+        """
 class YahtzeeRules:
     """
     The rule variant: the joker convention (Joker.FORCED by default, FREE, NONE) and the switches for the Yahtzee bonus (100 per extra Yahtzee while the box holds 50) and the upper bonus (35 at an upper subtotal of 63). Immutable and hashable; str() gives the text form ('forced', 'none+no-yahtzee-bonus', ...).
@@ -915,6 +1152,10 @@ def category_upper_face(category: Category | str | int) -> int:
 def encode_observation(state: State, dice: Dice | str | collections.abc.Iterable[int], rolls_left: int) -> numpy.typing.NDArray[numpy.int8]:
     """
     The decision as an int8 array of OBSERVATION_SIZE (21) values: 0..4 the dice ascending, 5 rolls_left, 6..18 1 for each filled box (card order), 19 the upper subtotal capped at 63, 20 whether the Yahtzee box holds 50.
+    """
+def evaluate(bot: Bot, state: State = ..., threads: typing.SupportsInt | typing.SupportsIndex = 0) -> ScoreDistribution:
+    """
+    The exact distribution of the further score the bot makes from the start of a turn in state (a fixed strategy: its action depends only on state, dice and rolls left). A forward pass over the states reachable from state, in C++ with the GIL released (threads 0: all cores); bit-identical for any thread count.
     """
 def parse_action(text: str) -> Score | Reroll:
     """
