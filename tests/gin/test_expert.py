@@ -169,6 +169,22 @@ def test_takes_a_face_up_card_that_makes_a_meld() -> None:
     assert {c.action for c in s.candidates} == {Action.take_discard(), Action.draw_stock()}
 
 
+@pytest.mark.parametrize("rules", RULES + [Rules.eaai(), Rules(oklahoma=OklahomaAce.ONE)], ids=repr)
+def test_every_action_is_legal_step_by_step(rules: Rules) -> None:
+    # Whole rounds against each kind of opponent; a knock may carry its arrangement.
+    kinds = set()
+    for seed in range(6):
+        r = Round.deal(rules, ONE if seed % 2 else TWO, seed)
+        bots = {ONE: ExpertBot(seed, nodes=1500), TWO: [EasyBot, HardBot, SimpleBot][seed % 3](seed)}
+        while not r.is_terminal():
+            a = act(bots[r.turn], r)
+            assert a in r.legal_actions() or (a.kind is ActionKind.KNOCK and r.can_apply(a)), (a, r.to_dict())
+            if r.turn is ONE:
+                kinds.add(a.kind)
+            r.apply(a)
+    assert ActionKind.DISCARD in kinds
+
+
 # ---------------------------------------------------------------- determinism, budgets, threads
 
 
