@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EasyBot', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a text form.
@@ -258,6 +258,101 @@ class EasyBot(Bot):
         ...
     def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
+class ExpertBot(Bot):
+    """
+    A search bot that uses the budget it is given: determinized Monte Carlo search over opponent hands sampled from a model of the opponent's takes, passes and discards, every candidate draw, discard and knock played out to the end of the hand (knocks settled exactly, layoffs optimal) on the same worlds. Deterministic for a seed and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); threads= shares one search between threads. Sees only its observation.
+    """
+    def __getstate__(self) -> tuple[int, float, int, int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0, *, budget_ms: typing.Any = None, nodes: typing.Any = None, threads: int = 1) -> None:
+        """
+        An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision (about 150 ms on one core); nodes= sets that budget, budget_ms= a time limit per decision (with both, whichever comes first); threads= (1..256, 0: one per core) shares each search.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def search(self, observation: typing.Any) -> ExpertSearch:
+        """
+        The search behind act(): the action chosen and every candidate's estimated points. WrongPhase unless the observation's player is to act.
+        """
+    @property
+    def budget_ms(self) -> typing.Any:
+        """
+        The time limit of a decision in milliseconds, or None.
+        """
+    @property
+    def nodes(self) -> typing.Any:
+        """
+        The node budget of a decision (playout actions), or None.
+        """
+    @property
+    def threads(self) -> int:
+        """
+        Threads per search.
+        """
+class ExpertCandidate:
+    """
+    One action ExpertBot weighed: its estimated points for the bot and on how many sampled worlds.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def action(self) -> Action:
+        """
+        The action.
+        """
+    @property
+    def kept(self) -> bool:
+        """
+        Whether it was still in the running when the search stopped (the others were dropped as clearly worse).
+        """
+    @property
+    def settled(self) -> bool:
+        """
+        Whether it is a knock, settled exactly in each world (no playout).
+        """
+    @property
+    def value(self) -> float:
+        """
+        Its estimated points for the bot at the end of the hand (weighted mean over the worlds).
+        """
+    @property
+    def worlds(self) -> int:
+        """
+        The worlds it was evaluated on (fewer once dropped).
+        """
+class ExpertSearch:
+    """
+    What one ExpertBot search found.
+    """
+    def __repr__(self) -> str:
+        ...
+    @property
+    def best(self) -> Action:
+        """
+        The action chosen.
+        """
+    @property
+    def candidates(self) -> list[ExpertCandidate]:
+        """
+        The actions weighed, in the order they were generated (empty for a decision with one sensible action: the only legal one, gin, big gin, a layoff).
+        """
+    @property
+    def effective_worlds(self) -> float:
+        """
+        The effective number of worlds, (sum of weights)^2 / sum of squared weights.
+        """
+    @property
+    def nodes(self) -> int:
+        """
+        Playout actions simulated.
+        """
+    @property
+    def worlds(self) -> int:
+        """
+        Opponent hands and stock orders sampled.
+        """
 class HardBot(Bot):
     """
     The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by the expected deadwood after its next draw and the chance the card helps the opponent, and weighs knocking now against playing on (toward gin, away from an undercut) by rollouts.
@@ -1539,6 +1634,14 @@ def encode_observation(observation: Observation) -> numpy.typing.NDArray[numpy.i
     """
     The observation as an int8 array of shape OBSERVATION_SHAPE (13, 52), OBSERVATION_SIZE (676) values: 0/1 planes, column = dense card index. Rows: 0 hand, 1 pile top, 2 rest of the pile, 3 cards the opponent is known to hold, 4 the opponent's discards, 5 own discards, 6 the knocker's spread, 7 laid-off cards, 8 the card taken this turn; thermometers (first n columns 1) of 9 the stock size, 10 the knock limit, 11 the opponent's hand size; 12 status: columns 0..4 the phase one-hot, 5 my turn, 6 I dealt, 7 I knocked, 8 the opponent knocked, 9 upcard passed once, 10 twice.
     """
+def expert_playout(round: Round, fast: bool = True) -> tuple[tuple[int, int], int]:
+    """
+    Plays a copy of the round to its end with ExpertBot's playout policy on both sides: ((returns of ONE, TWO), actions until the hand was decided). fast=True runs the search's compact simulation, fast=False the Round itself with the policy as a bot (the reference: both give the same result). WrongPhase in the LAYOFF phase (fast).
+    """
+def layoff_deadwood(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Sequence[Meld]) -> int:
+    """
+    The defender's deadwood after the best layoff of `cards` onto `melds` (best_layoff(cards, melds).deadwood, computed without allocating: ExpertBot's settlement).
+    """
 def match_result(hands: collections.abc.Iterable[RoundResult], target: int | None = None, rules: Rules = ...) -> MatchResult:
     """
     What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays no box and breaks no shutout. InvalidValueError for a hand after the deciding one.
@@ -1558,6 +1661,8 @@ def simulate_rounds(n: int, seed: int | parlour._core.cards.Rng = 0, policy: str
 ACTION_COUNT: int = 265
 BIG_GIN_BONUS: int = 31
 BOX_BONUS: int = 25
+EXPERT_BENCH_NODES: int = 27000
+EXPERT_DEFAULT_NODES: int = 400000
 GAME_BONUS: int = 100
 GIN_BONUS: int = 25
 MELD_COUNT: int = 329

@@ -161,6 +161,7 @@ __all__ += ["snapshot"]
 from parlour.gin.bots import (  # noqa: E402
     Bot,
     EasyBot,
+    ExpertBot,
     HardBot,
     KnockEstimate,
     NormalBot,
@@ -174,6 +175,7 @@ __all__ += [
     "ArenaResult",
     "Bot",
     "EasyBot",
+    "ExpertBot",
     "HardBot",
     "KnockEstimate",
     "NormalBot",
