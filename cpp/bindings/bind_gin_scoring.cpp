@@ -60,35 +60,12 @@ py::dict rules_fields(const Rules& r) {
   return d;
 }
 
-// An int as long long, clamped beyond its range (callers reject out-of-range values).
-long long int_value(py::handle obj) {
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
-  if (overflow > 0) return std::numeric_limits<long long>::max();
-  if (overflow < 0) return std::numeric_limits<long long>::min();
-  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  return v;
-}
-
 // Keyword values: exact ints and bools (a float or a bool where an int is due raises).
 int int_field(const py::dict& d, const char* name) {
-  py::handle v = d[name];
-  if (py::isinstance<py::bool_>(v) || !py::isinstance<py::int_>(v))
-    throw core::WrongType(std::string("Rules.") + name + " must be an int, got " + type_name(v) + " " +
-                          core::quote(py::repr(v).cast<std::string>()));
-  const long long x = int_value(v);
-  if (x < -1000000 || x > 1000000)
-    throw core::InvalidValue(std::string("Rules.") + name + " out of range: " + py::repr(v).cast<std::string>());
-  return static_cast<int>(x);
+  return static_cast<int>(to_int(d[name], (std::string("Rules.") + name).c_str(), -1000000, 1000000));
 }
 
-bool bool_field(const py::dict& d, const char* name) {
-  py::handle v = d[name];
-  if (!py::isinstance<py::bool_>(v))
-    throw core::WrongType(std::string("Rules.") + name + " must be a bool, got " + type_name(v) + " " +
-                          core::quote(py::repr(v).cast<std::string>()));
-  return v.cast<bool>();
-}
+bool bool_field(const py::dict& d, const char* name) { return to_bool(d[name], (std::string("Rules.") + name).c_str()); }
 
 Rules rules_from(const py::dict& d) {
   for (auto item : d) {
@@ -127,25 +104,7 @@ std::string opt_player(std::optional<gin::Player> p) {
   return *p == gin::Player::One ? "Player.ONE" : "Player.TWO";
 }
 
-Rules rules_arg(py::handle obj) { return cast_arg<Rules>(obj, "a Rules"); }
-gin::Player player_arg(py::handle obj) {
-  if (!py::isinstance(obj, py::module_::import("parlour._core.gin").attr("Player")))
-    throw core::WrongType("expected a Player, got " + type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
-  return obj.cast<gin::Player>();
-}
-std::optional<gin::Player> opt_player_arg(py::handle obj) {
-  if (obj.is_none()) return std::nullopt;
-  return player_arg(obj);
-}
-int int_arg(py::handle obj, const char* name) {
-  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
-    throw core::WrongType(std::string(name) + " must be an int, got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  const long long v = int_value(obj);
-  if (v < -1000000 || v > 1000000)
-    throw core::InvalidValue(std::string(name) + " out of range: " + py::repr(obj).cast<std::string>());
-  return static_cast<int>(v);
-}
+int int_arg(py::handle obj, const char* name) { return static_cast<int>(to_int(obj, name, -1000000, 1000000)); }
 
 using IntPair = py::typing::Tuple<py::int_, py::int_>;
 template <std::size_t N>
@@ -154,25 +113,6 @@ IntPair pair(const std::array<int, N>& a) {
 }
 
 }  // namespace
-
-std::vector<Meld> to_melds(py::handle obj) {
-  if (py::isinstance<Melds>(obj)) {
-    const auto s = obj.cast<const Melds&>().melds();
-    return {s.begin(), s.end()};
-  }
-  if (py::isinstance<Meld>(obj)) return {obj.cast<Meld>()};
-  if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj))
-    throw core::WrongType("expected melds (a Melds, or an iterable of Meld), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  std::vector<Meld> v;
-  for (py::handle h : py::reinterpret_borrow<py::iterable>(obj)) {
-    if (py::isinstance<Meld>(h))
-      v.push_back(h.cast<Meld>());
-    else
-      v.push_back(Meld::from_cards(to_cardset(h)));
-  }
-  return v;
-}
 
 void register_gin_scoring(py::module_& m) {
   m.attr("GIN_BONUS") = gin::kGinBonus;
@@ -333,7 +273,7 @@ void register_gin_scoring(py::module_& m) {
                           ".dead, or the validated raw constructor.")
       .def(py::init([](const Arg<gin::ResultKind>& kind, const OptArg<gin::Player>& knocker, const Arg<py::int_>& kdw,
                        const Arg<py::int_>& ddw, const CardsLike& laid) {
-        return RoundResult(cast_arg<gin::ResultKind>(kind, "a ResultKind"), opt_player_arg(knocker),
+        return RoundResult(cast_arg<gin::ResultKind>(kind, "a ResultKind"), to_opt_player(knocker),
                            int_arg(kdw, "knocker_deadwood"), int_arg(ddw, "defender_deadwood"), to_cardset(laid));
       }), py::arg("kind"),
            py::arg("knocker") = py::none(), py::arg("knocker_deadwood") = 0, py::arg("defender_deadwood") = 0,
@@ -342,16 +282,16 @@ void register_gin_scoring(py::module_& m) {
       .def_static("dead", &RoundResult::dead, "A dead hand: nobody scores.")
       .def_static("knock", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& kdw, const Arg<py::int_>& ddw,
                               const CardsLike& laid, const Arg<Rules>& rules) {
-        return RoundResult::knock(player_arg(knocker), int_arg(kdw, "knocker_deadwood"),
-                                  int_arg(ddw, "defender_deadwood"), to_cardset(laid), rules_arg(rules));
+        return RoundResult::knock(to_player(knocker), int_arg(kdw, "knocker_deadwood"),
+                                  int_arg(ddw, "defender_deadwood"), to_cardset(laid), to_rules(rules));
       }, py::arg("knocker"), py::arg("knocker_deadwood"), py::arg("defender_deadwood"),
          py::arg("laid_off") = core::CardSet(), py::arg("rules") = Rules{},
          "A knock: KNOCK, or UNDERCUT when the defender holds less (or equal under rules.undercut_on_tie).")
       .def_static("gin", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& ddw) {
-        return RoundResult::gin(player_arg(knocker), int_arg(ddw, "defender_deadwood"));
+        return RoundResult::gin(to_player(knocker), int_arg(ddw, "defender_deadwood"));
       }, py::arg("knocker"), py::arg("defender_deadwood"), "A gin: the knocker melded all 10 cards.")
       .def_static("big_gin", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& ddw) {
-        return RoundResult::big_gin(player_arg(knocker), int_arg(ddw, "defender_deadwood"));
+        return RoundResult::big_gin(to_player(knocker), int_arg(ddw, "defender_deadwood"));
       }, py::arg("knocker"), py::arg("defender_deadwood"), "A big gin: the knocker melded all 11 cards.")
       .def_property_readonly("kind", &RoundResult::kind, "DEAD, KNOCK, UNDERCUT, GIN or BIG_GIN.")
       .def_property_readonly("knocker", &RoundResult::knocker, "Who knocked (or went gin); None for a dead hand.")
@@ -362,7 +302,7 @@ void register_gin_scoring(py::module_& m) {
       .def_property_readonly("defender_deadwood", &RoundResult::defender_deadwood,
                              "The defender's deadwood after its layoffs (none against gin).")
       .def_property_readonly("laid_off", &RoundResult::laid_off, "The cards the defender laid off.")
-      .def("points", [](const RoundResult& r, const Arg<Rules>& rules) { return r.points(rules_arg(rules)); },
+      .def("points", [](const RoundResult& r, const Arg<Rules>& rules) { return r.points(to_rules(rules)); },
            py::arg("rules") = Rules{},
            "The winner's points under the rules: KNOCK the deadwood difference, UNDERCUT the difference + undercut "
            "bonus, GIN gin bonus + the defender's deadwood, BIG_GIN big gin bonus + it, DEAD 0.")
@@ -472,7 +412,7 @@ void register_gin_scoring(py::module_& m) {
   m.def("settle", [](const Arg<Melds>& knocker_melds, const CardsLike& defender_cards, const Arg<Rules>& rules,
                      const Arg<gin::Player>& knocker) {
     return gin::settle(cast_arg<Melds>(knocker_melds, "the knocker's Melds (use best_melds(hand))"),
-                       to_cardset(defender_cards), rules_arg(rules), player_arg(knocker));
+                       to_cardset(defender_cards), to_rules(rules), to_player(knocker));
   }, py::arg("knocker_melds"), py::arg("defender_cards"), py::arg("rules") = Rules{},
         py::arg_v("knocker", gin::Player::One, "Player.ONE"),
         "Settle a hand: gin when the knocker's arrangement has no deadwood (big gin with 11 cards; InvalidValueError "
@@ -547,7 +487,7 @@ void register_gin_scoring(py::module_& m) {
                               core::quote(py::repr(h).cast<std::string>()));
       v.push_back(h.cast<RoundResult>());
     }
-    return gin::match_result(v, rules_arg(rules), target);
+    return gin::match_result(v, to_rules(rules), target);
   }, py::arg("hands"), py::arg("target") = py::none(), py::arg("rules") = Rules{},
         "What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; "
         "box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the "

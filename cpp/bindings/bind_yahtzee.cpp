@@ -167,7 +167,6 @@ std::string action_repr(const Action& a) {
 }
 std::string yahtzee_state_repr(State s) { return state_repr(s); }
 
-void register_yahtzee_play(py::module_& m);
 
 void register_yahtzee(py::module_& m) {
   py::native_enum<Category>(m, "Category", "enum.IntEnum",
@@ -541,7 +540,6 @@ void register_yahtzee(py::module_& m) {
   m.attr("NUM_VALID_STATES") = kNumValidStates;
   m.attr("INDEX_SIZE") = kIndexSize;
 
-  register_yahtzee_play(m);
 }
 
 }  // namespace parlour::bindings

@@ -97,11 +97,20 @@ __all__ = [
     "settle",
 ]
 
-# ---- Gin rummy II: the round, the match, actions, observations (issue 4) ----
+# ---- the round, the match, actions, observations ----
 from parlour._core.gin import (  # noqa: E402
-    ACTION_COUNT,
+    BIG_GIN_ID,
+    DISCARD_ID,
+    DRAW_STOCK_ID,
+    FINISH_LAYOFFS_ID,
+    KNOCK_ID,
+    LAY_OFF_ID,
+    NUM_ACTIONS,
+    PASS_ID,
+    TAKE_DISCARD_ID,
     Action,
     ActionKind,
+    Game,
     Match,
     Observation,
     Phase,
@@ -128,9 +137,18 @@ from parlour.gin.round_errors import (  # noqa: E402
 )
 
 __all__ += [
-    "ACTION_COUNT",
+    "BIG_GIN_ID",
+    "DISCARD_ID",
+    "DRAW_STOCK_ID",
+    "FINISH_LAYOFFS_ID",
+    "KNOCK_ID",
+    "LAY_OFF_ID",
+    "NUM_ACTIONS",
+    "PASS_ID",
+    "TAKE_DISCARD_ID",
     "Action",
     "ActionKind",
+    "Game",
     "BigGinDisabled",
     "CannotLayOff",
     "DealError",
@@ -157,7 +175,7 @@ from parlour.gin import snapshot  # noqa: E402
 
 __all__ += ["snapshot"]
 
-# ---- Gin rummy III: the bots, matches between them, the arena (issue 5) ----
+# ---- the bots, matches between them, the arena ----
 from parlour.gin.bots import (  # noqa: E402
     Bot,
     EasyBot,
@@ -180,3 +198,13 @@ __all__ += [
     "make_bot",
     "play_match",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The first releases' names, kept one release with a DeprecationWarning."""
+    if name == "ACTION_COUNT":
+        import warnings
+
+        warnings.warn("parlour.gin.ACTION_COUNT is deprecated: use NUM_ACTIONS", DeprecationWarning, stacklevel=2)
+        return NUM_ACTIONS
+    raise AttributeError(f"module 'parlour.gin' has no attribute {name!r}")
