@@ -8,6 +8,7 @@
 
 #include "common.hpp"
 #include "interrupt.hpp"
+#include "protocol.hpp"
 #include "parlour/freecell/solver.hpp"
 #include "parlour/freecell/state.hpp"
 
@@ -386,8 +387,13 @@ void register_freecell(py::module_& m) {
       .def_static("parse", &parse_move, py::arg("text"), py::arg("card") = py::none(), py::arg("count") = -1,
                   "Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and "
                   "`count` (when >= 0) override the parsed values.")
-      .def_static("from_action_id", &fc::Move::from_action_id, py::arg("action_id"),
-                  "The move with this frontend action id (0..NUM_ACTIONS-1).")
+      .def_static("from_id", [](const Arg<py::int_>& id) {
+        return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
+      }, py::arg("id"), "The move with this action id (0..NUM_ACTIONS-1); InvalidValueError otherwise.")
+      .def_static("from_action_id", [](const Arg<py::int_>& id) {
+        deprecated("Move.from_action_id is deprecated: use Move.from_id");
+        return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
+      }, py::arg("action_id"), "Deprecated: Move.from_id.")
       .def_property_readonly("card", [](const fc::Move& mv) { return mv.card; }, "The (deepest) moved card, or None.")
       .def_property_readonly("from_", [](const fc::Move& mv) { return mv.from; }, "Where the cards come from.")
       .def_property_readonly("to", [](const fc::Move& mv) { return mv.to; }, "Where they go.")
@@ -396,8 +402,12 @@ void register_freecell(py::module_& m) {
       .def_property_readonly("notation", &fc::Move::notation,
                              "Standard notation; a sequence always carries 'v<count>' here (GameState.notation "
                              "gives the short form).")
-      .def_property_readonly("action_id", &fc::Move::action_id,
-                             "The frontend action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.")
+      .def_property_readonly("id", &fc::Move::action_id,
+                             "The action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.")
+      .def_property_readonly("action_id", [](const fc::Move& mv) {
+        deprecated("Move.action_id is deprecated: use Move.id");
+        return mv.action_id();
+      }, "Deprecated: Move.id.")
       .def("__hash__", [](const fc::Move& mv) {
         return py::hash(py::make_tuple(mv.card ? mv.card->bit() : 0, mv.notation(), mv.count));
       })

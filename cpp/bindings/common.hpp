@@ -58,8 +58,10 @@ void register_gin_round(py::module_& m);           // bind_gin_round.cpp
 void register_gin_match(py::module_& m);           // bind_gin_match.cpp: Match, Game, simulate_rounds
 void register_gin_bots(py::module_& m);            // bind_gin_bots.cpp: the bots and the arena
 void register_yahtzee(py::module_& m);             // bind_yahtzee.cpp: dice, categories, states, rules
-void register_yahtzee_play(py::module_& m);        // bind_yahtzee_play.cpp: Game, Solver, bots, simulate
-void register_freecell(py::module_& m);            // bind_freecell.cpp
+void register_yahtzee_game(py::module_& m);        // bind_yahtzee_game.cpp: Phase, Observation, Game
+void register_yahtzee_solver(py::module_& m);      // bind_yahtzee_solver.cpp: Solver, bots, simulate
+void register_freecell(py::module_& m);            // bind_freecell.cpp: positions, moves, the solver
+void register_freecell_game(py::module_& m);       // bind_freecell_game.cpp: Observation, Game
 
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class

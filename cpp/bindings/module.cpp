@@ -20,7 +20,9 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_gin_bots(gin);
   auto yahtzee = m.def_submodule("yahtzee", "Solitaire Yahtzee: scorecard rules, the game and the optimal solver.");
   pb::register_yahtzee(yahtzee);
-  pb::register_yahtzee_play(yahtzee);
+  pb::register_yahtzee_game(yahtzee);
+  pb::register_yahtzee_solver(yahtzee);
   auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals, the game and the solver.");
   pb::register_freecell(freecell);
+  pb::register_freecell_game(freecell);
 }

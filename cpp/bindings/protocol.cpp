@@ -5,7 +5,7 @@
 
 namespace parlour::bindings {
 
-py::object terminal_flag(bool value) {
+BoolLike terminal_flag(bool value) {
   // Two shared instances, fetched once from parlour.protocol (never freed: the module
   // keeps them alive for the interpreter's lifetime anyway).
   static PyObject* flags[2] = {nullptr, nullptr};
@@ -14,7 +14,7 @@ py::object terminal_flag(bool value) {
     flags[0] = py::object(mod.attr("_NOT_TERMINAL")).release().ptr();
     flags[1] = py::object(mod.attr("_TERMINAL")).release().ptr();
   }
-  return py::reinterpret_borrow<py::object>(flags[value ? 1 : 0]);
+  return py::reinterpret_borrow<BoolLike>(flags[value ? 1 : 0]);
 }
 
 py::typing::List<py::int_> id_list(std::span<const std::uint16_t> ids) {

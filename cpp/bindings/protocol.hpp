@@ -30,9 +30,15 @@ struct Event {
   core::Json for_others;
 };
 
+// A Python object that behaves as a bool (its stub type is bool).
+class BoolLike : public py::object {
+ public:
+  PYBIND11_OBJECT_DEFAULT(BoolLike, py::object, PyObject_Type)
+};
+
 // parlour.protocol's TerminalFlag for `value`: a bool-like object that also answers
 // the deprecated call spelling `is_terminal()`.
-py::object terminal_flag(bool value);
+BoolLike terminal_flag(bool value);
 // A list of ints from ids (no per-item Python call).
 py::typing::List<py::int_> id_list(std::span<const std::uint16_t> ids);
 // A NumPy bool array of n entries, True at ids.
@@ -120,3 +126,10 @@ void def_game_protocol(py::class_<G>& cls) {
 }
 
 }  // namespace parlour::bindings
+
+namespace pybind11::detail {
+template <>
+struct handle_type_name<parlour::bindings::BoolLike> {
+  static constexpr auto name = const_name("bool");
+};
+}  // namespace pybind11::detail

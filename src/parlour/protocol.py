@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -95,8 +95,8 @@ class Game(Protocol):
     once won, else 0.0).
     """
 
-    game_name: str
-    num_actions: int
+    game_name: ClassVar[str]
+    num_actions: ClassVar[int]
 
     @property
     def num_players(self) -> int:

@@ -109,7 +109,7 @@ def test_random_masked_episodes_match_the_engine() -> None:
             assert reward * 52 == pytest.approx(to_home)  # no automatic moves
             assert reward * 52 == pytest.approx(len(reference.state.foundations) - before)
             total += reward
-            assert terminated == reference.is_terminal()
+            assert terminated == reference.is_terminal
         assert total == pytest.approx(len(env.game.state.foundations) / 52)
         assert truncated == (env.steps == 300)
         ends.append(terminated)

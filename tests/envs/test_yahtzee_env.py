@@ -30,7 +30,7 @@ from parlour.yahtzee import (  # noqa: E402
     OptimalBot,
     Solver,
     State,
-    YahtzeeRules,
+    Rules,
 )
 
 from .docs import run_doc_section  # noqa: E402
@@ -62,7 +62,7 @@ def check_obs_against_engine(obs: dict[str, Any], info: dict[str, Any], game: Ga
     assert obs["filled"].tolist() == [int(b is not None) for b in card.boxes]
     assert int(obs["upper_total"][0]) == min(63, card.upper_subtotal)
     assert bool(obs["yahtzee_50"]) == (card.get("yahtzee") == 50)
-    if game.is_terminal():
+    if game.is_terminal:
         assert dice is None and obs["rolls_left"] == 0 and not obs["action_mask"].any()
     else:
         assert dice is not None
@@ -84,7 +84,7 @@ def test_gymnasium_check_env_passes() -> None:
 
 def test_registered_and_made_through_gymnasium() -> None:
     assert ENV_ID == "parlour/Yahtzee-v0" and ENV_ID in gymnasium.registry
-    rules = YahtzeeRules("free", yahtzee_bonus=False)
+    rules = Rules("free", yahtzee_bonus=False)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         env = gymnasium.make(ENV_ID, rules=rules, render_mode="ansi")
@@ -118,7 +118,7 @@ def test_random_masked_episodes_match_the_engine() -> None:
             assert env.game.to_dict() == reference.to_dict()
             assert reward == delta.reward == reference.returns()[0] - before
             total += reward
-            assert terminated == reference.is_terminal()
+            assert terminated == reference.is_terminal
         assert total == info["score"] == reference.returns()[0] == env.game.scorecard(0).total
         assert 13 <= steps <= 39 and obs["filled"].all()
         with pytest.raises(PhaseError):
@@ -137,9 +137,9 @@ def play_through_env(env: YahtzeeEnv, bot: Bot, game_seed: int) -> float:
     return total
 
 
-def play_in_engine(bot: Bot, game_seed: int, rules: YahtzeeRules | None = None) -> int:
+def play_in_engine(bot: Bot, game_seed: int, rules: Rules | None = None) -> int:
     game = Game(rules=rules, seed=game_seed)
-    while not game.is_terminal():
+    while not game.is_terminal:
         bot.act(game)
     return game.returns()[0]
 
@@ -164,7 +164,7 @@ def test_bots_score_the_same_through_the_env(optimal_bot: OptimalBot) -> None:
 
 
 def test_rules_are_passed_to_the_game() -> None:
-    rules = YahtzeeRules(Joker.NONE, yahtzee_bonus=False, upper_bonus=False)
+    rules = Rules(Joker.NONE, yahtzee_bonus=False, upper_bonus=False)
     env = YahtzeeEnv(rules=rules)
     env.reset(seed=1)
     assert env.rules == rules and env.game.rules == rules

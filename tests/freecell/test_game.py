@@ -21,7 +21,7 @@ def test_actions_mask_and_apply() -> None:
     assert mask.dtype == np.bool_ and mask.shape == (NUM_ACTIONS,) and list(np.flatnonzero(mask)) == actions
     move = g.apply(actions[0])
     assert g.history == (move,) and g.state == GameState.from_ms_deal(1).apply(move)
-    assert g.current_player == 0 and not g.is_terminal() and g.returns() == [0.0]
+    assert g.current_player == 0 and not g.is_terminal and g.returns() == [0.0]
     # NumPy integers (as an RL policy returns them) are action ids too; bools are not.
     other = Game(deal=1)
     assert other.apply(np.flatnonzero(mask)[0]) == move
@@ -87,5 +87,5 @@ def test_win_by_playing_the_solution_and_hint() -> None:
     solution = solve(g.state)
     for text in solution.notation:  # type: ignore[union-attr]
         g.apply(text)
-    assert g.state.is_solved and g.is_terminal() and g.returns() == [1.0]
+    assert g.state.is_solved and g.is_terminal and g.returns() == [1.0]
     assert g.observation()["moves"] == len(solution)  # type: ignore[arg-type]

@@ -32,7 +32,7 @@ def check_game(name: str, seed: int, rules: Rules, reshuffles: int) -> int:
     r = Round.deal(rules, ONE if seed % 2 else TWO, seed)
     players = {ONE: cls(seed), TWO: cls(seed + 1)}
     decisions = 0
-    while not r.is_terminal():
+    while not r.is_terminal:
         p = r.turn
         obs = r.observation(p)
         action = players[p].act(obs)

@@ -112,7 +112,7 @@ def test_a_match_played_with_rounds() -> None:
     while not m.is_over and seed < 5000:
         r = m.new_round(seed)
         seed += 1
-        while not r.is_terminal():
+        while not r.is_terminal:
             legal = r.legal_actions()
             knocks = [a for a in legal if a.kind.name in ("KNOCK", "FINISH_LAYOFFS")]
             r.apply((knocks or legal)[-1])

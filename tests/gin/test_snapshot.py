@@ -45,7 +45,7 @@ def rounds() -> dict[str, Round]:
     dead = deal("2c 5c 8c Jc 3s 6s 9s Qs 4h 7h", "Ac 4c 7c Tc 2s 5s 8s Js 3h 6h", "Kd")
     dead.pass_()
     dead.pass_()
-    while not dead.is_terminal():
+    while not dead.is_terminal:
         dead.discard(dead.draw_stock())
     return {
         "upcard": played([]),
@@ -78,7 +78,7 @@ def test_round_trips(name: str) -> None:
     assert copy.deepcopy(r) == r and copy.copy(r) == r
     # The reloaded round plays on exactly like the original.
     a, b = r.clone(), back
-    while not a.is_terminal():
+    while not a.is_terminal:
         act = a.legal_actions()[-1]
         a.apply(act)
         b.apply(act)
@@ -246,7 +246,7 @@ def test_fuzzed_snapshots_are_rejected_or_valid(m: tuple[str, int, int, int]) ->
     assert len(set(cards)) == 52
     assert Round.from_dict(r.to_dict()) == r
     # It can be played to the end without the engine refusing its own legal actions.
-    while not r.is_terminal():
+    while not r.is_terminal:
         r.apply(r.legal_actions()[-1])  # draws from the stock, so it ends
 
 

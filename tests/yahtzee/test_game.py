@@ -83,7 +83,7 @@ def test_seeded_game_is_reproducible_and_seed_or_rng_agree() -> None:
     def play(seed: object) -> list[int]:
         g = Game(2, seed=seed)  # type: ignore[arg-type]
         bot = HeuristicBot()
-        while not g.is_terminal():
+        while not g.is_terminal:
             bot.act(g)
         return g.returns()
 
@@ -95,7 +95,7 @@ def test_multiplayer_turn_order_and_end() -> None:
     g = Game(3, seed=1)
     bot = HeuristicBot()
     seen = []
-    while not g.is_terminal():
+    while not g.is_terminal:
         if g.rolls_left == 2:
             seen.append((g.current_player, g.turn))
         g.act(Score(next(iter(g.scorecard(g.current_player).legal_categories(g.dice)))))  # type: ignore[arg-type]
@@ -125,7 +125,7 @@ def test_legal_actions_and_mask() -> None:
 def test_refused_actions_change_nothing(seed: int, ids: list[int]) -> None:
     g = Game(2, seed=seed)
     for i in ids:
-        if g.is_terminal():
+        if g.is_terminal:
             break
         before = g.to_dict()
         if g.can_act(i):
@@ -141,7 +141,7 @@ def test_to_dict_from_dict_and_pickle_round_trip(seed: int, steps: int) -> None:
     g = Game(2, seed=seed)
     bot = HeuristicBot()
     for _ in range(steps):
-        if g.is_terminal():
+        if g.is_terminal:
             break
         bot.act(g)
     d = g.to_dict()
@@ -152,7 +152,7 @@ def test_to_dict_from_dict_and_pickle_round_trip(seed: int, steps: int) -> None:
     # the restored game continues identically (generator included)
     c = g.clone()
     for x in (g2, c, g):
-        while not x.is_terminal():
+        while not x.is_terminal:
             bot.act(x)
     assert g2.returns() == c.returns() == g.returns()
 
@@ -199,7 +199,7 @@ def test_from_dict_rejects_inconsistent_turn_order() -> None:
 def test_from_dict_rejects_a_finished_card_still_playing() -> None:
     g = Game(seed=9)
     bot = HeuristicBot()
-    while not g.is_terminal():
+    while not g.is_terminal:
         bot.act(g)
     d = g.to_dict()
     d.update(phase="decide", dice="11111", rolls_left=2)

@@ -28,7 +28,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-
 from parlour._core.cards import masks_to_dense
 from parlour.envs._common import action_id
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
-from parlour._core.gin import ACTION_COUNT, Observation, Phase, Player, Round, Rules
+from parlour._core.gin import NUM_ACTIONS, Observation, Phase, Player, Round, Rules
 
 __all__ = [
     "AGENTS",
@@ -232,12 +232,12 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             agent: spaces.Dict(
                 {
                     "observation": box,
-                    "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
                 }
             )
             for agent in AGENTS
         }
-        self.action_spaces: dict[str, spaces.Discrete] = {agent: spaces.Discrete(ACTION_COUNT) for agent in AGENTS}
+        self.action_spaces: dict[str, spaces.Discrete] = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
         self.np_random, _ = _seeding_np_random(None)
         self._round: Round | None = None
         self.rewards, self._cumulative_rewards = {}, {}

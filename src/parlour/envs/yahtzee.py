@@ -19,7 +19,7 @@ from gymnasium import spaces
 
 from parlour.envs._common import action_id, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
-from parlour.yahtzee import NUM_ACTIONS, Dice, Game, State, YahtzeeRules
+from parlour.yahtzee import NUM_ACTIONS, Dice, Game, State, Rules
 
 __all__ = ["ENV_ID", "MAX_GAME_SEED", "YahtzeeEnv"]
 
@@ -59,16 +59,16 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, render_mode: str | None = None, rules: YahtzeeRules | None = None) -> None:
-        """An environment; ``render_mode`` ``"ansi"`` or None, ``rules`` the variant (default YahtzeeRules())."""
+    def __init__(self, render_mode: str | None = None, rules: Rules | None = None) -> None:
+        """An environment; ``render_mode`` ``"ansi"`` or None, ``rules`` the variant (default Rules())."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         if rules is None:
-            rules = YahtzeeRules()
-        elif not isinstance(rules, YahtzeeRules):
-            raise WrongTypeError(f"rules must be a YahtzeeRules, got {type(rules).__name__}")
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise WrongTypeError(f"rules must be a Rules, got {type(rules).__name__}")
         self.render_mode = render_mode
-        self.rules: YahtzeeRules = rules
+        self.rules: Rules = rules
         self.action_space: spaces.Space[np.int64] = spaces.Discrete(NUM_ACTIONS)
         self.observation_space: spaces.Space[YahtzeeObs] = cast(
             "spaces.Space[YahtzeeObs]",
@@ -116,7 +116,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
 
     def _observation(self) -> YahtzeeObs:
         game = self.game
-        over = game.is_terminal()
+        over = game.is_terminal
         obs = self.encode(game.state, self._dice, 0 if over else game.rolls_left)
         obs["action_mask"] = self._mask.astype(np.int8)
         return obs
@@ -147,11 +147,11 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
     def step(self, action: SupportsInt) -> tuple[YahtzeeObs, float, bool, bool, dict[str, Any]]:
         """Score or reroll with this action id; IllegalActionError (nothing changes) when it is not legal."""
         game = self.game
-        if game.is_terminal():
+        if game.is_terminal:
             raise PhaseError("the game is over: call reset() to start another")
         delta = game.apply(action_id(action, "Yahtzee"))  # raises before changing anything
         self._sync()
-        terminated = game.is_terminal()
+        terminated = game.is_terminal
         return self._observation(), float(delta.reward), terminated, False, self._info()
 
     def render(self) -> str | None:

@@ -141,7 +141,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
         if game.state.is_solved:
             print(f"You won in {len(game.history)} moves!", file=out)
             return 0
-        if game.is_terminal():
+        if game.is_terminal:
             print("No legal move is left: u to undo, q to quit.", file=out)
         print("> ", end="", file=out, flush=True)
         line = stream.readline()

@@ -20,7 +20,7 @@ from parlour.yahtzee import (
     Score,
     Solver,
     State,
-    YahtzeeRules,
+    Rules,
     category_name,
     parse_action,
     parse_category,
@@ -65,8 +65,8 @@ def parse_state(text: str) -> State:
     return s
 
 
-def _rules(args: argparse.Namespace) -> YahtzeeRules:
-    return YahtzeeRules.parse(args.rules)
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules.parse(args.rules)
 
 
 def _solver(args: argparse.Namespace) -> Solver:
@@ -149,13 +149,13 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 _HELP = "commands: keep <faces> (e.g. keep 66, keep - to reroll all), score <box>, hint, card, quit"
 
 
-def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: YahtzeeRules, solver: Solver | None = None) -> int:
+def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: Rules, solver: Solver | None = None) -> int:
     """A person plays one solitaire game in the terminal; returns the final score."""
     game = Game(1, rules, seed)
     if hints and solver is None:
         solver = Solver(rules)
     print(_HELP, file=out)
-    while not game.is_terminal():
+    while not game.is_terminal:
         state, dice, rl = game.view()
         assert dice is not None
         print(f"\nturn {game.turn + 1}/13  dice {' '.join(map(str, dice.faces))}  rolls left {rl}  "
