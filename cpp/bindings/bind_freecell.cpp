@@ -442,7 +442,7 @@ void register_freecell(py::module_& m) {
                   "Microsoft deal `number` (1 .. 2**33-1: Windows' 1..32000 and 1..1,000,000, extended above 2**31 "
                   "as FreeCell Pro and PySol do); InvalidValueError otherwise.")
       .def_static("parse", &fc::GameState::parse, py::arg("text"), py::arg("validate") = true,
-                  "Read the crate's text format ('foundations:', eight 'cascade:' lines, 'freecells:'); "
+                  "Read the freecell crate's text format ('foundations:', eight 'cascade:' lines, 'freecells:'); "
                   "NotationError for malformed text, InvalidPosition for a card twice or (validate) missing.")
       .def_static("parse_board", &fc::GameState::parse_board, py::arg("text"), py::arg("validate") = true,
                   "Read the common solver board format (fc-solve / PySol: 'Foundations: H-5 C-A S-0 D-K', "
@@ -513,7 +513,7 @@ void register_freecell(py::module_& m) {
                              "52 bytes, equal for positions that differ only in the order of cascades or free cells.")
       .def("locate", [](const fc::GameState& g, const CardLike& c) { return g.locate(to_card(c)); }, py::arg("card"),
            "Where the card is (a Position), or None.")
-      .def("to_text", &fc::GameState::to_text, "The crate's text format (GameState.parse reads it back).")
+      .def("to_text", &fc::GameState::to_text, "The freecell crate's text format (GameState.parse reads it back).")
       .def("to_board", &fc::GameState::to_board, "The common solver board format (GameState.parse_board reads it back).")
       .def("pretty", &fc::GameState::pretty, py::arg("unicode") = true, "A picture of the table for people.")
       .def("__hash__", [](const fc::GameState& g) { return py::hash(py::str(g.to_text())); })

@@ -198,9 +198,9 @@ void register_gin_scoring(py::module_& m) {
                 py::arg("game_bonus") = 0, py::arg("game_target") = 100, py::arg("shutout") = py::none(),
                 "The rule card's variant, with any field changed by keyword (each validated: InvalidValueError "
                 "out of its domain, WrongTypeError for a wrong type).")
-      .def_static("card", &Rules::card, "The rule card's variant (seed 002), the same as Rules().")
+      .def_static("card", &Rules::card, "The rule card's variant, the same as Rules().")
       .def_static("modern", &Rules::modern,
-                  "The modern scoring (Rust default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, "
+                  "The modern scoring (the gin-rummy crate's default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, "
                   "shutout doubles the total.")
       .def_static("classic", &Rules::classic,
                   "The older published scoring (Pagat, Bicycle): gin 20, no big gin, undercut 10, box 20, game 100, "
@@ -421,7 +421,7 @@ void register_gin_scoring(py::module_& m) {
         "InvalidValueError over the knock limit; ArrangeError when the hands overlap.");
 
   py::class_<gin::MatchResult>(m, "MatchResult",
-                               "What a whole match came to (seed 004 match_result): the winner (who reached the "
+                               "What a whole match came to (Game::Gin::Scoring's match_result): the winner (who reached the "
                                "target), per-player hand points, hands won, box bonuses and totals (tuples indexed by "
                                "Player), whether it was a shutout, the target and the hands played.")
       .def_readonly("winner", &gin::MatchResult::winner, "Who reached the target first; None if nobody has.")

@@ -62,6 +62,7 @@ void register_yahtzee_game(py::module_& m);        // bind_yahtzee_game.cpp: Pha
 void register_yahtzee_solver(py::module_& m);      // bind_yahtzee_solver.cpp: Solver, bots, simulate
 void register_freecell(py::module_& m);            // bind_freecell.cpp: positions, moves, the solver
 void register_freecell_game(py::module_& m);       // bind_freecell_game.cpp: Observation, Game
+void register_envs(py::module_& root);             // bind_envs.cpp: the encoders, parlour._core.envs
 
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class

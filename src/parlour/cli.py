@@ -71,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=_cmd_demo)
     for mod in _game_clis():
         mod.register(sub)
+    # The game server's command; the server's own dependencies load only when it runs.
+    importlib.import_module("parlour.server.cli").register(sub)
     return parser
 
 

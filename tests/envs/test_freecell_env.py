@@ -128,7 +128,7 @@ def test_a_solution_played_through_the_env_sums_to_one() -> None:
     terminated = False
     for move in solution.moves:
         assert not terminated
-        obs, reward, terminated, truncated, info = env.step(move.action_id)
+        obs, reward, terminated, truncated, info = env.step(move.id)
         rewards.append(reward)
         assert not truncated
     assert terminated and env.game.state.is_solved and env.game.returns() == [1.0]

@@ -200,18 +200,18 @@ def test_move_values() -> None:
     assert str(m) == "1c" and m.card == Card("Jd")
     assert eval(repr(m), {"Move": Move}) == m
     assert pickle.loads(pickle.dumps(m)) == m and hash(pickle.loads(pickle.dumps(m))) == hash(m)
-    assert Move.from_action_id(m.action_id) == Move(None, Position.cascade(0), Position.freecell(2))
+    assert Move.from_id(m.id) == Move(None, Position.cascade(0), Position.freecell(2))
 
 
 def test_action_ids_round_trip() -> None:
     seen = set()
     for i in range(NUM_ACTIONS):
-        m = Move.from_action_id(i)
-        assert m.action_id == i
+        m = Move.from_id(i)
+        assert m.id == i
         seen.add((str(m)))
     assert len(seen) == NUM_ACTIONS
     with pytest.raises(ValueError):
-        Move.from_action_id(NUM_ACTIONS)
+        Move.from_id(NUM_ACTIONS)
 
 
 # ---------------------------------------------------------------- legal move lists against the reference

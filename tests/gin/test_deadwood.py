@@ -139,7 +139,7 @@ def hands(draw: st.DrawFn, n: int, dense: bool) -> int:
 
 
 def test_published_examples() -> None:
-    # The Rust crate's examples: the run beats the set, and the set beats the run.
+    # The gin-rummy crate's examples (docs.rs): the run beats the set, and the set beats the run.
     assert deadwood("Tc Qc 4d 9d 4h 9h Jh 4s 5s 6s") == 56
     arr = best_melds("Tc Qc 4d 9d 4h 9h Jh 4s 5s 6s")
     assert [m.kind for m in arr.melds] == [MeldKind.RUN] and arr.deadwood == 56

@@ -1,5 +1,5 @@
-"""Layoffs, settle, RoundResult and match_result: the Perl module's examples, the
-spec's decisions (joint optimum, chains, no layoffs against gin, tie = undercut),
+"""Layoffs, settle, RoundResult and match_result: the examples of Perl's Game::Gin::Scoring,
+the rules where the sources part (joint optimum, chains, no layoffs against gin, tie = undercut),
 and a brute-force layoff reference written here."""
 
 from __future__ import annotations

@@ -51,18 +51,19 @@ def test_injected_dice_scenario() -> None:
     assert g.legal_actions() == []
     g.roll("11666")                        # first roll: 1 1 6 6 6
     assert g.phase == Phase.DECIDE and g.rolls_left == 2
-    g.act(Reroll("666"))                   # keep the sixes
+    g.apply(Reroll("666"))                   # keep the sixes
     assert g.phase == Phase.ROLL and g.kept == Keep("666")
     with pytest.raises(IllegalActionError, match="kept"):
         g.roll("11166")                    # lacks a kept six
     g.roll("66662")
-    g.act("keep 6666")
+    g.apply("keep 6666")
     g.roll("66666")                        # Yahtzee on the last roll
     assert g.rolls_left == 0
     with pytest.raises(IllegalActionError, match="no roll"):
-        g.act(Reroll("66"))
-    d = g.act(Score(Category.YAHTZEE))
-    assert d.value == 50 and g.scorecard(0).total == 50
+        g.apply(Reroll("66"))
+    g.apply(Score(Category.YAHTZEE))
+    d = g.last_event.to_dict()
+    assert d["points"] == 50 and g.scorecard(0).total == 50
     assert g.turn == 1 and g.phase == Phase.ROLL and g.rolls_left == 3
 
 
@@ -98,12 +99,12 @@ def test_multiplayer_turn_order_and_end() -> None:
     while not g.is_terminal:
         if g.rolls_left == 2:
             seen.append((g.current_player, g.turn))
-        g.act(Score(next(iter(g.scorecard(g.current_player).legal_categories(g.dice)))))  # type: ignore[arg-type]
+        g.apply(Score(next(iter(g.scorecard(g.current_player).legal_categories(g.dice)))))  # type: ignore[arg-type]
     assert seen == [(p, t) for t in range(13) for p in range(3)]
     assert g.phase == Phase.OVER and g.legal_actions() == [] and not g.legal_action_mask().any()
     assert g.returns() == [c.total for c in g.scorecards]
     with pytest.raises(PhaseError, match="over"):
-        g.act(Score(Category.CHANCE))
+        g.apply(Score(Category.CHANCE))
     with pytest.raises(PhaseError):
         bot.act(g)
 
@@ -128,11 +129,11 @@ def test_refused_actions_change_nothing(seed: int, ids: list[int]) -> None:
         if g.is_terminal:
             break
         before = g.to_dict()
-        if g.can_act(i):
-            g.act(i)
+        if g.can_apply(i):
+            g.apply(i)
         else:
             with pytest.raises((IllegalActionError, PhaseError)):
-                g.act(i)
+                g.apply(i)
             assert g.to_dict() == before
 
 
@@ -189,7 +190,7 @@ def test_from_dict_rejects_bad_documents(patch: dict[str, object]) -> None:
 
 def test_from_dict_rejects_inconsistent_turn_order() -> None:
     g = Game(2, seed=9)
-    g.act(Score(Category.CHANCE))
+    g.apply(Score(Category.CHANCE))
     d = g.to_dict()
     d["current_player"] = 0
     with pytest.raises(StateFormatError, match="turn order"):
@@ -225,18 +226,20 @@ def test_view_and_str() -> None:
 def test_joker_scenario_through_the_game() -> None:
     g = Game(auto_roll=False)
     g.roll("33333")
-    g.act(Score(Category.YAHTZEE))           # turn 1: 50 in the Yahtzee box
+    g.apply(Score(Category.YAHTZEE))           # turn 1: 50 in the Yahtzee box
     g.roll("33333")                          # turn 2: an extra Yahtzee, Threes open
     assert [a for a in g.legal_actions() if isinstance(a, Score)] == [Score(Category.THREES)]
-    assert not g.can_act(Score(Category.FULL_HOUSE))
+    assert not g.can_apply(Score(Category.FULL_HOUSE))
     with pytest.raises(IllegalActionError, match="joker"):
-        g.act(Score(Category.FULL_HOUSE))
-    d = g.act(Score(Category.THREES))
-    assert (d.value, d.yahtzee_bonus) == (15, 100)
+        g.apply(Score(Category.FULL_HOUSE))
+    g.apply(Score(Category.THREES))
+    d = g.last_event.to_dict()
+    assert (d["points"], d["yahtzee_bonus"]) == (15, 100)
     g.roll("33333")                          # turn 3: Threes filled -> any open lower box at joker value
     scores = [a.category for a in g.legal_actions() if isinstance(a, Score)]
     assert scores == [c for c in Category if c.value >= 6 and c != Category.YAHTZEE]
-    d = g.act(Score(Category.LARGE_STRAIGHT))
-    assert (d.value, d.yahtzee_bonus) == (40, 100)
+    g.apply(Score(Category.LARGE_STRAIGHT))
+    d = g.last_event.to_dict()
+    assert (d["points"], d["yahtzee_bonus"]) == (40, 100)
     card = g.scorecard(0)
     assert card.total == 50 + 15 + 40 + 200 and card.yahtzee_bonuses == 2

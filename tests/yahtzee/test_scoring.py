@@ -1,5 +1,5 @@
 """Scoring and legality against the plain-Python reference on all 252 rolls, and the joker
-cases of the seed (yahtzee-engine State::legal_categories / State::apply)."""
+cases of the Rust crate yahtzee-engine (State::legal_categories / State::apply)."""
 
 from __future__ import annotations
 

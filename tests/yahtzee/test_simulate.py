@@ -1,5 +1,5 @@
 """simulate: the optimal bot's mean agrees with the solver's value, results depend only on
-the seed, and the heuristic bot is clearly worse."""
+the seed given, and the heuristic bot is clearly worse."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """State: the clamping constructor, the 20-bit index layout and from_index over the whole
-index space (the seed's invariants)."""
+index space (the invariants of yahtzee-engine's State)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'Game', 'GameState', 'Move', 'NUM_ACTIONS', 'Observation', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'is_safe_autoplay', 'search', 'search_deals']
+__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'Game', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Observation', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'search', 'search_deals']
 class Cascade:
     """
     A cascade, bottom card first, a CardCollection: add_card takes any card on an empty cascade (Aces included), else one rank below the top card in the other colour, else raises IllegalMove; pop_card() gives the (rest, top card), or nothing when empty.
@@ -365,7 +365,7 @@ class Game:
         The moves made so far (resolved).
         """
     @property
-    def is_terminal(self) -> typing.Any:
+    def is_terminal(self) -> bool:
         """
         Whether the game is over.
         """
@@ -401,7 +401,7 @@ class GameState:
     @staticmethod
     def parse(text: str, validate: bool = True) -> GameState:
         """
-        Read the crate's text format ('foundations:', eight 'cascade:' lines, 'freecells:'); NotationError for malformed text, InvalidPosition for a card twice or (validate) missing.
+        Read the freecell crate's text format ('foundations:', eight 'cascade:' lines, 'freecells:'); NotationError for malformed text, InvalidPosition for a card twice or (validate) missing.
         """
     @staticmethod
     def parse_board(text: str, validate: bool = True) -> GameState:
@@ -476,7 +476,7 @@ class GameState:
         """
     def to_text(self) -> str:
         """
-        The crate's text format (GameState.parse reads it back).
+        The freecell crate's text format (GameState.parse reads it back).
         """
     def validate(self) -> None:
         """
@@ -767,6 +767,10 @@ class Verdict(enum.IntEnum):
     SOLVED = 0
     UNKNOWN = 2
     UNSOLVABLE = 1
+def encode_observation(state: GameState) -> numpy.typing.NDArray[numpy.int8]:
+    """
+    The position as an int8 array of OBSERVATION_SIZE (160) values, a card as its dense index + 1 and 0 for none: 0..151 the eight cascades, MAX_CASCADE (19) values each, bottom card first; 152..155 the free cells; 156..159 the foundation heights by suit. InvalidValueError for a cascade taller than MAX_CASCADE.
+    """
 def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | str) -> bool:
     """
     Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.
@@ -779,4 +783,6 @@ def search_deals(numbers: collections.abc.Sequence[int], mode: str = 'fast', job
     """
     Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.
     """
+MAX_CASCADE: int = 19
 NUM_ACTIONS: int = 924
+OBSERVATION_SIZE: int = 160

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EasyBot', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_pair', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EasyBot', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_pair', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (NUM_ACTIONS = 265) and a text form.
@@ -332,7 +332,7 @@ class Game:
         The seat to act (an int), or None once the game is over.
         """
     @property
-    def is_terminal(self) -> typing.Any:
+    def is_terminal(self) -> bool:
         """
         Whether the game is over.
         """
@@ -526,7 +526,7 @@ class Match:
         """
 class MatchResult:
     """
-    What a whole match came to (seed 004 match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
+    What a whole match came to (Game::Gin::Scoring's match_result): the winner (who reached the target), per-player hand points, hands won, box bonuses and totals (tuples indexed by Player), whether it was a shutout, the target and the hands played.
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     def __eq__(self, other: typing.Any) -> typing.Any:
@@ -1161,7 +1161,7 @@ class Round:
         The opening upcard.
         """
     @property
-    def is_terminal(self) -> typing.Any:
+    def is_terminal(self) -> bool:
         """
         Whether the game is over.
         """
@@ -1340,7 +1340,7 @@ class Rules:
     @staticmethod
     def card() -> Rules:
         """
-        The rule card's variant (seed 002), the same as Rules().
+        The rule card's variant, the same as Rules().
         """
     @staticmethod
     def classic() -> Rules:
@@ -1350,7 +1350,7 @@ class Rules:
     @staticmethod
     def modern() -> Rules:
         """
-        The modern scoring (Rust default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, shutout doubles the total.
+        The modern scoring (the gin-rummy crate's default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, shutout doubles the total.
         """
     @staticmethod
     def palace() -> Rules:
@@ -1648,6 +1648,10 @@ def deadwood_batch(masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64]
     """
     deadwood() of each hand in a 1-D array of uint64 card masks, as a uint8 array (a count above 255, possible only for sets of 30+ cards, saturates at 255). InvalidValueError names the first mask with a bit that is not a card. Releases the GIL.
     """
+def encode_observation(observation: Observation) -> numpy.typing.NDArray[numpy.int8]:
+    """
+    The observation as an int8 array of shape OBSERVATION_SHAPE (13, 52), OBSERVATION_SIZE (676) values: 0/1 planes, column = dense card index. Rows: 0 hand, 1 pile top, 2 rest of the pile, 3 cards the opponent is known to hold, 4 the opponent's discards, 5 own discards, 6 the knocker's spread, 7 laid-off cards, 8 the card taken this turn; thermometers (first n columns 1) of 9 the stock size, 10 the knock limit, 11 the opponent's hand size; 12 status: columns 0..4 the phase one-hot, 5 my turn, 6 I dealt, 7 I knocked, 8 the opponent knocked, 9 upcard passed once, 10 twice.
+    """
 def match_result(hands: collections.abc.Iterable[RoundResult], target: int | None = None, rules: Rules = ...) -> MatchResult:
     """
     What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays no box and breaks no shutout. InvalidValueError for a hand after the deciding one.
@@ -1676,6 +1680,8 @@ KNOCK_ID: int = 55
 LAY_OFF_ID: int = 108
 MELD_COUNT: int = 329
 NUM_ACTIONS: int = 265
+OBSERVATION_SHAPE: tuple[typing.Any, ...] = (13, 52)
+OBSERVATION_SIZE: int = 676
 PASS_ID: int = 0
 TAKE_DISCARD_ID: int = 1
 TARGET: int = 100

@@ -8,7 +8,7 @@ import enum
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'Observation', 'OptimalBot', 'Phase', 'Reroll', 'Rules', 'Score', 'ScoreDelta', 'Scorecard', 'Solver', 'State', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'parse_action', 'parse_category', 'simulate']
+__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OBSERVATION_SIZE', 'Observation', 'OptimalBot', 'Phase', 'Reroll', 'Rules', 'Score', 'ScoreDelta', 'Scorecard', 'Solver', 'State', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'encode_observation', 'parse_action', 'parse_category', 'simulate']
 class Bot:
     """
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
@@ -342,7 +342,7 @@ class Game:
         The dice in phase DECIDE, else None.
         """
     @property
-    def is_terminal(self) -> typing.Any:
+    def is_terminal(self) -> bool:
         """
         Whether the game is over.
         """
@@ -1015,6 +1015,10 @@ def category_upper_face(category: Category | str | int) -> int:
     """
     The face an upper category counts (1..6), 0 for a lower one: Category.upper_face calls this.
     """
+def encode_observation(state: State, dice: Dice | str | collections.abc.Iterable[int], rolls_left: int) -> numpy.typing.NDArray[numpy.int8]:
+    """
+    The decision as an int8 array of OBSERVATION_SIZE (21) values: 0..4 the dice ascending, 5 rolls_left, 6..18 1 for each filled box (card order), 19 the upper subtotal capped at 63, 20 whether the Yahtzee box holds 50.
+    """
 def parse_action(text: str) -> Score | Reroll:
     """
     An action from its text: 'score <category>' or 'keep <faces>' / 'reroll <faces>' ('keep -' rerolls all); NotationError otherwise.
@@ -1030,3 +1034,4 @@ def simulate(n: typing.SupportsInt | typing.SupportsIndex, bot: Bot, seed: int |
 INDEX_SIZE: int = 1048576
 NUM_ACTIONS: int = 223
 NUM_VALID_STATES: int = 591360
+OBSERVATION_SIZE: int = 21

@@ -20,9 +20,10 @@ from gymnasium import spaces
 
 from parlour.envs._common import action_id, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError
+from parlour._core.freecell import encode_observation
 from parlour.freecell import NUM_ACTIONS, Game, GameState
 
-__all__ = ["ENV_ID", "FreeCellEnv", "MAX_CASCADE", "MAX_DEAL"]
+__all__ = ["ENV_ID", "FreeCellEnv", "MAX_CASCADE", "MAX_DEAL", "OBS_SIZE", "split_observation"]
 
 #: The id this module registers with Gymnasium.
 ENV_ID: Final = "parlour/FreeCell-v0"
@@ -38,7 +39,20 @@ MAX_CASCADE: Final = 19
 #: from 1..MAX_DEAL (Windows' extended range of one million deals) with ``np_random``.
 MAX_DEAL: Final = 1_000_000
 
+#: The length of the engine's flat observation (``parlour._core.freecell.encode_observation``):
+#: the cascades (8 x MAX_CASCADE), the free cells (4) and the foundation heights (4).
+OBS_SIZE: Final = 160
+
 FreeCellObs = dict[str, npt.NDArray[np.int8]]
+
+
+def split_observation(flat: npt.NDArray[np.int8]) -> dict[str, npt.NDArray[np.int8]]:
+    """The single environment's ``"cascades"`` (8, 19), ``"freecells"`` and ``"foundations"`` views of a flat observation."""
+    return {
+        "cascades": flat[: 8 * MAX_CASCADE].reshape(8, MAX_CASCADE),
+        "freecells": flat[8 * MAX_CASCADE : 8 * MAX_CASCADE + 4],
+        "foundations": flat[8 * MAX_CASCADE + 4 :],
+    }
 
 
 class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
@@ -106,9 +120,12 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
     # -- encoding
     @staticmethod
     def encode(state: GameState) -> dict[str, npt.NDArray[np.int8]]:
-        """The ``"cascades"``, ``"freecells"`` and ``"foundations"`` arrays of a position."""
-        cascades, freecells, foundations = state.to_arrays(MAX_CASCADE)
-        return {"cascades": cascades, "freecells": freecells, "foundations": foundations}
+        """The ``"cascades"``, ``"freecells"`` and ``"foundations"`` arrays of a position.
+
+        Views (:func:`split_observation`) of the engine's flat encoding
+        ``parlour._core.freecell.encode_observation`` (the batched environment's observation).
+        """
+        return split_observation(encode_observation(state))
 
     def _observation(self) -> FreeCellObs:
         obs = self.encode(self.game.state)

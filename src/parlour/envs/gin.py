@@ -25,10 +25,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from parlour._core.cards import masks_to_dense
 from parlour.envs._common import action_id
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
-from parlour._core.gin import NUM_ACTIONS, Observation, Phase, Player, Round, Rules
+from parlour._core.gin import NUM_ACTIONS, Observation, Player, Round, Rules
+from parlour._core.gin import encode_observation as _encode_observation
 
 __all__ = [
     "AGENTS",
@@ -81,10 +81,6 @@ STATUS_COLUMNS: tuple[str, ...] = (
     "upcard_passed_twice",
 )
 
-_CARD_PLANES = 9  # the first nine planes are card sets (column = dense card index)
-_COLUMNS = np.arange(52)
-_PHASE_COLUMN = {Phase.UPCARD: 0, Phase.DRAW: 1, Phase.DISCARD: 2, Phase.LAYOFF: 3, Phase.FINISHED: 4}
-
 Obs = dict[str, npt.NDArray[np.int8]]
 
 
@@ -103,7 +99,9 @@ def player_of(agent: str) -> Player:
 def encode_observation(obs: Observation) -> npt.NDArray[np.int8]:
     """The (NUM_PLANES, 52) int8 array of 0/1 planes for one player's observation.
 
-    Card planes (column = dense card index 13*suit + rank - 1, the library's order):
+    The engine's own encoder (``parlour._core.gin.encode_observation``, the layout of
+    the batched gin environments too).  Card planes (column = dense card index
+    13*suit + rank - 1, the library's order):
 
     0. ``hand`` — the observing player's hand;
     1. ``pile_top`` — the top card of the discard pile (empty if the pile is);
@@ -131,40 +129,7 @@ def encode_observation(obs: Observation) -> npt.NDArray[np.int8]:
     Only what the engine's observation contains is encoded, so the opponent's hidden
     cards and the stock order never appear.
     """
-    pile = obs.discard_pile
-    spread = 0
-    for meld in obs.spread:
-        spread |= int(meld.cards)
-    taken = obs.taken
-    masks = np.array(
-        [
-            int(obs.hand),
-            pile[-1].mask if pile else 0,
-            sum(card.mask for card in pile[:-1]),
-            int(obs.opponent_known),
-            int(obs.opponent_discards),
-            int(obs.own_discards),
-            spread,
-            int(obs.laid_off),
-            taken.mask if taken is not None else 0,
-        ],
-        dtype=np.uint64,
-    )
-    planes = np.zeros((NUM_PLANES, 52), dtype=np.int8)
-    planes[:_CARD_PLANES] = masks_to_dense(masks)
-    planes[9] = _COLUMNS < obs.stock_size
-    planes[10] = _COLUMNS < obs.knock_limit
-    planes[11] = _COLUMNS < obs.opponent_hand_size
-    status = planes[12]
-    status[_PHASE_COLUMN[obs.phase]] = 1
-    me = obs.player
-    status[5] = obs.is_my_turn
-    status[6] = obs.dealer == me
-    status[7] = obs.knocker == me
-    status[8] = obs.knocker is not None and obs.knocker != me
-    status[9] = obs.passes >= 1
-    status[10] = obs.passes >= 2
-    return planes
+    return _encode_observation(obs)
 
 
 class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]

@@ -19,9 +19,10 @@ from gymnasium import spaces
 
 from parlour.envs._common import action_id, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
-from parlour.yahtzee import NUM_ACTIONS, Dice, Game, State, Rules
+from parlour._core.yahtzee import encode_observation
+from parlour.yahtzee import NUM_ACTIONS, Dice, Game, Rules, State
 
-__all__ = ["ENV_ID", "MAX_GAME_SEED", "YahtzeeEnv"]
+__all__ = ["ENV_ID", "MAX_GAME_SEED", "OBS_SIZE", "OBS_SLICES", "YahtzeeEnv", "split_observation"]
 
 #: The id this module registers with Gymnasium.
 ENV_ID: Final = "parlour/Yahtzee-v0"
@@ -30,7 +31,33 @@ ENV_ID: Final = "parlour/Yahtzee-v0"
 #: uniformly from 0..MAX_GAME_SEED - 1 with ``np_random``.
 MAX_GAME_SEED: Final = 2**63
 
+#: The engine's flat observation (``parlour._core.yahtzee.encode_observation``, shape
+#: (OBS_SIZE,) int8) by entry: the single environment's ``Dict`` entries are these slices
+#: (``"rolls_left"`` and ``"yahtzee_50"`` as ints), the batched environment's rows are the
+#: whole vector.
+OBS_SLICES: Final = {
+    "dice": slice(0, 5),
+    "rolls_left": slice(5, 6),
+    "filled": slice(6, 19),
+    "upper_total": slice(19, 20),
+    "yahtzee_50": slice(20, 21),
+}
+
+#: The length of the flat observation.
+OBS_SIZE: Final = 21
+
 YahtzeeObs = dict[str, Union[npt.NDArray[np.int8], int]]
+
+
+def split_observation(flat: npt.NDArray[np.int8]) -> YahtzeeObs:
+    """The single environment's ``Dict`` entries (``"action_mask"`` aside) of one flat observation."""
+    return {
+        "dice": flat[0:5],
+        "rolls_left": int(flat[5]),
+        "filled": flat[6:19],
+        "upper_total": flat[19:20],
+        "yahtzee_50": int(flat[20]),
+    }
 
 
 class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
@@ -103,16 +130,12 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
     # -- encoding
     @staticmethod
     def encode(state: State, dice: Dice, rolls_left: int) -> YahtzeeObs:
-        """The observation entries other than ``"action_mask"`` for a state, dice and rolls left."""
-        filled = np.zeros(13, dtype=np.int8)
-        filled[[int(c) for c in state.scored]] = 1
-        return {
-            "dice": np.array(dice.faces, dtype=np.int8),
-            "rolls_left": int(rolls_left),
-            "filled": filled,
-            "upper_total": np.array([state.upper], dtype=np.int8),
-            "yahtzee_50": int(state.yahtzee_50),
-        }
+        """The observation entries other than ``"action_mask"`` for a state, dice and rolls left.
+
+        Slices (:data:`OBS_SLICES`) of the engine's flat encoding
+        ``parlour._core.yahtzee.encode_observation`` (the batched environment's observation).
+        """
+        return split_observation(encode_observation(state, dice, rolls_left))
 
     def _observation(self) -> YahtzeeObs:
         game = self.game

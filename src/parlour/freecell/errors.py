@@ -1,6 +1,6 @@
 """The errors of :mod:`parlour.freecell`.
 
-``IllegalMove`` is what the crate's ``add_card`` / move checks return as an error:
+``IllegalMove`` is what the Rust ``freecell`` crate's ``add_card`` / move checks return as an error:
 a well-formed move the rules forbid now.  ``InvalidPosition`` reports a position
 that is not a FreeCell position (a card twice, cards missing, 53 cards).
 """

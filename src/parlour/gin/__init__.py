@@ -97,7 +97,7 @@ __all__ = [
     "settle",
 ]
 
-# ---- the round, the match, actions, observations ----
+# ---- The round, the match, actions, observations ----
 from parlour._core.gin import (  # noqa: E402
     BIG_GIN_ID,
     DISCARD_ID,
@@ -175,7 +175,7 @@ from parlour.gin import snapshot  # noqa: E402
 
 __all__ += ["snapshot"]
 
-# ---- the bots, matches between them, the arena ----
+# ---- The bots, matches between them, the arena ----
 from parlour.gin.bots import (  # noqa: E402
     Bot,
     EasyBot,

@@ -23,15 +23,15 @@ from parlour.errors import InvalidValueError, StateFormatError
 PRESETS = {"card": Rules, "modern": Rules.modern, "classic": Rules.classic, "palace": Rules.palace}
 
 
-def _rules(spec: Any) -> Rules:
-    if spec is None:
+def _rules(given: Any) -> Rules:
+    if given is None:
         return Rules()
-    if isinstance(spec, str):
-        if spec not in PRESETS:
-            raise InvalidValueError(f"no rules preset {spec!r} (presets: {', '.join(PRESETS)})")
-        return PRESETS[spec]()
-    if isinstance(spec, dict):
-        fields = dict(spec)
+    if isinstance(given, str):
+        if given not in PRESETS:
+            raise InvalidValueError(f"no rules preset {given!r} (presets: {', '.join(PRESETS)})")
+        return PRESETS[given]()
+    if isinstance(given, dict):
+        fields = dict(given)
         ok = fields.get("oklahoma")
         if isinstance(ok, str):
             fields["oklahoma"] = OklahomaAce[ok.upper()]
@@ -47,7 +47,7 @@ def _rules(spec: Any) -> Rules:
             else:
                 raise InvalidValueError(f"no shutout kind {kind!r}")
         return Rules(**fields)
-    raise InvalidValueError(f"rules must be a preset name or a dict, got {spec!r}")
+    raise InvalidValueError(f"rules must be a preset name or a dict, got {given!r}")
 
 
 def _player(text: Any) -> Player:

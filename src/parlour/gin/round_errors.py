@@ -1,4 +1,6 @@
-"""The errors of a gin :class:`~parlour.gin.Round` (seed 000's ``RoundError`` and ``DealError``).
+"""The errors of a gin :class:`~parlour.gin.Round`.
+
+The ``RoundError`` and ``DealError`` variants of the Rust crate gin-rummy (docs.rs).
 
 Registered with :mod:`parlour.errors` under ``"gin.<Name>"`` so the engine raises them.
 ``RoundError`` is the base of every refused action: ``WrongPhase`` is also a

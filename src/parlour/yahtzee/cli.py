@@ -182,15 +182,17 @@ def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: Rules, so
             continue
         try:
             action = parse_action(cmd)
-            if isinstance(action, Score) and not game.can_act(action):
+            if isinstance(action, Score) and not game.can_apply(action):
                 legal = ", ".join(category_name(c) for c in state.legal_categories(dice, rules))
                 print(f"  cannot score {category_name(action.category)} now; legal: {legal}", file=out)
                 continue
-            delta = game.act(action)
-            if isinstance(action, Score):
-                print(f"  wrote {delta.value} in {category_name(action.category)}"
-                      + (f", upper bonus {delta.upper_bonus}" if delta.upper_bonus else "")
-                      + (f", Yahtzee bonus {delta.yahtzee_bonus}" if delta.yahtzee_bonus else ""), file=out)
+            game.apply(action)
+            event = game.last_event
+            if isinstance(action, Score) and event is not None:
+                scored = event.to_dict()
+                print(f"  wrote {scored['points']} in {category_name(action.category)}"
+                      + (f", upper bonus {scored['upper_bonus']}" if scored["upper_bonus"] else "")
+                      + (f", Yahtzee bonus {scored['yahtzee_bonus']}" if scored["yahtzee_bonus"] else ""), file=out)
         except Exception as e:  # the library's errors, shown to the player
             print(f"  {e}", file=out)
             print(f"  {_HELP}", file=out)

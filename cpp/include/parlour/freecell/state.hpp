@@ -13,7 +13,8 @@
 // legal when k <= (empty free cells + 1) * 2^(empty cascades, not counting the target).
 // The game is won when the four foundations hold Ace to King.
 //
-// Collections have value semantics (the crate's CardCollection): add_card returns a
+// Collections have value semantics (the CardCollection trait of the Rust crate
+// freecell 0.1.0): add_card returns a
 // new collection or throws IllegalAction with code "freecell.IllegalMove";
 // pop_card returns every (remaining collection, card).
 #pragma once
@@ -214,7 +215,7 @@ class GameState {
   // Where a card is, or nullopt when absent.
   [[nodiscard]] std::optional<Position> locate(Card c) const;
 
-  // The crate's text format:
+  // The text format of the freecell crate:
   //   foundations: Ac -- 5h --      (top card of each pile, clubs spades hearts diamonds)
   //   cascade: Jd Kd 2s 4c 3s 6d 6s (eight lines, bottom card first)
   //   freecells: 3h -- Qc --

@@ -1,5 +1,5 @@
 // parlour::gin::Action — one move of a round of gin rummy, with fixed integer ids
-// and a text form (the frontend protocol of DESIGN.md).
+// and a text form (what a frontend or an RL loop drives: ids, masks, text).
 //
 // Kinds: PASS (decline the upcard), TAKE_DISCARD (take the top of the discard pile),
 // DRAW_STOCK, DISCARD c, KNOCK c (discard c and knock, spreading an arrangement of the

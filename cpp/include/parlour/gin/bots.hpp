@@ -1,5 +1,7 @@
-// parlour::gin bots — the three computer players of the rule card (seed 002,
-// spec/gin.md "Bots and observations"), behind the Policy interface of
+// parlour::gin bots — the three computer players the rule card describes (Easy keeps
+// its melds and sheds its highest unmatched card; Normal plays the best meld partition
+// and avoids feeding the opponent; Hard estimates the opponent's cards and weighs
+// knocking now against playing on for gin), behind the Policy interface of
 // observation.hpp: act(observation) -> Action.
 //
 // No bot takes back from the pile a card it discarded itself (so two bots cannot

@@ -1,7 +1,7 @@
 // parlour::gin deadwood — arrangements of a hand into melds, the minimum deadwood,
 // and the best discard.
 //
-// Rule (seed 002; spec/gin.md "Melds"): a card belongs to one meld only; a hand's
+// Rule (the rule card): a card belongs to one meld only; a hand's
 // deadwood is the value (A 1, 2..9 pips, T J Q K 10) of the cards left out of its
 // melds, and the count that matters is the minimum over all arrangements.
 //

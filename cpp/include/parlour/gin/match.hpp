@@ -1,5 +1,5 @@
 // parlour::gin::Match — a match of gin rummy: hands in order until a player reaches
-// the target (spec/gin.md "Match", seed 004).
+// the target (the rule card; Perl's Game::Gin::Scoring 0.01, match_result).
 //
 // record(result) adds a hand.  scores() are the running totals toward the target
 // (hand points, plus box bonuses at once under Rules::immediate_boxes), boxes() the

@@ -1,6 +1,6 @@
 // parlour::gin::Meld — the melds of gin rummy and the deadwood value of a card.
 //
-// Rule (seed 002, the rule card; spec/gin.md "Melds"):
+// Rule (the rule card of the variant played: two players, knock limit 10, v1.0.0):
 //   - a SET is 3 or 4 cards of one rank;
 //   - a RUN is 3 or more consecutive cards of one suit, the Ace low only
 //     (A-2-3 is a run, Q-K-A and K-A-2 are not);

@@ -1,5 +1,6 @@
-// parlour::gin::Observation — what one player may see of a round (spec/gin.md "Bots
-// and observations"), and the interface of a policy (a bot) that acts on it.
+// parlour::gin::Observation — what one player may see of a round (the rule card: a
+// computer player sees only its own hand, the public cards, the permitted history and
+// the legal actions), and the interface of a policy (a bot) that acts on it.
 //
 // An observation holds the player's own hand, the discard pile (top last), the cards
 // the opponent is known to hold (taken from the pile and not yet discarded or laid

@@ -1,5 +1,5 @@
-// parlour::gin::Round — one deal of two-handed gin rummy (seed 000, the Rust crate's
-// Round; seed 002, the rule card).
+// parlour::gin::Round — one deal of two-handed gin rummy (the Round of the Rust crate
+// gin-rummy 0.1.3, docs.rs/gin-rummy; played by the rule card).
 //
 // Flow (the rule card):
 //   - Deal: 10 cards each, one upcard starts the discard pile, 31 cards of stock
@@ -53,7 +53,7 @@ inline constexpr int kStockSize = 31;
 inline constexpr int kDeadStock = 2;
 
 // Why an action is refused (Ok when it is legal).  The names are the RoundError
-// variants of seed 000.
+// variants of the gin-rummy crate.
 enum class RoundError : std::uint8_t {
   Ok = 0, WrongPhase, MustDrawFromStock, NotInHand, DiscardJustTaken, TooMuchDeadwood, MeldsMismatch,
   NotBigGin, BigGinDisabled, NoSuchMeld, CannotLayOff

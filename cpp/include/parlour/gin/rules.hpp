@@ -1,6 +1,6 @@
 // parlour::gin::Rules — the scoring and knocking rules of a game of gin rummy.
 //
-// Fields (spec/gin.md "Rules"; every one validated, InvalidValue on a bad value):
+// Fields (every one validated, InvalidValue on a bad value):
 //   knock_limit      0..10, the most deadwood a knock may keep (0: straight gin)
 //   oklahoma         none, or OklahomaAce::One / GinOnly: the limit of a round becomes
 //                    min(knock_limit, value of the opening upcard); an Ace upcard
@@ -18,11 +18,11 @@
 //                    boxes are added, as Game::Gin and ginrummy.com do) or Flat(n)
 //
 // Presets (knock / gin / big gin / undercut / tie / box / game / shutout):
-//   Rules{} = card()  the rule card, seed 002: 10 / 25 / off / 25 / yes / 0 / 0 / none
-//   modern()          Rust default, Wikipedia: 10 / 25 / 31 / 25 / yes / 25 / 100 / double total
+//   Rules{} = card()  the rule card:           10 / 25 / off / 25 / yes / 0 / 0 / none
+//   modern()          gin-rummy crate default, Wikipedia: 10 / 25 / 31 / 25 / yes / 25 / 100 / double total
 //   classic()         Pagat, Bicycle:          10 / 20 / off / 10 / yes / 20 / 100 / flat 100
 //   palace()          10 / 25 / off / 20 / yes / 10 immediate / 0 / none
-// Every preset plays to 100.  The seed-004 constants are below.
+// Every preset plays to 100.  The constants of Perl's Game::Gin::Scoring are below.
 #pragma once
 
 #include <cstdint>
@@ -33,7 +33,7 @@
 
 namespace parlour::gin {
 
-// Game::Gin::Scoring (seed 004) constants: the modern set, as Wikipedia states it.
+// Game::Gin::Scoring 0.01 (CPAN) constants: the modern set, as Wikipedia states it.
 inline constexpr int kGinBonus = 25;
 inline constexpr int kUndercutBonus = 25;
 inline constexpr int kBigGinBonus = 31;

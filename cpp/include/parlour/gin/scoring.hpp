@@ -1,6 +1,6 @@
 // parlour::gin scoring — layoffs, the result of a hand, and the result of a match.
 //
-// Rules (seed 002, seed 004 Game::Gin::Scoring; spec/gin.md "Scoring functions"):
+// Rules (the rule card; Perl's Game::Gin::Scoring 0.01 on CPAN for layoffs and matches):
 //   - After a knock that is not gin, the defender lays cards off on the knocker's
 //     melds: the fourth card of a 3-set, or cards extending a run at either end,
 //     chained (8 then 9 onto 5-6-7).  No layoffs against gin or big gin.
@@ -14,7 +14,7 @@
 //     tie is a knock worth 0).  Gin: gin_bonus + the defender's whole deadwood.  Big
 //     gin (11 cards melded): big_gin_bonus + the defender's deadwood.  A dead hand
 //     scores nothing.
-//   - A match (seed 004 match_result): the winner is the first to reach the target
+//   - A match (Game::Gin::Scoring's match_result): the winner is the first to reach the target
 //     (hand points, plus box bonuses at once under immediate_boxes); then each hand
 //     won pays box_bonus, the winner gets game_bonus, and a shutout (the loser won
 //     no hand) applies Rules::shutout.  A dead hand pays no box and breaks no

@@ -1,0 +1,358 @@
+"""The ASGI application: HTTP to create tables, take seats and read a table; a WebSocket per seat.
+
+Built on FastAPI (over Starlette): the HTTP part documents itself (OpenAPI at
+``/openapi.json``, pages at ``/docs``), the WebSocket messages are pydantic models with
+a JSON Schema (:mod:`parlour.server.messages`), and static files for a web frontend
+are served at ``/`` from ``parlour/web`` when that folder exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect
+
+from parlour._version import __version__
+from parlour.errors import InvalidValueError, ParlourError, WrongTypeError
+from parlour.server import messages
+from parlour.server.errors import (
+    AuthError,
+    InternalError,
+    LimitError,
+    MessageError,
+    MessageTooLarge,
+    NestingTooDeep,
+    RateLimited,
+    SeatTaken,
+    UnknownTable,
+    error_payload,
+)
+from parlour.server.games import Registry, default_registry, describe
+from parlour.server.store import Store
+from parlour.server.tables import Connection, Limits, Table, Tables
+
+log = logging.getLogger("parlour.server")
+
+#: Where a web frontend's static files live (served at ``/`` when present).
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+#: Option names a client may not pass to a game (the server chooses them).
+_RESERVED = frozenset({"players", "preset", "seed"})
+
+
+class SeatSpec(BaseModel):
+    """One seat of a new table: open for a person, or a server-side bot."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: str = Field(default="open", description="'open' (a person takes it later) or 'bot'")
+    bot: str | None = Field(default=None, description="The bot's registered name (GET /api/games lists them)")
+    think_ms: int = Field(default=0, description="A bot's pause before each action, in ms, for people to follow")
+    name: str | None = Field(default=None, max_length=64)
+
+
+class CreateTable(BaseModel):
+    """A new table."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(description="A registered game: gin, yahtzee, freecell")
+    preset: str | None = Field(default=None, description="A rules preset of the game (GET /api/games)")
+    players: int | None = Field(default=None, description="Number of seats (the game's minimum by default)")
+    seats: list[SeatSpec] = Field(default_factory=list, max_length=16, description="Seat 0, 1, ...; the rest open")
+    options: dict[str, int | str | bool | None] = Field(
+        default_factory=dict, max_length=8, description="Game options, e.g. FreeCell's {\"deal\": 11982}",
+    )
+
+
+class TakeSeat(BaseModel):
+    """Take an open seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(default=None, description="The seat; the first open one when omitted")
+    name: str | None = Field(default=None, max_length=64)
+
+
+def _status(e: ParlourError) -> int:
+    if isinstance(e, UnknownTable):
+        return 404
+    if isinstance(e, AuthError):
+        return 403
+    if isinstance(e, SeatTaken):
+        return 409
+    if isinstance(e, LimitError):
+        return 429
+    if isinstance(e, InternalError):
+        return 503
+    return 400
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        raise AuthError("Authorization must be 'Bearer <token>'")
+    return token.strip()
+
+
+def json_depth(x: Any) -> int:
+    """How deeply ``x`` nests (a scalar is 0, ``{}`` 1, ``{"a": [1]}`` 2); iterative."""
+    depth = 0
+    stack: list[tuple[Any, int]] = [(x, 0)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            depth = max(depth, d + 1)
+            stack.extend((w, d + 1) for w in v.values())
+        elif isinstance(v, list):
+            depth = max(depth, d + 1)
+            stack.extend((w, d + 1) for w in v)
+    return depth
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages per second, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.t = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.t) * self.rate)
+        self.t = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+def create_app(store: Store, *, registry: Registry | None = None, limits: Limits | None = None,
+               web_dir: Path | None = WEB_DIR) -> FastAPI:
+    """The server's ASGI application over an open :class:`Store`.
+
+    On start it loads every table in play and lets the bots whose turn it is play; on
+    shutdown it stops them and waits for the database writer.
+    """
+    lim = limits or Limits()
+    reg = registry if registry is not None else default_registry()
+    state: dict[str, Tables] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        tables = Tables(reg, store, lim)
+        n = await asyncio.to_thread(tables.load)
+        log.info("parlour serve: %d tables in play loaded from %s", n, store.display_url())
+        state["tables"] = tables
+        tables.start_bots()
+        try:
+            yield
+        finally:
+            await tables.close()
+
+    app = FastAPI(title="parlour serve", version=__version__, lifespan=lifespan,
+                  description="Gin rummy, Yahtzee and FreeCell tables for any frontend. "
+                  "Create a table and take a seat over HTTP, then play over the WebSocket "
+                  "/ws/tables/{table_id} (messages: docs/server-schema.json).")
+
+    def tables_() -> Tables:
+        return state["tables"]
+
+    @app.exception_handler(ParlourError)
+    async def _parlour_error(_req: Request, e: ParlourError) -> JSONResponse:
+        return JSONResponse(error_payload(e), status_code=_status(e))
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_req: Request, e: RequestValidationError) -> JSONResponse:
+        err = MessageError("; ".join(_describe_error(x) for x in e.errors()[:5]))
+        return JSONResponse(error_payload(err), status_code=400)
+
+    @app.exception_handler(Exception)
+    async def _internal(_req: Request, e: Exception) -> JSONResponse:
+        log.exception("internal error")
+        return JSONResponse(error_payload(InternalError("internal error")), status_code=500)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        """The server is up: its version, database backend and tables in play."""
+        t = tables_()
+        return {"ok": True, "version": __version__, "database": store.backend, "tables_in_play": t.open_count}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """Every registered game: players, rules presets, bots."""
+        return [describe(reg.get(n)) for n in reg.names()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        """Create a table; seats not given are open for people to take."""
+        bad = _RESERVED & body.options.keys()
+        if bad:
+            raise InvalidValueError(f"option {sorted(bad)[0]!r} is not a game option here")
+        t: Table = await _guard(tables_().create(
+            body.game, preset=body.preset, players=body.players,
+            seats=[s.model_dump() for s in body.seats], options=body.options,
+        ))
+        return t.public()
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        """The tables in play (up to 200, newest first)."""
+        ts = sorted((t for t in tables_().tables.values() if t.status == "playing"), key=lambda t: -t.created)
+        return [t.public() for t in ts[:200]]
+
+    @app.get("/api/tables/{table_id}")
+    async def read_table(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """A table: its seats and the view of the token's seat ('Authorization: Bearer <token>'),
+        or the public view without a token."""
+        tt = tables_()
+        t = await tt.get(table_id)
+        seat = tt.authenticate(t, _bearer(authorization))
+        return {**t.public(), "state": t.view(seat)}
+
+    @app.post("/api/tables/{table_id}/seats", status_code=201)
+    async def take_seat(table_id: str, body: TakeSeat) -> dict[str, Any]:
+        """Take an open seat: the answer holds the seat's secret token (keep it; it is shown once)."""
+        t, seat, token = await tables_().take_seat(table_id, body.seat, body.name)
+        return {"table": t.id, "seat": seat, "token": token, "ws": f"/ws/tables/{t.id}"}
+
+    @app.post("/api/tables/{table_id}/spectators", status_code=201)
+    async def spectate(table_id: str) -> dict[str, Any]:
+        """A spectator token: public information only (a connection without a token sees the same)."""
+        t, token = await tables_().add_spectator(table_id)
+        return {"table": t.id, "token": token, "ws": f"/ws/tables/{t.id}"}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        await _serve_socket(ws, table_id, tables_(), lim)
+
+    if web_dir is not None and (web_dir / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=web_dir, html=True), name="web")
+    return app
+
+
+async def _guard(coro: Any) -> Any:
+    """Await ``coro``; an error that is not the library's becomes InvalidValueError (bad options)."""
+    try:
+        return await coro
+    except ParlourError:
+        raise
+    except (TypeError, ValueError) as e:
+        raise InvalidValueError(f"the game refused these options: {type(e).__name__}") from e
+
+
+def _describe_error(e: Any) -> str:
+    loc = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
+    return f"{loc or 'message'}: {e.get('msg', 'invalid')}"
+
+
+def _decode(raw: str | bytes | None, lim: Limits) -> Any:
+    if raw is None:
+        raise MessageError("empty message")
+    if len(raw) > lim.max_message_bytes:
+        raise MessageTooLarge(f"a message is at most {lim.max_message_bytes} bytes, this one has {len(raw)}")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise MessageError("a binary message must be UTF-8 JSON text") from None
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise NestingTooDeep(f"a message nests at most {lim.max_depth} levels") from None
+    except ValueError as e:
+        raise MessageError(f"not JSON: {e}") from None
+    if json_depth(data) > lim.max_depth:
+        raise NestingTooDeep(f"a message nests at most {lim.max_depth} levels")
+    if not isinstance(data, dict):
+        raise MessageError("a message is a JSON object with a 'type'")
+    return data
+
+
+def _validate(data: dict[str, Any]) -> Any:
+    try:
+        return messages.parse_client(data)
+    except ValidationError as e:
+        t = data.get("type")
+        if t not in ("hello", "action", "sync", "ping"):
+            raise MessageError(f"unknown message type {str(t)[:40]!r}; send hello, action, sync or ping") from None
+        raise MessageError("; ".join(_describe_error(x) for x in e.errors()[:5])) from None
+
+
+async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits) -> None:
+    await ws.accept()
+    conn = Connection(ws.send_text, lim)
+    pump = asyncio.create_task(conn.pump())
+    bucket = _Bucket(lim.messages_per_second, lim.burst)
+    t: Table | None = None
+    try:
+        try:
+            t = await tables.get(table_id)
+        except ParlourError as e:
+            conn.push(json.dumps(error_payload(e)))
+            conn.push(None)  # type: ignore[arg-type]
+            await pump
+            await ws.close(code=4404)
+            return
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            ref: int | None = None
+            try:
+                if not bucket.take():
+                    raise RateLimited(f"at most {lim.messages_per_second:g} messages per second; this one was dropped")
+                data = _decode(msg.get("text") if msg.get("text") is not None else msg.get("bytes"), lim)
+                if data.get("type") == "action" and type(data.get("seq")) is int:
+                    ref = data["seq"]
+                m = _validate(data)
+                if isinstance(m, messages.Hello):
+                    seat = tables.authenticate(t, m.token)
+                    if conn.table is None and len(t.conns) >= lim.max_connections_per_table:
+                        raise RateLimited(f"table {t.id} has its limit of {lim.max_connections_per_table} connections")
+                    conn.seat, conn.table = seat, t
+                    t.conns.add(conn)
+                    conn.push(json.dumps({
+                        "type": "welcome", "table": t.id, "game": t.game_name,
+                        "role": "spectator" if seat is None else "player", "seat": seat,
+                        "seats": [s.public() for s in t.seats],
+                    }))
+                    conn.push(json.dumps(t.view(seat), separators=(",", ":")))
+                elif conn.table is None:
+                    raise AuthError("send hello first")
+                elif isinstance(m, messages.ActionMsg):
+                    applied = await tables.act(t, conn.seat, m.action, client_seq=m.seq, expect=m.expect)
+                    if not applied:
+                        conn.push(json.dumps(t.view(conn.seat), separators=(",", ":")))
+                elif isinstance(m, messages.Sync):
+                    conn.push(json.dumps(t.view(conn.seat), separators=(",", ":")))
+                else:
+                    conn.push('{"type":"pong"}')
+            except ParlourError as e:
+                conn.push(json.dumps(error_payload(e, ref)))
+            except Exception:  # noqa: BLE001 - a client never sees internals
+                log.exception("table %s: unexpected error on a message", table_id)
+                conn.push(json.dumps(error_payload(InternalError("internal error; nothing was changed"), ref)))
+            if conn.overflowed:
+                await ws.close(code=1013)
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        conn.closed = True
+        if t is not None:
+            t.conns.discard(conn)
+        pump.cancel()
+        await asyncio.gather(pump, return_exceptions=True)

@@ -1,0 +1,70 @@
+"""The server's one way to reach the games: the game registry and the game protocol.
+
+The server knows no rule of any game.  It creates games with
+``registry.get(name).new_game(...)``, rebuilds them from their snapshot envelope with
+``registry.load(d)``, and drives them through the members every game shares
+(``current_player``, ``legal_actions()``, ``apply()``, ``last_event``,
+``observation(seat)``, ``returns()``, ``to_dict()``).  The registry is
+:mod:`parlour.games`; :func:`default_registry` imports it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+
+class GameInfo(Protocol):
+    """What the registry says about one game (see :mod:`parlour.games`)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    presets: Mapping[str, Callable[[], Any]]
+    bots: Mapping[str, Callable[..., Any]]
+
+    def new_game(self, *, players: int | None = None, preset: str | None = None, seed: int | None = None,
+                 **options: Any) -> Any:
+        """A new game."""
+
+    def bot(self, name: str, *, seed: int = 0, rules: Any = None) -> Any:
+        """A new bot of this game."""
+
+
+class Registry(Protocol):
+    """The game registry: names, per-game information, and loading a snapshot envelope."""
+
+    def names(self) -> list[str]:
+        """The registered games' names."""
+
+    def get(self, name: str) -> GameInfo:
+        """The information of one game; raises for an unknown name."""
+
+    def load(self, d: dict[str, Any]) -> Any:
+        """A game rebuilt from its snapshot envelope."""
+
+
+def default_registry() -> Registry:
+    """The library's game registry, :mod:`parlour.games`."""
+    mod: Any = importlib.import_module("parlour.games")
+    reg: Registry = mod
+    return reg
+
+
+def describe(info: GameInfo) -> dict[str, Any]:
+    """A JSON-ready description of one game for ``GET /api/games``."""
+    return {
+        "name": info.name,
+        "title": info.title,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "presets": list(info.presets),
+        "bots": list(info.bots),
+    }
+
+
+def action_list(game: Any) -> list[dict[str, Any]]:
+    """The legal actions of ``game`` as ``[{"id": .., "text": ..}]``."""
+    return [{"id": int(a.id), "text": str(a)} for a in game.legal_actions()]

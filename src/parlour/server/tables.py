@@ -1,0 +1,431 @@
+"""Tables in play: seats, tokens, connections, server-side bots and the one path an action takes.
+
+An action goes: the seat's checks (token, turn, sequence numbers) -> the game applies it
+through the protocol (a refused action raises the library's error and changes nothing)
+-> the new snapshot and the action commit in one transaction -> every connection gets
+its own view.  If the commit fails the game goes back to the state before the action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.errors import InvalidValueError, ParlourError, PhaseError, WrongTypeError
+from parlour.server import store as st
+from parlour.server.errors import (
+    AuthError,
+    InternalError,
+    NotYourTurn,
+    SeatTaken,
+    StaleAction,
+    TableLimitReached,
+    UnknownTable,
+)
+from parlour.server.games import GameInfo, Registry, action_list
+
+log = logging.getLogger("parlour.server")
+
+#: Longest think delay a bot may be given, in milliseconds.
+MAX_THINK_MS = 60_000
+
+
+def new_token() -> str:
+    """A secret token: 128 random bits, URL-safe text."""
+    return secrets.token_urlsafe(16)
+
+
+def token_hash(token: str) -> str:
+    """What the server stores of a token (SHA-256, hex): a stolen database gives no token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Limits:
+    """The server's limits."""
+
+    max_message_bytes: int = 4096
+    max_depth: int = 4
+    messages_per_second: float = 50.0
+    burst: int = 100
+    max_open_tables: int = 10_000
+    max_connections_per_table: int = 64
+    send_queue: int = 256
+
+
+class Connection:
+    """One WebSocket's place at a table: its seat (None = spectator) and its outgoing queue."""
+
+    def __init__(self, send: Callable[[str], Any], limits: Limits) -> None:
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.send_queue)
+        self._send = send
+        self.closed = False
+        self.overflowed = False
+
+    def push(self, text: str) -> None:
+        """Queue a message; a connection that does not keep up is marked and then closed."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.closed = True
+
+    async def pump(self) -> None:
+        """Send queued messages until the connection closes."""
+        while not self.closed:
+            text = await self.queue.get()
+            if text is None:
+                return
+            await self._send(text)
+
+
+@dataclass
+class Seat:
+    """One seat of a table in memory."""
+
+    seat: int
+    kind: str  # "open" | "human" | "bot"
+    name: str | None = None
+    bot_name: str | None = None
+    think_ms: int = 0
+    token_hash: str | None = None
+    client_seq: int = 0
+    bot: Any = None
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know of the seat."""
+        return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot_name}
+
+
+@dataclass
+class Table:
+    """A table in memory: the game, its seats, its connections."""
+
+    id: str
+    game_name: str
+    preset: str | None
+    options: dict[str, Any]
+    seed: int
+    game: Any
+    seq: int
+    seats: list[Seat]
+    created: float
+    spectator_hashes: set[str] = field(default_factory=set)
+    conns: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def status(self) -> str:
+        """``"playing"`` or ``"over"``."""
+        return "over" if self.game.is_terminal else "playing"
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may read of the table (never the seed or the snapshot)."""
+        return {
+            "table": self.id, "game": self.game_name, "preset": self.preset, "options": self.options,
+            "seq": self.seq, "status": self.status, "current_player": self.game.current_player,
+            "seats": [s.public() for s in self.seats], "created": self.created,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (None = a spectator): built from that seat's observation only."""
+        g = self.game
+        cp = g.current_player
+        ev = g.last_event
+        return {
+            "type": "state", "table": self.id, "game": self.game_name, "seq": self.seq, "seat": seat,
+            "current_player": cp, "terminal": bool(g.is_terminal),
+            "observation": g.observation(seat).to_dict(),
+            "legal_actions": action_list(g) if seat is not None and cp == seat else [],
+            "last_event": None if ev is None else ev.to_dict(seat),
+            "returns": [float(x) for x in g.returns()],
+            "ack": None if seat is None else self.seats[seat].client_seq,
+        }
+
+    def broadcast(self) -> None:
+        """Queue each connection's own view (one rendering per seat)."""
+        texts: dict[int | None, str] = {}
+        for c in list(self.conns):
+            if c.seat not in texts:
+                texts[c.seat] = json.dumps(self.view(c.seat), separators=(",", ":"))
+            c.push(texts[c.seat])
+
+
+class Tables:
+    """Every table of the server: creation, seats, actions, bots, loading after a restart."""
+
+    def __init__(self, registry: Registry, store: st.Store, limits: Limits | None = None) -> None:
+        self.registry = registry
+        self.store = store
+        self.writer = st.Writer(store)
+        self.limits = limits or Limits()
+        self.tables: dict[str, Table] = {}
+        self.open_count = 0
+        self._stopping = False
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def load(self) -> int:
+        """Load every table in play from the database; returns how many."""
+        for row in self.store.load_tables(status="playing"):
+            self.tables[row.id] = self._from_row(row)
+        self.open_count = len(self.tables)
+        return self.open_count
+
+    def start_bots(self) -> None:
+        """Let the bots whose turn it is play (after a start or a restart)."""
+        for t in self.tables.values():
+            self._schedule_bot(t)
+
+    async def close(self) -> None:
+        """Stop the bots, then the database writer (every accepted action is already committed)."""
+        self._stopping = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.writer.close)
+
+    def _from_row(self, row: st.TableRow) -> Table:
+        game = self.registry.load(row.snapshot)
+        t = Table(
+            id=row.id, game_name=row.game, preset=row.preset, options=row.options, seed=row.seed, game=game,
+            seq=row.seq, created=row.created, spectator_hashes=set(row.spectator_hashes),
+            seats=[Seat(seat=s.seat, kind=s.kind, name=s.name, bot_name=s.bot, think_ms=s.think_ms,
+                        token_hash=s.token_hash, client_seq=s.client_seq) for s in row.seats],
+        )
+        self._make_bots(t)
+        return t
+
+    def _make_bots(self, t: Table) -> None:
+        info = self.registry.get(t.game_name)
+        rules = info.presets[t.preset]() if t.preset is not None and t.preset in info.presets else None
+        for s in t.seats:
+            if s.kind == "bot" and s.bot_name is not None:
+                # A fresh seed per load: a bot's choices never depend on anything a client can see.
+                s.bot = info.bot(s.bot_name, seed=(t.seed + 7919 * (s.seat + 1) + 104_729 * t.seq) % 2**63,
+                                 rules=rules)
+
+    async def _commit(self, op: st.Op | st.ActionRecord) -> Any:
+        try:
+            return await asyncio.wrap_future(self.writer.submit(op))
+        except Exception as e:
+            log.exception("database write failed")
+            raise InternalError("the server could not store the change; nothing was changed") from e
+
+    # -- tables and seats ------------------------------------------------------------------
+
+    async def create(self, game: str, *, preset: str | None = None, players: int | None = None,
+                     seats: list[dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
+                     seed: int | None = None) -> Table:
+        """Create a table: the game from the registry, each seat open or a bot."""
+        if self.open_count >= self.limits.max_open_tables:
+            raise TableLimitReached(f"the server already has {self.open_count} tables in play (its limit)")
+        if game not in self.registry.names():
+            raise InvalidValueError(f"unknown game {game!r}; the games are {', '.join(self.registry.names())}")
+        info: GameInfo = self.registry.get(game)
+        if preset is not None and preset not in info.presets:
+            raise InvalidValueError(f"unknown preset {preset!r} for {game}; the presets are {', '.join(info.presets)}")
+        seat_specs = list(seats or [])
+        n = players if players is not None else (len(seat_specs) or info.min_players)
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise WrongTypeError(f"players must be an integer, not {type(n).__name__}")
+        if not info.min_players <= n <= info.max_players:
+            raise InvalidValueError(f"{game} takes {info.min_players} to {info.max_players} players, not {n}")
+        if len(seat_specs) > n:
+            raise InvalidValueError(f"{len(seat_specs)} seats given for {n} players")
+        seat_specs += [{"kind": "open"}] * (n - len(seat_specs))
+        table_seats = [self._seat_spec(i, spec, info) for i, spec in enumerate(seat_specs)]
+        opts = dict(options or {})
+        if seed is None:
+            seed = secrets.randbits(63)
+        g = info.new_game(players=n, preset=preset, seed=seed, **opts)
+        now = time.time()
+        t = Table(id=secrets.token_hex(8), game_name=game, preset=preset, options=opts, seed=seed, game=g, seq=0,
+                  seats=table_seats, created=now)
+        row = st.TableRow(
+            id=t.id, game=game, preset=preset, options=opts, seed=seed, players=n, seq=0, status=t.status,
+            snapshot=g.to_dict(), created=now, updated=now,
+            seats=[st.SeatRow(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot_name, think_ms=s.think_ms)
+                   for s in table_seats],
+        )
+        self.open_count += 1
+        try:
+            await self._commit(lambda conn: st.Store.insert_table(conn, row))
+        except BaseException:
+            self.open_count -= 1
+            raise
+        self._make_bots(t)
+        self.tables[t.id] = t
+        self._schedule_bot(t)
+        return t
+
+    @staticmethod
+    def _seat_spec(i: int, spec: Any, info: GameInfo) -> Seat:
+        if not isinstance(spec, dict):
+            raise WrongTypeError(f"seat {i} must be an object like {{\"kind\": \"bot\", \"bot\": \"...\"}}")
+        kind = spec.get("kind", "open")
+        name = spec.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > 64):
+            raise InvalidValueError(f"seat {i}: a name is text of at most 64 characters")
+        if kind == "open":
+            return Seat(seat=i, kind="open", name=name)
+        if kind != "bot":
+            raise InvalidValueError(f"seat {i}: kind must be 'open' or 'bot', not {kind!r}")
+        bot = spec.get("bot", next(iter(info.bots), None))
+        if bot not in info.bots:
+            raise InvalidValueError(f"seat {i}: unknown bot {bot!r}; {info.name}'s bots are {', '.join(info.bots)}")
+        think = spec.get("think_ms", 0)
+        if not isinstance(think, int) or isinstance(think, bool) or not 0 <= think <= MAX_THINK_MS:
+            raise InvalidValueError(f"seat {i}: think_ms must be an integer from 0 to {MAX_THINK_MS}")
+        return Seat(seat=i, kind="bot", name=name or bot, bot_name=bot, think_ms=think)
+
+    async def get(self, table_id: str) -> Table:
+        """The table with this id (loading a finished one from the database when asked)."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        if not isinstance(table_id, str) or len(table_id) > 40:
+            raise UnknownTable("no such table")
+        rows = await asyncio.to_thread(self.store.load_tables, status=None, table_id=table_id)
+        if not rows:
+            raise UnknownTable(f"no table {table_id!r}")
+        t = self.tables.get(table_id)  # loaded meanwhile
+        if t is None:
+            t = self._from_row(rows[0])
+            self.tables[table_id] = t
+        return t
+
+    async def take_seat(self, table_id: str, seat: int | None = None, name: str | None = None) -> tuple[Table, int, str]:
+        """Give a person an open seat (the first open one when ``seat`` is None); returns its token."""
+        t = await self.get(table_id)
+        if name is not None and (not isinstance(name, str) or len(name) > 64):
+            raise InvalidValueError("a name is text of at most 64 characters")
+        async with t.lock:
+            if seat is None:
+                free = [s.seat for s in t.seats if s.kind == "open"]
+                if not free:
+                    raise SeatTaken(f"table {t.id} has no open seat")
+                seat = free[0]
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(t.seats):
+                raise SeatTaken(f"table {t.id} has no seat {seat!r}")
+            s = t.seats[seat]
+            if s.kind != "open":
+                raise SeatTaken(f"seat {seat} of table {t.id} is taken")
+            token = new_token()
+            h = token_hash(token)
+            chosen = seat
+            await self._commit(lambda conn: st.Store.take_seat(conn, t.id, chosen, h, name))
+            s.kind, s.token_hash, s.name = "human", h, name
+        return t, seat, token
+
+    async def add_spectator(self, table_id: str) -> tuple[Table, str]:
+        """A spectator token for a table."""
+        t = await self.get(table_id)
+        token = new_token()
+        h = token_hash(token)
+        await self._commit(lambda conn: st.Store.add_spectator(conn, t.id, h))
+        t.spectator_hashes.add(h)
+        return t, token
+
+    def authenticate(self, t: Table, token: str | None) -> int | None:
+        """The seat a token holds at this table, or None for a spectator (no token or a spectator token)."""
+        if token is None:
+            return None
+        h = token_hash(token)
+        for s in t.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return s.seat
+        if h in t.spectator_hashes:
+            return None
+        raise AuthError("this token holds no seat at this table")
+
+    # -- actions ---------------------------------------------------------------------------
+
+    async def act(self, t: Table, seat: int | None, action: int | str, *, client_seq: int | None = None,
+                  expect: int | None = None) -> bool:
+        """Apply ``action`` for ``seat``; True if applied, False for a repeated client sequence number.
+
+        Raises the library's error for a refused action (the game and the table unchanged).
+        """
+        if seat is None:
+            raise AuthError("a spectator cannot act; send hello with a seat's token")
+        async with t.lock:
+            s = t.seats[seat]
+            if client_seq is not None:
+                if client_seq == s.client_seq:
+                    return False
+                if client_seq < s.client_seq:
+                    raise StaleAction(f"action seq {client_seq} is older than the last accepted ({s.client_seq})")
+            if expect is not None and expect != t.seq:
+                raise StaleAction(f"the action was chosen at table seq {expect}; the table is at {t.seq}")
+            g = t.game
+            cp = g.current_player
+            if cp is None:
+                raise PhaseError("the game is over: no action is accepted")
+            if cp != seat:
+                raise NotYourTurn(f"it is seat {cp}'s turn, not seat {seat}'s")
+            before = g.clone()
+            g.apply(action)
+            ev = g.last_event
+            rec = st.ActionRecord(
+                table_id=t.id, seq=t.seq + 1, seat=seat, action_id=int(ev.action.id), text=str(ev.text),
+                client_seq=client_seq, snapshot=g.to_dict(), status="over" if g.is_terminal else "playing",
+            )
+            try:
+                await self._commit(rec)
+            except BaseException:
+                t.game = before
+                raise
+            t.seq = rec.seq
+            if client_seq is not None:
+                s.client_seq = client_seq
+            if g.is_terminal:
+                self.open_count -= 1
+            t.broadcast()
+        self._schedule_bot(t)
+        return True
+
+    # -- bots ------------------------------------------------------------------------------
+
+    def _schedule_bot(self, t: Table) -> None:
+        if self._stopping or t.bot_task is not None:
+            return
+        cp = t.game.current_player
+        if cp is None or t.seats[cp].kind != "bot":
+            return
+        t.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(t, cp))
+
+    async def _bot_turn(self, t: Table, seat: int) -> None:
+        try:
+            s = t.seats[seat]
+            if s.think_ms:
+                await asyncio.sleep(s.think_ms / 1000)
+            obs = t.game.observation(seat)
+            action = await asyncio.to_thread(s.bot.act, obs)
+            await self.act(t, seat, int(action.id) if hasattr(action, "id") else action)
+        except asyncio.CancelledError:
+            raise
+        except ParlourError as e:
+            log.error("table %s: bot %s in seat %d could not play: %s: %s", t.id, s.bot_name, seat,
+                      type(e).__name__, e)
+            return
+        except Exception:
+            log.exception("table %s: bot in seat %d failed", t.id, seat)
+            return
+        finally:
+            t.bot_task = None
+        self._schedule_bot(t)

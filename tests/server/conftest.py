@@ -1,0 +1,214 @@
+"""The game server's test harness: real servers, real databases, real WebSocket clients.
+
+- ``server``: starts the server in a subprocess on a free loopback port (``Server.kill()``
+  sends SIGKILL; ``Server.start()`` runs it again on the same database).
+- ``db_url``: each test once on a fresh SQLite file and once on a fresh database of a
+  PostgreSQL cluster that the session starts in a temporary directory (Debian's
+  ``postgresql`` package; ``.ci/run`` installs it).  It is never skipped: a machine
+  without PostgreSQL fails these tests with the command that installs it.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE.parent.parent / "src"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# -- PostgreSQL ---------------------------------------------------------------------------
+
+
+def _pg_bin() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return Path(found[-1]).parent
+    which = shutil.which("initdb")
+    if which:
+        return Path(which).resolve().parent
+    raise RuntimeError("PostgreSQL is not installed: apt-get update && apt-get install -y postgresql "
+                       "(.ci/run does this when it is missing)")
+
+
+class Postgres:
+    """A throwaway PostgreSQL cluster in a temporary directory, reached by its Unix socket."""
+
+    def __init__(self) -> None:
+        self.bin = _pg_bin()
+        self.dir = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
+        self.data = self.dir / "data"
+        self.port = free_port()
+        self.as_root = os.geteuid() == 0
+        if self.as_root:  # PostgreSQL refuses to run as root: run it as the package's postgres user
+            shutil.chown(self.dir, "postgres", "postgres")
+        self._run([str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                   "--no-sync", "-E", "UTF8"])
+        self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-t", "60", "-l", str(self.dir / "log"),
+                   "-o", f"-k {self.dir} -p {self.port} -c listen_addresses='' -c fsync=on "
+                   "-c max_connections=200 -c shared_buffers=64MB", "start"])
+        self._dbs = itertools.count()
+
+    def _run(self, cmd: list[str]) -> None:
+        if self.as_root:
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+
+    def url(self, db: str = "postgres") -> str:
+        return f"postgresql://postgres@/{db}?host={self.dir}&port={self.port}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = f"t{os.getpid()}_{next(self._dbs)}"
+        with psycopg.connect(host=str(self.dir), port=self.port, user="postgres", dbname="postgres",
+                             autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def stop(self) -> None:
+        try:
+            self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    pg = Postgres()
+    try:
+        yield pg
+    finally:
+        pg.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    pg: Postgres = request.getfixturevalue("postgres")
+    return pg.new_database()
+
+
+# -- the server ---------------------------------------------------------------------------
+
+
+class Server:
+    """``parlour serve`` in a subprocess on a loopback port."""
+
+    def __init__(self, db: str, log: Path, **options: Any) -> None:
+        self.db = db
+        self.port = free_port()
+        self.log = log
+        self.options = options
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, table: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{table}"
+
+    def start(self) -> None:
+        cmd = [sys.executable, str(HERE / "launch.py"), "--port", str(self.port), "--db", self.db]
+        for k, v in self.options.items():
+            cmd += [f"--{k.replace('_', '-')}", str(v)]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+        self.starts += 1
+        with open(self.log, "ab") as logf:
+            self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/health", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.05)
+        raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=15)
+
+    # HTTP helpers (the standard library's client)
+
+    def http(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        if token is not None:
+            req.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        status, out = self.http("POST", "/api/tables", body)
+        assert status == 201, out
+        return dict(out)
+
+    def take(self, table: str, seat: int | None = None) -> str:
+        status, out = self.http("POST", f"/api/tables/{table}/seats", {"seat": seat})
+        assert status == 201, out
+        return str(out["token"])
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Any]:
+    servers: list[Server] = []
+
+    def make(db: str, **options: Any) -> Server:
+        s = Server(db, tmp_path / f"server{len(servers)}.log", **options)
+        servers.append(s)
+        s.start()
+        return s
+
+    yield make
+    for s in servers:
+        s.stop()
+
+
+@pytest.fixture
+def server(make_server: Any, db_url: str) -> Server:
+    return make_server(db_url)  # type: ignore[no-any-return]

@@ -1,0 +1,108 @@
+"""Information hiding, read over every message of whole recorded games, in every seat and as a
+spectator, across reconnects: no message ever holds a secret of the game.
+
+The secrets come from the server's own records: after each accepted action the test reads
+the table's stored snapshot (what only the server knows) and collects what must never
+reach a client: the random generator's state and the table's seed (which fix every
+future die and card).  Every text a client received (WebSocket frames and HTTP answers)
+is searched for each of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from parlour.server import store as st
+
+from .client import Client
+from .conftest import Server
+
+
+def _words(x: Any) -> set[str]:
+    """Every scalar inside a JSON value, as text."""
+    out: set[str] = set()
+    stack = [x]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif v is not None and not isinstance(v, bool):
+            out.add(str(v))
+    return out
+
+
+def secrets_of(snapshot: dict[str, Any]) -> set[str]:
+    """What a snapshot holds that no client may see: the generator's state (the envelope's 'rng'
+    wherever it sits), each of its words on its own."""
+    found: set[str] = set()
+    stack: list[Any] = [snapshot]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for k, w in v.items():
+                if k in ("rng", "rng_state", "seed"):
+                    found |= _words(w)
+                else:
+                    stack.append(w)
+        elif isinstance(v, list):
+            stack.extend(v)
+    return {w for w in found if len(w) >= 8}  # generator words are 64-bit: short numbers are no secret
+
+
+def test_no_message_of_a_whole_yahtzee_game_holds_the_generator_state(make_server: Any, tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    srv: Server = make_server(db)
+    t = srv.create(game="yahtzee", players=2)
+    tid = t["table"]
+    tokens = [srv.take(tid, 0), srv.take(tid, 1)]
+    store = st.Store(db)
+    secret: set[str] = set()
+    rows = store.load_tables(status=None, table_id=tid)
+    secret |= secrets_of(rows[0].snapshot) | {str(rows[0].seed)}
+    http_texts: list[str] = []
+
+    async def main() -> list[Client]:
+        clients = [Client(srv.ws_url(tid), tokens[0]), Client(srv.ws_url(tid), tokens[1]), Client(srv.ws_url(tid))]
+        for c in clients:
+            await c.connect()
+        all_clients = list(clients)
+        n = 0
+        while not clients[0].state["terminal"]:
+            seq = clients[0].state["seq"]
+            cp = clients[0].state["current_player"]
+            me = clients[cp]
+            choice = me.state["legal_actions"][(n * 7) % len(me.state["legal_actions"])]
+            await me.act(choice["id"])
+            for c in clients:
+                await c.recv_state(seq + 1)
+            (row,) = store.load_tables(status=None, table_id=tid)
+            assert row.seq == seq + 1
+            secret.update(secrets_of(row.snapshot))
+            n += 1
+            if n % 10 == 0:  # every seat and the spectator reconnect now and then
+                i = (n // 10) % 3
+                fresh = Client(clients[i].url, clients[i].token)
+                fresh.next_seq = clients[i].next_seq
+                await clients[i].close()
+                await fresh.connect()
+                clients[i] = fresh
+                all_clients.append(fresh)
+            if n % 25 == 0:
+                for tok in (*tokens, None):
+                    http_texts.append(json.dumps(srv.http("GET", f"/api/tables/{tid}", token=tok)[1]))
+        for c in clients:
+            await c.close()
+        return all_clients
+
+    all_clients = asyncio.run(main())
+    store.close()
+    assert len(secret) >= 4 * 20  # the generator moved on every roll: many distinct states were collected
+    texts = [raw for c in all_clients for raw in c.raw] + http_texts
+    assert len(texts) > 150
+    leaks = [(w, text[:80]) for text in texts for w in secret if w in text]
+    assert not leaks, leaks[:5]
