@@ -14,7 +14,8 @@ from parlour.errors import InvalidValueError, WrongTypeError
 from parlour.freecell import Game as FreeCellGame
 from parlour.freecell import GameState
 from parlour.gin import EasyBot, NormalBot, OklahomaAce, Player, Round, Rules
-from parlour.yahtzee import Dice, Game, HeuristicBot, State, Rules
+from parlour.yahtzee import Dice, Game, HeuristicBot, State
+from parlour.yahtzee import Rules as YahtzeeRules
 
 from .reference import freecell_vector, gin_planes, yahtzee_vector
 
@@ -81,8 +82,8 @@ def test_gin_encoder_refuses_other_types() -> None:
 # ---- Yahtzee -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules("free", yahtzee_bonus=False)])
-def test_yahtzee_vector_equals_the_reference_in_every_state(rules: Rules) -> None:
+@pytest.mark.parametrize("rules", [YahtzeeRules(), YahtzeeRules("free", yahtzee_bonus=False)])
+def test_yahtzee_vector_equals_the_reference_in_every_state(rules: YahtzeeRules) -> None:
     rng = np.random.default_rng(2)
     bot = HeuristicBot(rules)
     seen = set()

@@ -164,6 +164,7 @@ Json observation_to_json(const Observation& o) {
   d.set("rolls_left", o.rolls_left);
   d.set("dice", opt_dice(o.dice));
   d.set("kept", o.kept.str());
+  d.set("last_dice", opt_dice(o.last_dice));
   // What each box would score now for the player to act (the joker rules applied).
   if (o.dice && o.current_player) {
     const Scorecard& card = o.scorecards[static_cast<std::size_t>(*o.current_player)];
@@ -182,8 +183,8 @@ Json observation_to_json(const Observation& o) {
 
 Observation observation_from_json(const Json& doc) {
   const JsonReader in(doc, "corrupt yahtzee observation");
-  in.only({"game", "seat", "rules", "players", "current_player", "phase", "rolls_left", "dice", "kept", "scores_now",
-           "legal_actions"});
+  in.only({"game", "seat", "rules", "players", "current_player", "phase", "rolls_left", "dice", "kept", "last_dice",
+           "scores_now", "legal_actions"});
   if (in["game"].string() != kGame) in["game"].fail("not a yahtzee observation");
   Observation o;
   o.rules = rules_from_json(in["rules"]);
@@ -203,6 +204,7 @@ Observation observation_from_json(const Json& doc) {
   o.rolls_left = in["rolls_left"].small_int(0, 3);
   o.dice = opt_dice_in(in["dice"]);
   o.kept = keep_in(in["kept"]);
+  o.last_dice = opt_dice_in(in["last_dice"]);
   if ((o.phase == Phase::Over) != !o.current_player) in["current_player"].fail("must be null exactly when the game is over");
   if ((o.phase == Phase::Decide) != o.dice.has_value()) in["dice"].fail("dice are on the table exactly in phase DECIDE");
   int prev = -1;

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from parlour._core.freecell import Move, Observation
+from parlour._core.freecell import GameState, Move, Observation
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour.freecell.solver import Solution, solve
 
@@ -18,13 +18,16 @@ __all__ = ["SolverBot"]
 
 
 class SolverBot:
-    """Plays the first move of the solver's solution from the observed position (a hint bot).
+    """Plays the solver's solution from the observed position (a hint bot).
 
-    When the solver finds no solution within ``max_states`` positions (or proves there
-    is none), it plays the first legal move, so it always answers while a move is legal.
+    It keeps the solution it found and plays it on while the observed positions follow
+    it (so it never wanders between two solutions), and solves again from any other
+    position.  When the solver finds no solution within ``max_states`` positions (or
+    proves there is none), it plays the first legal move, so it always answers while a
+    move is legal.
     """
 
-    __slots__ = ("_max_states", "_mode")
+    __slots__ = ("_max_states", "_mode", "_plan")
 
     def __init__(self, max_states: int | None = 200_000, mode: str = "fast") -> None:
         """A bot that searches at most ``max_states`` positions per decision (None: no limit), in ``mode``."""
@@ -36,6 +39,7 @@ class SolverBot:
             raise InvalidValueError(f"mode must be 'fast' or 'short', got {mode!r}")
         self._max_states = max_states
         self._mode = mode
+        self._plan: dict[GameState, Move] = {}  # the position before each move of the current solution
 
     def act(self, observation: Observation) -> Move:
         """The move to play from the observation's position; PhaseError when no move is legal."""
@@ -44,10 +48,13 @@ class SolverBot:
         legal = observation.legal_actions()
         if not legal:
             raise PhaseError("no legal move: the game is over (or this is a spectator's observation)")
-        result = solve(observation.state, mode=self._mode, max_states=self._max_states)
-        if isinstance(result, Solution) and result.moves:
-            return result.moves[0]
-        return legal[0]
+        state = observation.state
+        if state not in self._plan:
+            result = solve(state, mode=self._mode, max_states=self._max_states)
+            if not (isinstance(result, Solution) and result.moves):
+                return legal[0]
+            self._plan = dict(zip(result.positions(state), result.moves))
+        return self._plan[state]
 
     def __repr__(self) -> str:
         """SolverBot(max_states=..., mode=...)."""
