@@ -46,6 +46,12 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _http(base: str, method: str, path: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(base + path, data=data, method=method,
@@ -66,6 +72,9 @@ class Stats:
     counts: dict[str, dict[int, int]] = field(default_factory=dict)  # table -> seat -> actions acknowledged
     retries: int = 0
     games: int = 0
+    cpu_server: float = 0.0
+    cpu_client: float = 0.0
+    measured: int = 0
     errors: list[str] = field(default_factory=list)
 
 
@@ -145,12 +154,13 @@ async def _table_loop(base: str, ws_base: str, game: str, players: int, idx: int
         for s in seats:
             await s.ws.close()
             seats_out.remove(s)
-        stats.games += 1
+        if seats[0].state is not None and seats[0].state["terminal"]:
+            stats.games += 1
 
 
 def _start_server(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
-    cmd = [sys.executable, str(TESTS / "launch.py"), "--port", str(port), "--db", db_url,
+    cmd = [sys.executable, os.environ.get("PARLOUR_SERVER_LAUNCH", str(TESTS / "launch.py")), "--port", str(port), "--db", db_url,
            "--max-tables", "100000", "--rate", "1000"]
     with open(log, "ab") as f:
         proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
@@ -178,6 +188,7 @@ async def _bench(base: str, game: str, players: int, tables: int, seconds: float
     rss1 = _rss_kib(pid)
     a0, l0 = stats.accepted, len(stats.latencies)
     t0 = time.perf_counter()
+    cpu_server0, cpu_client0 = _cpu_seconds(pid), time.process_time()
     if disconnect:
         await asyncio.sleep(seconds / 2)
         cut.set()
@@ -188,6 +199,9 @@ async def _bench(base: str, game: str, players: int, tables: int, seconds: float
         await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - t0
     accepted = stats.accepted - a0
+    stats.cpu_server = _cpu_seconds(pid) - cpu_server0
+    stats.cpu_client = time.process_time() - cpu_client0
+    stats.measured = accepted
     stats.latencies = stats.latencies[l0:]
     stop.set()
     for s in list(seats):
@@ -269,6 +283,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  accepted actions/s  {rate:,.0f}")
     print(f"  latency p50 / p99   {p50:.1f} ms / {p99:.1f} ms  ({len(lat)} actions)")
     print(f"  server memory       {per_table} KiB per table")
+    n = max(1, stats.measured)
+    print(f"  CPU per action      server {stats.cpu_server / n * 1e6:.0f} us, clients {stats.cpu_client / n * 1e6:.0f} us"
+          f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     print(f"  games finished      {stats.games}; retried after reconnect {stats.retries}")
     print(f"  database check      {checked} acknowledged actions, {len(problems)} problems")
     for e in sorted(set(stats.errors))[:10]:

@@ -134,7 +134,7 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table}"
 
     def start(self) -> None:
-        cmd = [sys.executable, str(HERE / "launch.py"), "--port", str(self.port), "--db", self.db]
+        cmd = [sys.executable, os.environ.get("PARLOUR_SERVER_LAUNCH", str(HERE / "launch.py")), "--port", str(self.port), "--db", self.db]
         for k, v in self.options.items():
             cmd += [f"--{k.replace('_', '-')}", str(v)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
@@ -168,7 +168,7 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(timeout=15)
 
-    # HTTP helpers (the standard library's client)
+    # HTTP calls (the standard library's client)
 
     def http(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
@@ -187,6 +187,12 @@ class Server:
         status, out = self.http("POST", "/api/tables", body)
         assert status == 201, out
         return dict(out)
+
+    def bot(self, game: str) -> str:
+        """The name of the game's first registered bot."""
+        status, games = self.http("GET", "/api/games")
+        assert status == 200
+        return str(next(g for g in games if g["name"] == game)["bots"][0])
 
     def take(self, table: str, seat: int | None = None) -> str:
         status, out = self.http("POST", f"/api/tables/{table}/seats", {"seat": seat})

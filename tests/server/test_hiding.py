@@ -106,3 +106,4 @@ def test_no_message_of_a_whole_yahtzee_game_holds_the_generator_state(make_serve
     assert len(texts) > 150
     leaks = [(w, text[:80]) for text in texts for w in secret if w in text]
     assert not leaks, leaks[:5]
+

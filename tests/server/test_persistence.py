@@ -74,8 +74,9 @@ def test_sigkill_in_the_middle_of_games_loses_nothing(make_server: Any, db_url: 
     srv: Server = make_server(db_url)
     people = srv.create(game="yahtzee", players=3)
     tokens: list[str | None] = [srv.take(people["table"], i) for i in range(3)]
-    bots = srv.create(game="yahtzee", seats=[{"kind": "bot", "bot": "random", "think_ms": 5}] * 2)
-    mixed = srv.create(game="yahtzee", seats=[{"kind": "open"}, {"kind": "bot", "bot": "random"}])
+    bot = srv.bot("yahtzee")
+    bots = srv.create(game="yahtzee", seats=[{"kind": "bot", "bot": bot, "think_ms": 5}] * 2)
+    mixed = srv.create(game="yahtzee", seats=[{"kind": "open"}, {"kind": "bot", "bot": bot}])
     mixed_token = srv.take(mixed["table"], 0)
     solo = srv.create(game="freecell", options={"deal": 617})
     solo_token = srv.take(solo["table"])

@@ -19,6 +19,7 @@ the server being killed at any moment; after a power cut the last few may be los
 
 from __future__ import annotations
 
+import asyncio
 import json
 import queue
 import threading
@@ -32,6 +33,18 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from parlour.errors import StateFormatError
+
+try:
+    import orjson
+
+    def _dumps(obj: Any) -> str:
+        return orjson.dumps(obj).decode()
+
+except ImportError:  # pragma: no cover - orjson is in the server extra
+
+    def _dumps(obj: Any) -> str:
+        return json.dumps(obj, separators=(",", ":"))
+
 
 #: The version of the schema this code writes.
 SCHEMA_VERSION = 1
@@ -286,7 +299,7 @@ class Store:
         """Store a new table and its seats."""
         conn.execute(tables.insert().values(
             id=row.id, game=row.game, preset=row.preset, options=json.dumps(row.options), seed=row.seed,
-            players=row.players, seq=row.seq, status=row.status, snapshot=json.dumps(row.snapshot),
+            players=row.players, seq=row.seq, status=row.status, snapshot=_dumps(row.snapshot),
             created=row.created, updated=row.updated,
         ))
         conn.execute(seats.insert(), [
@@ -319,7 +332,7 @@ class Store:
         """Commit accepted actions of different tables together (raises ConflictError, changing
         nothing once rolled back, if any table is not at the sequence number before its action)."""
         now = time.time()
-        upd = [{"b_id": r.table_id, "b_prev": r.seq - 1, "b_seq": r.seq, "b_snap": json.dumps(r.snapshot),
+        upd = [{"b_id": r.table_id, "b_prev": r.seq - 1, "b_seq": r.seq, "b_snap": _dumps(r.snapshot),
                 "b_status": r.status, "b_now": now} for r in recs]
         if len(upd) == 1 or not conn.dialect.supports_sane_multi_rowcount:
             for u in upd:
@@ -354,12 +367,15 @@ def _chunks(xs: list[str], n: int) -> Iterable[list[str]]:
 Op = Callable[[Connection], Any]
 
 
+Done = Callable[[Any, BaseException | None], None]
+
+
 class Writer:
     """One thread that runs write operations in transactions, committing a batch together.
 
-    :meth:`submit` returns a :class:`concurrent.futures.Future` that is resolved only
-    after the transaction that holds the operation has committed (or with the
-    operation's exception once it has been rolled back).  When a batch fails, each of
+    :meth:`submit` (for threads) and :meth:`submit_async` (for the event loop) answer only
+    after the transaction that holds the operation has committed, or with the
+    operation's exception once it has been rolled back.  When a batch fails, each of
     its operations is retried in a transaction of its own, so one bad write never
     fails another table's.
     """
@@ -367,7 +383,7 @@ class Writer:
     def __init__(self, store: Store, max_batch: int = 256) -> None:
         self.store = store
         self.max_batch = max_batch
-        self._q: queue.SimpleQueue[tuple[Op | ActionRecord, Future[Any]] | None] = queue.SimpleQueue()
+        self._q: queue.SimpleQueue[tuple[Op | ActionRecord, Done] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="parlour-db-writer", daemon=True)
         self._thread.start()
         self.commits = 0
@@ -375,9 +391,38 @@ class Writer:
 
     def submit(self, op: Op | ActionRecord) -> Future[Any]:
         """Queue ``op(conn)`` (or an accepted action, written with the others of its batch) for the next
-        transaction."""
+        transaction; the returned future resolves after the commit."""
         fut: Future[Any] = Future()
-        self._q.put((op, fut))
+
+        def done(res: Any, exc: BaseException | None) -> None:
+            if exc is None:
+                fut.set_result(res)
+            else:
+                fut.set_exception(exc)
+
+        self._q.put((op, done))
+        return fut
+
+    def submit_async(self, op: Op | ActionRecord) -> asyncio.Future[Any]:
+        """As :meth:`submit`, for a coroutine: an asyncio future of the running loop."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
+
+        def settle(res: Any, exc: BaseException | None) -> None:
+            if fut.done():
+                return
+            if exc is None:
+                fut.set_result(res)
+            else:
+                fut.set_exception(exc)
+
+        def done(res: Any, exc: BaseException | None) -> None:
+            try:
+                loop.call_soon_threadsafe(settle, res, exc)
+            except RuntimeError:  # the loop is closed: nobody waits any more
+                pass
+
+        self._q.put((op, done))
         return fut
 
     def close(self) -> None:
@@ -409,7 +454,7 @@ class Writer:
             return Store.record_actions(conn, [op])
         return op(conn)
 
-    def _commit(self, batch: list[tuple[Op | ActionRecord, Future[Any]]]) -> None:
+    def _commit(self, batch: list[tuple[Op | ActionRecord, Done]]) -> None:
         try:
             results: list[Any] = []
             recs = [op for op, _ in batch if isinstance(op, ActionRecord)]
@@ -420,17 +465,18 @@ class Writer:
                     results.append(None if isinstance(op, ActionRecord) else op(conn))
             self.commits += 1
             self.ops += len(batch)
-            for (_, fut), res in zip(batch, results):
-                fut.set_result(res)
+            for (_, done), res in zip(batch, results):
+                done(res, None)
             return
         except Exception:  # noqa: BLE001, S110 - retried one by one below; each failure goes to its caller
             pass
-        for op, fut in batch:
+        for op, done in batch:
             try:
                 with self.store.engine.begin() as conn:
                     res = self._one(conn, op)
                 self.commits += 1
                 self.ops += 1
-                fut.set_result(res)
             except BaseException as e:  # noqa: BLE001 - handed to the caller
-                fut.set_exception(e)
+                done(None, e)
+            else:
+                done(res, None)

@@ -34,6 +34,19 @@ from parlour.server.games import GameInfo, Registry, action_list
 
 log = logging.getLogger("parlour.server")
 
+try:
+    import orjson
+
+    def dumps(obj: Any) -> str:
+        """Compact JSON text (orjson when installed: pushes are the server's hottest path)."""
+        return orjson.dumps(obj).decode()
+
+except ImportError:  # pragma: no cover - orjson is in the server extra
+
+    def dumps(obj: Any) -> str:
+        """Compact JSON text."""
+        return json.dumps(obj, separators=(",", ":"))
+
 #: Longest think delay a bot may be given, in milliseconds.
 MAX_THINK_MS = 60_000
 
@@ -134,9 +147,10 @@ class Table:
 
     def public(self) -> dict[str, Any]:
         """What anyone may read of the table (never the seed or the snapshot)."""
+        cp = self.game.current_player
         return {
             "table": self.id, "game": self.game_name, "preset": self.preset, "options": self.options,
-            "seq": self.seq, "status": self.status, "current_player": self.game.current_player,
+            "seq": self.seq, "status": self.status, "current_player": None if cp is None else int(cp),
             "seats": [s.public() for s in self.seats], "created": self.created,
         }
 
@@ -147,7 +161,7 @@ class Table:
         ev = g.last_event
         return {
             "type": "state", "table": self.id, "game": self.game_name, "seq": self.seq, "seat": seat,
-            "current_player": cp, "terminal": bool(g.is_terminal),
+            "current_player": None if cp is None else int(cp), "terminal": bool(g.is_terminal),
             "observation": g.observation(seat).to_dict(),
             "legal_actions": action_list(g) if seat is not None and cp == seat else [],
             "last_event": None if ev is None else ev.to_dict(seat),
@@ -160,7 +174,7 @@ class Table:
         texts: dict[int | None, str] = {}
         for c in list(self.conns):
             if c.seat not in texts:
-                texts[c.seat] = json.dumps(self.view(c.seat), separators=(",", ":"))
+                texts[c.seat] = dumps(self.view(c.seat))
             c.push(texts[c.seat])
 
 
@@ -221,7 +235,7 @@ class Tables:
 
     async def _commit(self, op: st.Op | st.ActionRecord) -> Any:
         try:
-            return await asyncio.wrap_future(self.writer.submit(op))
+            return await self.writer.submit_async(op)
         except Exception as e:
             log.exception("database write failed")
             raise InternalError("the server could not store the change; nothing was changed") from e
@@ -239,16 +253,16 @@ class Tables:
         info: GameInfo = self.registry.get(game)
         if preset is not None and preset not in info.presets:
             raise InvalidValueError(f"unknown preset {preset!r} for {game}; the presets are {', '.join(info.presets)}")
-        seat_specs = list(seats or [])
-        n = players if players is not None else (len(seat_specs) or info.min_players)
+        seat_list = list(seats or [])
+        n = players if players is not None else (len(seat_list) or info.min_players)
         if not isinstance(n, int) or isinstance(n, bool):
             raise WrongTypeError(f"players must be an integer, not {type(n).__name__}")
         if not info.min_players <= n <= info.max_players:
             raise InvalidValueError(f"{game} takes {info.min_players} to {info.max_players} players, not {n}")
-        if len(seat_specs) > n:
-            raise InvalidValueError(f"{len(seat_specs)} seats given for {n} players")
-        seat_specs += [{"kind": "open"}] * (n - len(seat_specs))
-        table_seats = [self._seat_spec(i, spec, info) for i, spec in enumerate(seat_specs)]
+        if len(seat_list) > n:
+            raise InvalidValueError(f"{len(seat_list)} seats given for {n} players")
+        seat_list += [{"kind": "open"}] * (n - len(seat_list))
+        table_seats = [self._new_seat(i, desc, info) for i, desc in enumerate(seat_list)]
         opts = dict(options or {})
         if seed is None:
             seed = secrets.randbits(63)
@@ -274,21 +288,21 @@ class Tables:
         return t
 
     @staticmethod
-    def _seat_spec(i: int, spec: Any, info: GameInfo) -> Seat:
-        if not isinstance(spec, dict):
+    def _new_seat(i: int, desc: Any, info: GameInfo) -> Seat:
+        if not isinstance(desc, dict):
             raise WrongTypeError(f"seat {i} must be an object like {{\"kind\": \"bot\", \"bot\": \"...\"}}")
-        kind = spec.get("kind", "open")
-        name = spec.get("name")
+        kind = desc.get("kind", "open")
+        name = desc.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > 64):
             raise InvalidValueError(f"seat {i}: a name is text of at most 64 characters")
         if kind == "open":
             return Seat(seat=i, kind="open", name=name)
         if kind != "bot":
             raise InvalidValueError(f"seat {i}: kind must be 'open' or 'bot', not {kind!r}")
-        bot = spec.get("bot", next(iter(info.bots), None))
+        bot = desc.get("bot", next(iter(info.bots), None))
         if bot not in info.bots:
             raise InvalidValueError(f"seat {i}: unknown bot {bot!r}; {info.name}'s bots are {', '.join(info.bots)}")
-        think = spec.get("think_ms", 0)
+        think = desc.get("think_ms", 0)
         if not isinstance(think, int) or isinstance(think, bool) or not 0 <= think <= MAX_THINK_MS:
             raise InvalidValueError(f"seat {i}: think_ms must be an integer from 0 to {MAX_THINK_MS}")
         return Seat(seat=i, kind="bot", name=name or bot, bot_name=bot, think_ms=think)
@@ -306,8 +320,14 @@ class Tables:
         t = self.tables.get(table_id)  # loaded meanwhile
         if t is None:
             t = self._from_row(rows[0])
-            self.tables[table_id] = t
+            if not t.game.is_terminal:
+                self.tables[table_id] = t
         return t
+
+    def release(self, t: Table) -> None:
+        """Forget a finished table nobody watches (it stays in the database; :meth:`get` reloads it)."""
+        if t.game.is_terminal and not t.conns and t.bot_task is None and self.tables.get(t.id) is t:
+            del self.tables[t.id]
 
     async def take_seat(self, table_id: str, seat: int | None = None, name: str | None = None) -> tuple[Table, int, str]:
         """Give a person an open seat (the first open one when ``seat`` is None); returns its token."""
@@ -397,6 +417,7 @@ class Tables:
                 self.open_count -= 1
             t.broadcast()
         self._schedule_bot(t)
+        self.release(t)
         return True
 
     # -- bots ------------------------------------------------------------------------------
@@ -429,3 +450,4 @@ class Tables:
         finally:
             t.bot_task = None
         self._schedule_bot(t)
+        self.release(t)
