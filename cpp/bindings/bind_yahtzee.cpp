@@ -413,10 +413,20 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_equality<ScoreDelta>(delta);
 
-  state.def(py::init([](const CategoriesLike& scored, int upper, bool y50) { return State(categories_from(scored), upper, y50); }),
+  state.def(py::init([](const CategoriesLike& scored, const Arg<py::int_>& upper, const Arg<py::bool_>& y50) {
+              return State::checked(categories_from(scored), static_cast<int>(to_int(upper, "upper", -1000, 1000)),
+                                    to_bool(y50, "yahtzee_50"));
+            }),
             py::arg("scored") = Categories{}, py::arg("upper") = 0, py::arg("yahtzee_50") = false,
-            "A state, clamped to consistency: upper is capped at what the scored upper categories can total (and "
-            "at 63), yahtzee_50 is cleared unless the Yahtzee box is scored.")
+            "A state: the filled boxes, the upper subtotal (0 up to what the filled upper boxes can total; above 63 "
+            "it is kept as 63, all the bonus needs) and whether the Yahtzee box holds 50 (only once it is filled). "
+            "InvalidValueError for a state no card can reach.")
+      .def_static("parse", [](const Arg<py::str>& text) {
+        if (!py::isinstance<py::str>(text)) throw core::WrongType("State.parse needs text, got " + type_name(text));
+        return State::parse(text.cast<std::string>());
+      }, py::arg("text"),
+                  "A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with "
+                  "optional 'upper=N' and 'y50' words: 'aces,chance upper=3 y50'. NotationError otherwise.")
       .def_static("from_index", [](long long i) { return State::from_index(i); }, py::arg("index"),
                   "The state with this index, or None when the index breaks the invariants (an upper subtotal "
                   "beyond what the scored upper boxes can total or beyond 63, a Yahtzee-50 flag without the "

@@ -177,6 +177,10 @@ void def_game_specific(py::class_<Game>& game) {
         deprecated("Game.can_act(action) is deprecated: use can_apply(action)");
         return g.is_legal(to_yahtzee_action(a));
       }, py::arg("action"), "Deprecated: can_apply(action).")
+      .def("view", [](const Game& g) {
+        deprecated("Game.view() is deprecated: use observation(seat) (its state, dice and rolls_left)");
+        return py::make_tuple(g.scorecard(g.current_player()).state(), g.dice(), g.dice() ? g.rolls_left() : 0);
+      }, "Deprecated: (state, dice, rolls_left) of the player to act; use observation(seat).")
       .def("__str__", &game_str)
       .def("__repr__", [](const Game& g) {
         return "<yahtzee.Game players=" + std::to_string(g.num_players()) + " player=" + std::to_string(g.current_player()) +

@@ -23,6 +23,10 @@ long long to_int(py::handle obj, const char* what, long long lo, long long hi) {
   return x;
 }
 
+bool is_integer(py::handle obj) {
+  return !py::isinstance<py::bool_>(obj) && (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__"));
+}
+
 bool to_bool(py::handle obj, const char* what) {
   if (!py::isinstance<py::bool_>(obj))
     throw core::WrongType(std::string(what) + " must be True or False, got " + type_name(obj) + " " + quoted_repr(obj));

@@ -47,6 +47,9 @@ std::string quoted_repr(py::handle obj);  // repr(obj), quoted and shortened for
 // ---- numbers
 // An int (not a bool) in lo..hi: WrongTypeError / InvalidValueError naming `what`.
 long long to_int(py::handle obj, const char* what, long long lo, long long hi);
+// Whether obj is an integer (an int or anything with __index__, such as a NumPy
+// integer), not a bool.
+bool is_integer(py::handle obj);
 // A bool (exactly True or False).
 bool to_bool(py::handle obj, const char* what);
 // A thread count: 0 (one per core) .. core::kMaxThreads.

@@ -56,7 +56,8 @@ def decode_state(obs: dict[str, Any]) -> State:
 def check_obs_against_engine(obs: dict[str, Any], info: dict[str, Any], game: Game) -> None:
     """The observation decoded equals the engine's view, and the masks its legal actions."""
     assert set(obs) == {"dice", "rolls_left", "filled", "upper_total", "yahtzee_50", "action_mask"}
-    state, dice, rolls_left = game.view()
+    seen = game.observation(0)
+    state, dice, rolls_left = seen.state, seen.dice, seen.rolls_left
     assert decode_state(obs) == state
     card = game.scorecard(0)
     assert obs["filled"].tolist() == [int(b is not None) for b in card.boxes]
@@ -110,13 +111,14 @@ def test_random_masked_episodes_match_the_engine() -> None:
             rerolls = legal[legal >= 13]
             action = int(rng.choice(rerolls if len(rerolls) and rng.random() < 0.6 else legal))
             before = reference.returns()[0]
-            delta = reference.apply(action)
+            reference.apply(action)
+            event = reference.last_event.to_dict()
             obs, reward, terminated, truncated, info = env.step(action)
             steps += 1
             assert env.observation_space.contains(obs) and not truncated
             check_obs_against_engine(obs, info, env.game)
             assert env.game.to_dict() == reference.to_dict()
-            assert reward == delta.reward == reference.returns()[0] - before
+            assert reward == event.get("reward", 0) == reference.returns()[0] - before
             total += reward
             assert terminated == reference.is_terminal
         assert total == info["score"] == reference.returns()[0] == env.game.scorecard(0).total
@@ -140,7 +142,7 @@ def play_through_env(env: YahtzeeEnv, bot: Bot, game_seed: int) -> float:
 def play_in_engine(bot: Bot, game_seed: int, rules: Rules | None = None) -> int:
     game = Game(rules=rules, seed=game_seed)
     while not game.is_terminal:
-        bot.act(game)
+        game.apply(bot.act(game.observation(0)))
     return game.returns()[0]
 
 

@@ -285,3 +285,11 @@ def test_reference_checks_itself() -> None:
     assert t.cascades[1][-1] == card("9s")
     with pytest.raises(AssertionError):
         t.move("1h")
+
+
+def test_sequence_counts_of_ten_or_more_are_written_as_freecell_solver_writes_them() -> None:
+    assert Move.parse("52va") == Move.parse("52v10")
+    assert Move.parse("52vA").count == 10 and Move.parse("12vd").count == 13
+    assert Move.parse("12v13").notation == "12vd" and Move.parse("12v9").notation == "12v9"
+    with pytest.raises(NotationError):
+        Move.parse("12ve")  # 14 cards: no sequence is that long

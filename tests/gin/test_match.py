@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.errors import WrongTypeError
+from parlour.errors import InvalidValueError, WrongTypeError
 from parlour.gin import Match, Player, ResultKind, Round, RoundResult, Rules, WrongPhase, match_result, simulate_rounds
 
 ONE, TWO = Player.ONE, Player.TWO
@@ -55,8 +55,11 @@ def test_boxes_and_immediate_boxes() -> None:
 
 
 def test_bad_arguments() -> None:
+    assert Match(Rules(), 1).first_dealer is Player.TWO  # a seat as an int is a Player
     with pytest.raises(WrongTypeError):
-        Match(Rules(), 0)  # type: ignore[arg-type]
+        Match(Rules(), "ONE")  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError):
+        Match(Rules(), 2)
     with pytest.raises(WrongTypeError):
         Match(Rules()).record("gin")  # type: ignore[arg-type]
 

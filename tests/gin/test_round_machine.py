@@ -181,7 +181,7 @@ class RoundMachine(RuleBasedStateMachine):
             assert obs.opponent_hand_size == len(r.hand(p.opponent))
             mine = r.turn == p
             assert [a.id for a in obs.legal_actions()] == (r.legal_action_ids() if mine else [])
-            assert obs.to_dict() == r.to_dict(p)
+            assert obs.to_dict() == r.observation(p).to_dict()
             assert Observation.from_dict(json.loads(json.dumps(obs.to_dict()))) == obs
             assert pickle.loads(pickle.dumps(obs)) == obs
 

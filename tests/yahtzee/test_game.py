@@ -71,8 +71,8 @@ def test_roll_with_an_outside_generator() -> None:
     g = Game(auto_roll=False, seed=1)
     rng = Rng(99)
     g.roll(rng)
-    mine = g.to_dict()["rng"]
-    assert mine == Game(auto_roll=False, seed=1).to_dict()["rng"]  # the game's own generator is untouched
+    mine = g.to_dict()["state"]["rng"]
+    assert mine == Game(auto_roll=False, seed=1).to_dict()["state"]["rng"]  # the game's own generator is untouched
     h = Game(auto_roll=False, seed=1)
     h.roll(Rng(99))
     assert h.dice == g.dice
@@ -81,11 +81,11 @@ def test_roll_with_an_outside_generator() -> None:
 
 
 def test_seeded_game_is_reproducible_and_seed_or_rng_agree() -> None:
-    def play(seed: object) -> list[int]:
+    def play(seed: object) -> tuple[float, ...]:
         g = Game(2, seed=seed)  # type: ignore[arg-type]
         bot = HeuristicBot()
         while not g.is_terminal:
-            bot.act(g)
+            g.apply(bot.act(g.observation(g.current_player)))
         return g.returns()
 
     assert play(7) == play(7) == play(Rng(7))
@@ -102,11 +102,12 @@ def test_multiplayer_turn_order_and_end() -> None:
         g.apply(Score(next(iter(g.scorecard(g.current_player).legal_categories(g.dice)))))  # type: ignore[arg-type]
     assert seen == [(p, t) for t in range(13) for p in range(3)]
     assert g.phase == Phase.OVER and g.legal_actions() == [] and not g.legal_action_mask().any()
-    assert g.returns() == [c.total for c in g.scorecards]
+    assert g.returns() == tuple(float(c.total) for c in g.scorecards)
+    assert g.current_player is None
     with pytest.raises(PhaseError, match="over"):
         g.apply(Score(Category.CHANCE))
     with pytest.raises(PhaseError):
-        bot.act(g)
+        bot.act(g.observation(0))
 
 
 def test_legal_actions_and_mask() -> None:
@@ -144,7 +145,7 @@ def test_to_dict_from_dict_and_pickle_round_trip(seed: int, steps: int) -> None:
     for _ in range(steps):
         if g.is_terminal:
             break
-        bot.act(g)
+        g.apply(bot.act(g.observation(g.current_player)))
     d = g.to_dict()
     assert json.loads(json.dumps(d)) == d
     g2 = Game.from_dict(d)
@@ -154,15 +155,16 @@ def test_to_dict_from_dict_and_pickle_round_trip(seed: int, steps: int) -> None:
     c = g.clone()
     for x in (g2, c, g):
         while not x.is_terminal:
-            bot.act(x)
+            x.apply(bot.act(x.observation(x.current_player)))
     assert g2.returns() == c.returns() == g.returns()
 
 
 def test_observation_hides_the_generator() -> None:
     g = Game(2, seed=4)
-    obs = g.observation(1)
-    assert "rng" not in obs and obs["player"] == 1 and obs["dice"] == str(g.dice)
-    with pytest.raises(StateFormatError, match="observation"):
+    obs = g.observation(1).to_dict()
+    assert "rng" not in obs and obs["seat"] == 1 and obs["dice"] == str(g.dice)
+    assert "rng" not in json.dumps(obs) and json.dumps(g.to_dict()["state"]["rng"]) not in json.dumps(obs)
+    with pytest.raises(StateFormatError):
         Game.from_dict(obs)
     with pytest.raises(InvalidValueError):
         g.observation(2)
@@ -171,19 +173,24 @@ def test_observation_hides_the_generator() -> None:
 @pytest.mark.parametrize(
     "patch",
     [
-        {"format": "chess"},
+        {"game": "chess"},
         {"version": 99},
         {"phase": "lunch"},
+        {"phase": "decide"},
         {"rolls_left": 7},
         {"dice": "1234"},
         {"current_player": 5},
         {"rng": ["0", "0", "0", "0"]},
+        {"rng": ["-1", "0", "0", "1"]},
+        {"rng": ["0x10", "0", "0", "1"]},
         {"rules": "sometimes"},
+        {"rules": {"joker": "FORCED"}},
     ],
 )
 def test_from_dict_rejects_bad_documents(patch: dict[str, object]) -> None:
     d = Game(2, seed=9).to_dict()
-    d.update(patch)
+    for key, value in patch.items():
+        (d if key in ("game", "version", "rules") else d["state"])[key] = value
     with pytest.raises(StateFormatError):
         Game.from_dict(d)
 
@@ -192,7 +199,7 @@ def test_from_dict_rejects_inconsistent_turn_order() -> None:
     g = Game(2, seed=9)
     g.apply(Score(Category.CHANCE))
     d = g.to_dict()
-    d["current_player"] = 0
+    d["state"]["current_player"] = 0
     with pytest.raises(StateFormatError, match="turn order"):
         Game.from_dict(d)
 
@@ -201,9 +208,9 @@ def test_from_dict_rejects_a_finished_card_still_playing() -> None:
     g = Game(seed=9)
     bot = HeuristicBot()
     while not g.is_terminal:
-        bot.act(g)
+        g.apply(bot.act(g.observation(0)))
     d = g.to_dict()
-    d.update(phase="decide", dice="11111", rolls_left=2)
+    d["state"].update(phase="DECIDE", dice="11111", rolls_left=2)
     with pytest.raises(StateFormatError, match="full card"):
         Game.from_dict(d)
 
@@ -217,7 +224,8 @@ def test_bad_constructor_arguments() -> None:
 
 def test_view_and_str() -> None:
     g = Game(seed=2)
-    state, dice, rl = g.view()
+    seen = g.observation(g.current_player)
+    state, dice, rl = seen.state, seen.dice, seen.rolls_left
     assert state == g.state and dice == g.dice and rl == 2
     assert isinstance(dice, Dice)
     assert "turn 1/13" in str(g)

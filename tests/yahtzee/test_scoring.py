@@ -54,7 +54,8 @@ def test_legality_and_apply_match_reference_for_many_cards(joker: str) -> None:
     for mask in masks:
         for upper in (0, 62):
             for y50 in (False, True):
-                s = State(Categories.from_bits(mask), upper, y50)
+                ok_upper = min(upper, sum(5 * f for f in range(1, 7) if mask >> (f - 1) & 1))
+                s = State(Categories.from_bits(mask), ok_upper, y50 and bool(mask >> 11 & 1))
                 ref_state = (s.scored.bits, s.upper, s.yahtzee_50)
                 for r in rolls():
                     d = Dice.from_faces(list(r))

@@ -70,13 +70,13 @@ CardSet set_in(const JsonReader& in) {
   }
   return s;
 }
-// A seat: 0 or 1 (legacy documents: "ONE" or "TWO"); null when nullable.
-std::optional<Player> seat_in(const JsonReader& in, bool nullable) {
+// A seat: 0 or 1 (the first releases' documents: "ONE" or "TWO"); null when nullable.
+std::optional<Player> seat_in(const JsonReader& in, bool nullable, bool legacy = false) {
   if (in.is_null()) {
     if (!nullable) in.fail("must be a seat, 0 or 1");
     return std::nullopt;
   }
-  if (in.json().kind() == Json::Kind::String) return in.name_of({"ONE", "TWO"}) == 0 ? Player::One : Player::Two;
+  if (legacy) return in.name_of({"ONE", "TWO"}) == 0 ? Player::One : Player::Two;
   return in.integer(0, 1) == 0 ? Player::One : Player::Two;
 }
 std::array<CardSet, 2> pair_in(const JsonReader& in) {
@@ -167,13 +167,13 @@ Json result_to_json(const RoundResult& r) {
   return d;
 }
 
-RoundResult result_from_json(const JsonReader& in) {
+RoundResult result_from_json(const JsonReader& in, bool legacy) {
   in.only({"kind", "knocker", "winner", "knocker_deadwood", "defender_deadwood", "laid_off"});
   const auto kind = static_cast<ResultKind>(in["kind"].name_of({"DEAD", "KNOCK", "UNDERCUT", "GIN", "BIG_GIN"}));
   try {
-    RoundResult r(kind, seat_in(in["knocker"], true), in["knocker_deadwood"].small_int(0, 1000),
+    RoundResult r(kind, seat_in(in["knocker"], true, legacy), in["knocker_deadwood"].small_int(0, 1000),
                   in["defender_deadwood"].small_int(0, 1000), set_in(in["laid_off"]));
-    if (in.has("winner") && seat_in(in["winner"], true) != r.winner()) in["winner"].fail("does not follow from the result");
+    if (in.has("winner") && seat_in(in["winner"], true, legacy) != r.winner()) in["winner"].fail("does not follow from the result");
     return r;
   } catch (const core::FormatError&) {
     throw;
@@ -221,21 +221,21 @@ RoundState round_state_from_json(const JsonReader& in, const Rules& rules, bool 
   }
   RoundState s;
   s.rules = rules;
-  s.dealer = *seat_in(in["dealer"], false);
+  s.dealer = *seat_in(in["dealer"], false, legacy);
   s.phase = phase_in(in["phase"]);
-  s.turn = seat_in(in["turn"], true);
+  s.turn = seat_in(in["turn"], true, legacy);
   s.hands = pair_in(in["hands"]);
   s.discard_pile = cards_in(in["discard_pile"]);
   s.stock = cards_in(in["stock"], kStockSize);
   s.initial_upcard = card_in(in["initial_upcard"]);
   s.passes = in["passes"].small_int(0, 2);
   s.taken = opt_card_in(in["taken"]);
-  s.knocker = seat_in(in["knocker"], true);
+  s.knocker = seat_in(in["knocker"], true, legacy);
   for (const auto& m : in["spread"].items(0, kSpreadSlots)) s.spread.push_back(meld_in(m));
   s.laid_off = set_in(in["laid_off"]);
   s.known = pair_in(in["known"]);
   s.discarded = pair_in(in["discarded"]);
-  if (const auto res = in["result"]; !res.is_null()) s.result = result_from_json(res);
+  if (const auto res = in["result"]; !res.is_null()) s.result = result_from_json(res, legacy);
   return s;
 }
 

@@ -322,6 +322,10 @@ class Game:
         """
         The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
         """
+    def view(self) -> tuple[State, Dice | None, int]:
+        """
+        Deprecated: (state, dice, rolls_left) of the player to act; use observation(seat).
+        """
     def why_not(self, action: Score | Reroll | int | str) -> str | None:
         """
         None when apply(action) would be accepted, else the reason it would be refused.
@@ -944,6 +948,11 @@ class State:
         """
         The state with this index, or None when the index breaks the invariants (an upper subtotal beyond what the scored upper boxes can total or beyond 63, a Yahtzee-50 flag without the Yahtzee box) or is outside 0 .. 2**20 - 1.
         """
+    @staticmethod
+    def parse(text: str) -> State:
+        """
+        A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with optional 'upper=N' and 'y50' words: 'aces,chance upper=3 y50'. NotationError otherwise.
+        """
     def __copy__(self) -> State:
         ...
     def __deepcopy__(self, memo: typing.Any) -> State:
@@ -954,9 +963,9 @@ class State:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, scored: Categories | Category | collections.abc.Iterable[Category | str | int] | str | int = ..., upper: typing.SupportsInt | typing.SupportsIndex = 0, yahtzee_50: bool = False) -> None:
+    def __init__(self, scored: Categories | Category | collections.abc.Iterable[Category | str | int] | str | int = ..., upper: int = 0, yahtzee_50: bool = False) -> None:
         """
-        A state, clamped to consistency: upper is capped at what the scored upper categories can total (and at 63), yahtzee_50 is cleared unless the Yahtzee box is scored.
+        A state: the filled boxes, the upper subtotal (0 up to what the filled upper boxes can total; above 63 it is kept as 63, all the bonus needs) and whether the Yahtzee box holds 50 (only once it is filled). InvalidValueError for a state no card can reach.
         """
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...

@@ -139,7 +139,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
 
     def _observation(self) -> YahtzeeObs:
         game = self.game
-        over = game.is_terminal
+        over = bool(game.is_terminal)
         obs = self.encode(game.state, self._dice, 0 if over else game.rolls_left)
         obs["action_mask"] = self._mask.astype(np.int8)
         return obs
@@ -172,10 +172,11 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         game = self.game
         if game.is_terminal:
             raise PhaseError("the game is over: call reset() to start another")
-        delta = game.apply(action_id(action, "Yahtzee"))  # raises before changing anything
+        before = game.returns()[0]
+        game.apply(action_id(action, "Yahtzee"))  # raises before changing anything
         self._sync()
-        terminated = game.is_terminal
-        return self._observation(), float(delta.reward), terminated, False, self._info()
+        terminated = bool(game.is_terminal)
+        return self._observation(), game.returns()[0] - before, terminated, False, self._info()
 
     def render(self) -> str | None:
         """The game as text (``str(game)``: the turn, the dice and the scorecard) in ``"ansi"`` mode; None otherwise."""

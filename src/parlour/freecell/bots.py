@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from parlour._core.freecell import GameState, Move, Observation
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour.freecell.solver import Solution, solve
@@ -29,7 +31,7 @@ class SolverBot:
 
     __slots__ = ("_max_states", "_mode", "_plan")
 
-    def __init__(self, max_states: int | None = 200_000, mode: str = "fast") -> None:
+    def __init__(self, max_states: int | None = 200_000, mode: Literal["fast", "short"] = "fast") -> None:
         """A bot that searches at most ``max_states`` positions per decision (None: no limit), in ``mode``."""
         if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int)):
             raise WrongTypeError(f"max_states must be an int or None, got {type(max_states).__name__}")
@@ -38,7 +40,7 @@ class SolverBot:
         if mode not in ("fast", "short"):
             raise InvalidValueError(f"mode must be 'fast' or 'short', got {mode!r}")
         self._max_states = max_states
-        self._mode = mode
+        self._mode: Literal["fast", "short"] = mode
         self._plan: dict[GameState, Move] = {}  # the position before each move of the current solution
 
     def act(self, observation: Observation) -> Move:

@@ -163,7 +163,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
                   file=out)
         elif cmd:
             try:
-                move = game.apply(cmd)
+                game.apply(cmd)
+                move = game.history[-1]
                 print(f"moved {move.card} ({game.history[-1]})", file=out)
             except ParlourError as e:
                 print(f"not possible: {e}", file=out)

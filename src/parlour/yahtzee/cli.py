@@ -31,38 +31,8 @@ __all__ = ["register", "demo", "parse_state"]
 
 
 def parse_state(text: str) -> State:
-    """A state from text: an index (``"4097"``), ``"start"``, or the filled boxes separated by
-    commas with optional ``upper=N`` and ``y50`` words: ``"aces,chance upper=3 y50"``."""
-    t = text.strip()
-    if t.isdigit():
-        found: State | None = State.from_index(int(t))
-        if found is None:
-            raise NotationError(f"not a valid state index: {text!r}")
-        return found
-    if t.lower() in ("", "start", "-"):
-        return State.START
-    filled = Categories()
-    upper: int | None = None
-    y50 = False
-    for word in t.replace(";", " ").split():
-        low = word.lower()
-        if low.startswith("upper="):
-            try:
-                upper = int(low[6:])
-            except ValueError:
-                raise NotationError(f"bad upper subtotal in state {text!r}") from None
-        elif low in ("y50", "yahtzee50", "yahtzee_50"):
-            y50 = True
-        else:
-            for name in word.split(","):
-                if name:
-                    filled = filled | Categories([parse_category(name)])
-    if upper is None:
-        upper = 0
-    s = State(filled, upper, y50)
-    if s.upper != upper or s.yahtzee_50 != y50:
-        raise NotationError(f"inconsistent state {text!r}: upper {upper} or the Yahtzee-50 flag do not fit the filled boxes")
-    return s
+    """The state of ``--state`` text: ``State.parse`` (an index, ``"start"`` or ``"aces,chance upper=3 y50"``)."""
+    return State.parse(text)
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -156,7 +126,8 @@ def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: Rules, so
         solver = Solver(rules)
     print(_HELP, file=out)
     while not game.is_terminal:
-        state, dice, rl = game.view()
+        seen = game.observation(0)
+        state, dice, rl = seen.state, seen.dice, seen.rolls_left
         assert dice is not None
         print(f"\nturn {game.turn + 1}/13  dice {' '.join(map(str, dice.faces))}  rolls left {rl}  "
               f"score {game.scorecard(0).total}", file=out)

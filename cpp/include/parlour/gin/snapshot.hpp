@@ -31,7 +31,7 @@ inline constexpr int kSnapshotVersion = 1;
 core::Json rules_to_json(const Rules& rules);
 Rules rules_from_json(const core::JsonReader& in);
 core::Json result_to_json(const RoundResult& result);
-RoundResult result_from_json(const core::JsonReader& in);
+RoundResult result_from_json(const core::JsonReader& in, bool legacy = false);
 
 // The state part of a Round snapshot, and the whole envelope.
 core::Json round_state_to_json(const RoundState& state);
