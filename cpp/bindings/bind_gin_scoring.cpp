@@ -23,7 +23,8 @@ namespace {
 
 Rules make_rules(int knock_limit, std::optional<gin::OklahomaAce> oklahoma, int gin_bonus,
                  std::optional<int> big_gin_bonus, int undercut_bonus, bool undercut_on_tie, int box_bonus,
-                 bool immediate_boxes, int game_bonus, int game_target, std::optional<Shutout> shutout) {
+                 bool immediate_boxes, int game_bonus, int game_target, std::optional<Shutout> shutout,
+                 bool alternate_dealer) {
   Rules r;
   r.knock_limit = knock_limit;
   r.oklahoma = oklahoma;
@@ -36,13 +37,14 @@ Rules make_rules(int knock_limit, std::optional<gin::OklahomaAce> oklahoma, int 
   r.game_bonus = game_bonus;
   r.game_target = game_target;
   r.shutout = shutout;
+  r.alternate_dealer = alternate_dealer;
   r.validate();
   return r;
 }
 
 const char* const kRulesFields[] = {"knock_limit", "oklahoma",  "gin_bonus",       "big_gin_bonus",
                                     "undercut_bonus", "undercut_on_tie", "box_bonus", "immediate_boxes",
-                                    "game_bonus",  "game_target", "shutout"};
+                                    "game_bonus",  "game_target", "shutout", "alternate_dealer"};
 
 py::dict rules_fields(const Rules& r) {
   py::dict d;
@@ -57,6 +59,7 @@ py::dict rules_fields(const Rules& r) {
   d["game_bonus"] = r.game_bonus;
   d["game_target"] = r.game_target;
   d["shutout"] = py::cast(r.shutout);
+  d["alternate_dealer"] = r.alternate_dealer;
   return d;
 }
 
@@ -96,7 +99,8 @@ Rules rules_from(const py::dict& d) {
   }
   return make_rules(int_field(d, "knock_limit"), ok, int_field(d, "gin_bonus"), big, int_field(d, "undercut_bonus"),
                     bool_field(d, "undercut_on_tie"), int_field(d, "box_bonus"), bool_field(d, "immediate_boxes"),
-                    int_field(d, "game_bonus"), int_field(d, "game_target"), sh);
+                    int_field(d, "game_bonus"), int_field(d, "game_target"), sh,
+                    d.contains("alternate_dealer") ? bool_field(d, "alternate_dealer") : false);
 }
 
 std::string opt_player(std::optional<gin::Player> p) {
@@ -175,7 +179,8 @@ void register_gin_scoring(py::module_& m) {
                             const Arg<py::int_>& undercut_bonus, const Arg<py::bool_>& undercut_on_tie,
                             const Arg<py::int_>& box_bonus, const Arg<py::bool_>& immediate_boxes,
                             const Arg<py::int_>& game_bonus, const Arg<py::int_>& game_target,
-                            const OptArg<Shutout>& shutout, const py::kwargs& unknown) {
+                            const OptArg<Shutout>& shutout, const Arg<py::bool_>& alternate_dealer,
+                            const py::kwargs& unknown) {
     for (auto item : unknown)
       throw core::WrongType("Rules() has no field " + core::quote(py::str(item.first).cast<std::string>()));
     py::dict d;
@@ -190,12 +195,14 @@ void register_gin_scoring(py::module_& m) {
     d["game_bonus"] = game_bonus;
     d["game_target"] = game_target;
     d["shutout"] = shutout;
+    d["alternate_dealer"] = alternate_dealer;
     return rules_from(d);
   }),
                 py::kw_only(), py::arg("knock_limit") = 10, py::arg("oklahoma") = py::none(),
                 py::arg("gin_bonus") = 25, py::arg("big_gin_bonus") = py::none(), py::arg("undercut_bonus") = 25,
                 py::arg("undercut_on_tie") = true, py::arg("box_bonus") = 0, py::arg("immediate_boxes") = false,
                 py::arg("game_bonus") = 0, py::arg("game_target") = 100, py::arg("shutout") = py::none(),
+                py::arg("alternate_dealer") = false,
                 "The rule card's variant, with any field changed by keyword (each validated: InvalidValueError "
                 "out of its domain, WrongTypeError for a wrong type).")
       .def_static("card", &Rules::card, "The rule card's variant, the same as Rules().")
@@ -207,6 +214,10 @@ void register_gin_scoring(py::module_& m) {
                   "shutout flat 100.")
       .def_static("palace", &Rules::palace,
                   "Palace rules: gin 25, no big gin, undercut 20, box 10 counted immediately, no game bonus.")
+      .def_static("eaai", &Rules::eaai,
+                  "The EAAI Gin Rummy competition's rules (Neller et al., AAAI 2021): the rule card's scoring (knock "
+                  "10, gin 25, undercut 25 with ties to the defender, no big gin, no bonuses, dead hand at two stock "
+                  "cards) with alternate_dealer=True: the first player alternates from hand to hand.")
       .def_readonly("knock_limit", &Rules::knock_limit, "The most deadwood a knock may keep, 0..10 (0: straight gin).")
       .def_readonly("oklahoma", &Rules::oklahoma, "None, or the Oklahoma ace rule: the upcard caps the knock limit.")
       .def_readonly("gin_bonus", &Rules::gin_bonus, "The gin bonus, paid on top of the defender's deadwood.")
@@ -219,6 +230,10 @@ void register_gin_scoring(py::module_& m) {
       .def_readonly("game_bonus", &Rules::game_bonus, "Paid to the winner of a match.")
       .def_readonly("game_target", &Rules::game_target, "The score a match runs to.")
       .def_readonly("shutout", &Rules::shutout, "None, or the shutout convention.")
+      .def_readonly("alternate_dealer", &Rules::alternate_dealer,
+                    "Who deals the next hand of a match: the other player when True (the first turn alternates, as "
+                    "in the EAAI competition), the winner of the hand when False (the rule card); a dead hand is "
+                    "redealt by the same dealer either way.")
       .def_property_readonly("big_gin_enabled", [](const Rules& r) { return r.big_gin_bonus.has_value(); },
                              "Whether big gin (11 cards melded) is allowed.")
       .def("knock_limit_for", [](const Rules& r, const CardLike& upcard) { return r.knock_limit_for(to_card(upcard)); },

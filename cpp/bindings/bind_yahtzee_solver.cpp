@@ -195,19 +195,21 @@ void register_yahtzee_solver(py::module_& m) {
       .def(py::init([](const std::optional<YahtzeeRules>& r) { return std::make_shared<HeuristicBot>(r ? *r : YahtzeeRules{}); }),
            py::arg("rules") = py::none(), "A heuristic bot for these rules.");
 
-  m.def("simulate", [](std::int64_t n, const std::shared_ptr<Bot>& b, const SeedLike& seed, int threads) {
+  m.def("simulate", [](std::int64_t n, const std::shared_ptr<Bot>& b, const SeedLike& seed, int threads,
+                       std::int64_t first) {
         if (!b) throw core::InvalidValue("simulate needs a bot");
         core::Rng local;
         const std::uint64_t s = rng_from(seed, local)->next();  // an Rng is advanced by one draw
         const std::vector<std::int32_t> scores =
-            run_interruptible([&](core::StopToken& stop) { return simulate(*b, n, s, threads, &stop); });
+            run_interruptible([&](core::StopToken& stop) { return simulate(*b, n, s, threads, &stop, first); });
         py::array_t<std::int32_t> out(static_cast<py::ssize_t>(scores.size()));
         std::copy(scores.begin(), scores.end(), out.mutable_data());
         return out;
-      }, py::arg("n"), py::arg("bot"), py::arg("seed") = 0, py::arg("threads") = 0,
+      }, py::arg("n"), py::arg("bot"), py::arg("seed") = 0, py::arg("threads") = 0, py::arg("first") = 0,
         "Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the "
         "final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i "
-        "draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed).");
+        "draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed). The games are "
+        "first .. first+n-1: consecutive ranges give, end to end, the scores of one call over the whole range.");
 }
 
 }  // namespace parlour::bindings

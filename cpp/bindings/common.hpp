@@ -44,6 +44,14 @@ void def_equality(Cls& cls) {
       .def("__ne__", value_ne<T>(), py::arg("other"), py::is_operator());
 }
 
+// A 1-D NumPy array that takes over v's buffer (no copy).
+template <class T>
+py::array_t<T> to_numpy(std::vector<T>&& v) {
+  auto* owned = new std::vector<T>(std::move(v));
+  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  return py::array_t<T>(static_cast<py::ssize_t>(owned->size()), owned->data(), owner);
+}
+
 // The registration functions, one per area and file; module.cpp calls each exactly once,
 // in dependency order (a type is registered before a default argument uses it).
 void register_errors(py::module_& m);              // errors.cpp

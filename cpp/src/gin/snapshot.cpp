@@ -119,12 +119,13 @@ Json rules_to_json(const Rules& r) {
   } else {
     d.set("shutout", Json());
   }
+  d.set("alternate_dealer", r.alternate_dealer);
   return d;
 }
 
 Rules rules_from_json(const JsonReader& in) {
   in.only({"knock_limit", "oklahoma", "gin_bonus", "big_gin_bonus", "undercut_bonus", "undercut_on_tie", "box_bonus",
-           "immediate_boxes", "game_bonus", "game_target", "shutout"});
+           "immediate_boxes", "game_bonus", "game_target", "shutout", "alternate_dealer"});
   constexpr int kBig = 1000000;
   Rules r;
   r.knock_limit = in["knock_limit"].small_int(-kBig, kBig);
@@ -138,6 +139,8 @@ Rules rules_from_json(const JsonReader& in) {
   r.immediate_boxes = in["immediate_boxes"].boolean();
   r.game_bonus = in["game_bonus"].small_int(-kBig, kBig);
   r.game_target = in["game_target"].small_int(-kBig, kBig);
+  // (absent from the first releases' snapshots: the rule card's default)
+  if (in.has("alternate_dealer")) r.alternate_dealer = in["alternate_dealer"].boolean();
   if (const auto sh = in["shutout"]; !sh.is_null()) {
     sh.only({"kind", "amount"});
     const int kind = sh["kind"].name_of({"DOUBLE_TOTAL", "DOUBLE_HAND_POINTS", "FLAT"});

@@ -1036,9 +1036,9 @@ def parse_category(text: str) -> Category:
     """
     A category from its name ('full_house', 'Full House', 'sixes') or an alias ('fh', '3k', 'ss', '6'); NotationError otherwise.
     """
-def simulate(n: typing.SupportsInt | typing.SupportsIndex, bot: Bot, seed: int | parlour._core.cards.Rng = 0, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.typing.NDArray[numpy.int32]:
+def simulate(n: typing.SupportsInt | typing.SupportsIndex, bot: Bot, seed: int | parlour._core.cards.Rng = 0, threads: typing.SupportsInt | typing.SupportsIndex = 0, first: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.typing.NDArray[numpy.int32]:
     """
-    Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed).
+    Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed). The games are first .. first+n-1: consecutive ranges give, end to end, the scores of one call over the whole range.
     """
 INDEX_SIZE: int = 1048576
 NUM_ACTIONS: int = 223

@@ -42,10 +42,19 @@ from parlour._core.freecell import (
 )
 from parlour.cards import Card, Colour, Rank, Suit
 from parlour.freecell.errors import IllegalMove, InvalidPosition
-from parlour.freecell.solver import Solution, SolveResult, Unknown, Unsolvable, solve, solve_deals
+from parlour.freecell.solver import (
+    DEFAULT_MEMORY_LIMIT,
+    Solution,
+    SolveResult,
+    Unknown,
+    Unsolvable,
+    solve,
+    solve_deals,
+)
 from parlour.freecell.bots import SolverBot
 
 __all__ = [
+    "DEFAULT_MEMORY_LIMIT",
     "Card",
     "Cascade",
     "Cascades",

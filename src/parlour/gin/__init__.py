@@ -182,6 +182,7 @@ from parlour.gin.bots import (  # noqa: E402
     HardBot,
     KnockEstimate,
     NormalBot,
+    SimpleBot,
     make_bot,
     play_match,
 )
@@ -194,6 +195,7 @@ __all__ += [
     "HardBot",
     "KnockEstimate",
     "NormalBot",
+    "SimpleBot",
     "arena",
     "make_bot",
     "play_match",

@@ -55,8 +55,8 @@ from parlour._core.yahtzee import (
     category_upper_face,
     parse_action,
     parse_category,
-    simulate,
 )
+from parlour.yahtzee.batch import simulate
 
 __all__ = [
     "INDEX_SIZE",

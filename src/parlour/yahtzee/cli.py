@@ -10,6 +10,7 @@ from typing import TextIO
 
 import numpy as np
 
+from parlour.distributed.cli import add_run_options
 from parlour.errors import NotationError
 from parlour.yahtzee import (
     Categories,
@@ -104,7 +105,10 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     else:
         bot = OptimalBot(_solver(args))
     t0 = time.perf_counter()
-    scores = simulate(args.games, bot, seed=args.seed, threads=args.threads)
+    if args.out or args.ray or args.dask:
+        scores = _simulate_chunked(args, bot)
+    else:
+        scores = simulate(args.games, bot, seed=args.seed, threads=args.threads)
     dt = time.perf_counter() - t0
     n = len(scores)
     print(f"{n:,} games, {bot.name}, rules '{bot.rules}', seed {args.seed}: {dt:.3f} s (solve included)", file=out)
@@ -114,6 +118,23 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
               f"min {scores.min()}, median {np.median(scores):.0f}, max {scores.max()}", file=out)
         _histogram(scores, out)
     return 0
+
+
+def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) -> np.ndarray:
+    """The games in chunks: into a result store (--out) and/or on Ray or Dask."""
+    from parlour.distributed.cli import ProgressBar, running
+
+    bar = None if args.no_progress else ProgressBar("games")
+    try:
+        with running(args, "games") as executor:
+            res = simulate(args.games, bot, seed=args.seed, threads=args.threads, executor=executor, out=args.out,
+                           chunk_size=args.chunk_size, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    if isinstance(res, np.ndarray):
+        return res
+    return np.asarray(res.table().column("score"))
 
 
 _HELP = "commands: keep <faces> (e.g. keep 66, keep - to reroll all), score <box>, hint, card, quit"
@@ -208,6 +229,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     m.add_argument("--threads", type=int, default=0)
     m.add_argument("--rules", default="default", help=rules_help)
     m.add_argument("--table", help="a solved table to load instead of solving")
+    m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr (chunked runs)")
+    add_run_options(m, what="games", jobs=False)
     m.set_defaults(func=_cmd_simulate)
 
     g = sub.add_parser("play", help="play a game in the terminal")

@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 
+#include "parlour/core/interrupt.hpp"
 #include "parlour/core/rng.hpp"
 #include "parlour/gin/action.hpp"
 #include "parlour/gin/round.hpp"
@@ -81,7 +82,9 @@ void observe_into(const Round& round, Player player, Observation& out) noexcept;
 
 // A policy (a bot): chooses a legal action from an observation in which it is to act.
 // Implementations own their randomness (seeded at construction), so a policy is
-// deterministic for a seed.
+// deterministic for a seed.  A policy that thinks for a while (a search) overrides
+// act_until too: it asks `stop` often and throws core::Interrupted once a stop is
+// requested; the loops that drive policies (play_round, play_match, the arena) call it.
 class Policy {
  public:
   Policy() = default;
@@ -89,6 +92,10 @@ class Policy {
   Policy& operator=(const Policy&) = default;
   virtual ~Policy() = default;
   virtual Action act(const Observation& obs) = 0;
+  virtual Action act_until(const Observation& obs, core::StopToken& stop) {
+    (void)stop;
+    return act(obs);
+  }
 };
 
 // Uniformly random among the legal actions (knocks with the best arrangement).
