@@ -93,6 +93,15 @@ class GameInfo:
                 else f"{self.min_players}..{self.max_players}"
             )
             raise InvalidValueError(f"{self.title} is played by {span} player(s), got {players}")
+        import inspect
+
+        accepted = inspect.signature(self.make).parameters
+        for option in options:
+            if option not in accepted or option in ("players", "rules", "seed"):
+                known = [p for p in accepted if p not in ("players", "rules", "seed")]
+                raise WrongTypeError(
+                    f"{self.title} has no game option {option!r} (options: {', '.join(known) or 'none'})"
+                )
         return self.make(players=players, rules=self.rules(preset) if rules is None else rules, seed=seed, **options)
 
     def bot(self, name: str, *, seed: int = 0, rules: Any = None) -> Any:

@@ -200,7 +200,7 @@ def test_no_draw_discard_pair_repeats_in_whole_games() -> None:
         bots = {ONE: SimpleBot(seed), TWO: SimpleBot(seed + 100)}
         made: dict[Player, list[frozenset[Card]]] = {ONE: [], TWO: []}
         drawn: dict[Player, Card | None] = {ONE: None, TWO: None}
-        while not r.is_terminal():
+        while not r.is_terminal:
             p = r.turn
             a = act(bots[p], r)
             if a.kind is ActionKind.TAKE_DISCARD:

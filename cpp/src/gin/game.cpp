@@ -59,7 +59,10 @@ void Game::apply(const Action& a) {
 }
 
 std::array<int, 2> Game::returns() const {
-  if (!match_.is_over()) return {0, 0};
+  if (!match_.is_over()) {
+    const auto s = match_.scores();
+    return {s[0] - s[1], s[1] - s[0]};
+  }
   const MatchResult r = match_.final_score();
   const int d = r.totals[0] - r.totals[1];
   return {d, -d};

@@ -92,6 +92,26 @@ Phase phase_in(const JsonReader& in) {
   return static_cast<Phase>(in.name_of({"UPCARD", "DRAW", "DISCARD", "LAYOFF", "FINISHED"}));
 }
 
+Json record_json(const RoundEvent& e) {
+  Json d = Json::object();
+  d.set("seat", static_cast<int>(e.seat));
+  d.set("action", e.action.str());
+  d.set("card", opt_card_json(e.card));
+  return d;
+}
+
+RoundEvent record_in(const JsonReader& in) {
+  RoundEvent e;
+  e.seat = *seat_in(in["seat"], false);
+  try {
+    e.action = Action::parse(in["action"].string());
+  } catch (const core::Error& ex) {
+    in["action"].fail(ex.what());
+  }
+  e.card = opt_card_in(in["card"]);
+  return e;
+}
+
 }  // namespace
 
 // ---- rules and results
@@ -214,10 +234,13 @@ Json round_state_to_json(const RoundState& s) {
   return d;
 }
 
-RoundState round_state_from_json(const JsonReader& in, const Rules& rules, bool legacy) {
+RoundState round_state_from_json(const JsonReader& in, const Rules& rules, bool legacy, bool with_event) {
   if (legacy) {
     in.only({"format", "version", "rules", "dealer", "phase", "turn", "hands", "discard_pile", "stock",
              "initial_upcard", "passes", "taken", "knocker", "spread", "laid_off", "known", "discarded", "result"});
+  } else if (with_event) {
+    in.only({"dealer", "phase", "turn", "hands", "discard_pile", "stock", "initial_upcard", "passes", "taken",
+             "knocker", "spread", "laid_off", "known", "discarded", "result", "last_event"});
   } else {
     in.only({"dealer", "phase", "turn", "hands", "discard_pile", "stock", "initial_upcard", "passes", "taken",
              "knocker", "spread", "laid_off", "known", "discarded", "result"});
@@ -244,14 +267,22 @@ RoundState round_state_from_json(const JsonReader& in, const Rules& rules, bool 
 
 Json round_to_json(const Round& round) {
   const RoundState s = round.state();
-  return core::envelope(kRoundGame, kSnapshotVersion, rules_to_json(s.rules), round_state_to_json(s));
+  Json state = round_state_to_json(s);
+  const auto e = round.last_event();
+  state.set("last_event", e ? record_json(*e) : Json());
+  return core::envelope(kRoundGame, kSnapshotVersion, rules_to_json(s.rules), std::move(state));
 }
 
 Round round_from_json(const Json& doc) {
   const core::Envelope env = core::open_envelope(doc, kRoundGame, kSnapshotVersion, kLegacyRoundFormat);
-  const RoundState s = round_state_from_json(env.state, rules_from_json(env.rules), env.version == 0);
+  const bool legacy = env.version == 0;
+  const RoundState s = round_state_from_json(env.state, rules_from_json(env.rules), legacy, !legacy);
+  std::optional<RoundEvent> last;
+  if (!legacy && !env.state["last_event"].is_null()) last = record_in(env.state["last_event"]);
   try {
-    return Round::from_state(s);
+    Round r = Round::from_state(s);
+    r.restore_last_event(last);
+    return r;
   } catch (const core::Error& e) {
     env.state.fail(e.what());
   }
@@ -377,6 +408,13 @@ Json game_to_json(const Game& g) {
   state.set("hands", std::move(hands));
   state.set("round", round_state_to_json(g.round().state()));
   state.set("rng", core::rng_to_json(g.rng()));
+  if (const auto& e = g.last_event()) {
+    Json ev = record_json(e->event);
+    ev.set("finished", e->finished ? round_state_to_json(e->finished->state()) : Json());
+    state.set("last_event", std::move(ev));
+  } else {
+    state.set("last_event", Json());
+  }
   return core::envelope(kGame, kSnapshotVersion, rules_to_json(g.rules()), std::move(state));
 }
 
@@ -384,7 +422,7 @@ Game game_from_json(const Json& doc) {
   const core::Envelope env = core::open_envelope(doc, kGame, kSnapshotVersion);
   const Rules rules = rules_from_json(env.rules);
   const JsonReader& st = env.state;
-  st.only({"first_dealer", "hands", "round", "rng"});
+  st.only({"first_dealer", "hands", "round", "rng", "last_event"});
   try {
     Match match(rules, *seat_in(st["first_dealer"], false));
     for (const auto& h : st["hands"].items(0, 100000)) {
@@ -392,7 +430,19 @@ Game game_from_json(const Json& doc) {
       match.record(result_from_json(h));
     }
     Round round = Round::from_state(round_state_from_json(st["round"], rules));
-    return Game(std::move(match), std::move(round), core::rng_from_json(st["rng"]));
+    Game game(std::move(match), std::move(round), core::rng_from_json(st["rng"]));
+    if (const auto ev = st["last_event"]; !ev.is_null()) {
+      ev.only({"seat", "action", "card", "finished"});
+      GameEvent e{record_in(ev), std::nullopt};
+      if (!ev["finished"].is_null()) {
+        Round done = Round::from_state(round_state_from_json(ev["finished"], rules));
+        if (!done.is_terminal()) ev["finished"].fail("the hand an event finished must be finished");
+        done.restore_last_event(e.event);
+        e.finished = std::move(done);
+      }
+      game.restore_last_event(std::move(e));
+    }
+    return game;
   } catch (const core::FormatError&) {
     throw;
   } catch (const core::Error& e) {

@@ -119,6 +119,24 @@ Json game_to_json(const Game& g) {
   for (const auto& c : g.scorecards()) cards.push(scorecard_to_json(c));
   s.set("scorecards", std::move(cards));
   s.set("rng", core::rng_to_json(g.rng()));
+  if (const auto& e = g.last_event()) {
+    Json ev = Json::object();
+    ev.set("seat", e->seat);
+    ev.set("action", action_str(e->action));
+    ev.set("dice", e->dice.str());
+    if (e->delta) {
+      Json d = Json::object();
+      d.set("value", e->delta->value);
+      d.set("upper_bonus", e->delta->upper_bonus);
+      d.set("yahtzee_bonus", e->delta->yahtzee_bonus);
+      ev.set("delta", std::move(d));
+    } else {
+      ev.set("delta", Json());
+    }
+    s.set("last_event", std::move(ev));
+  } else {
+    s.set("last_event", Json());
+  }
   return core::envelope(kGame, kSnapshotVersion, rules_to_json(g.rules()), std::move(s));
 }
 
@@ -130,15 +148,39 @@ Game game_from_json(const Json& doc) {
     st.only({"format", "version", "rules", "auto_roll", "current_player", "phase", "rolls_left", "dice", "kept",
              "scorecards", "rng"});
   else
-    st.only({"auto_roll", "current_player", "phase", "rolls_left", "dice", "kept", "scorecards", "rng"});
+    st.only({"auto_roll", "current_player", "phase", "rolls_left", "dice", "kept", "scorecards", "rng", "last_event"});
   const YahtzeeRules rules = rules_from_json(env.rules);
   std::vector<Scorecard> cards;
   for (const auto& c : st["scorecards"].items(1, 8)) cards.push_back(scorecard_from_json(c, rules));
   const core::Rng rng = core::rng_from_json(st["rng"]);
   try {
-    return Game::restore(rules, std::move(cards), st["current_player"].small_int(0, 7), phase_in(st["phase"], legacy),
-                         st["rolls_left"].small_int(0, 3), opt_dice_in(st["dice"]), keep_in(st["kept"]), rng.state(),
-                         st["auto_roll"].boolean());
+    Game g = Game::restore(rules, std::move(cards), st["current_player"].small_int(0, 7), phase_in(st["phase"], legacy),
+                           st["rolls_left"].small_int(0, 3), opt_dice_in(st["dice"]), keep_in(st["kept"]), rng.state(),
+                           st["auto_roll"].boolean());
+    if (!legacy && !st["last_event"].is_null()) {
+      const auto ev = st["last_event"];
+      ev.only({"seat", "action", "dice", "delta"});
+      GameEvent e;
+      e.seat = ev["seat"].small_int(0, g.num_players() - 1);
+      try {
+        e.action = parse_action(ev["action"].string());
+      } catch (const core::Error& ex) {
+        ev["action"].fail(ex.what());
+      }
+      e.dice = dice_in(ev["dice"]);
+      if (!ev["delta"].is_null()) {
+        const auto d = ev["delta"];
+        d.only({"value", "upper_bonus", "yahtzee_bonus"});
+        ScoreDelta delta;
+        delta.value = d["value"].small_int(0, 50);
+        delta.upper_bonus = d["upper_bonus"].small_int(0, 35);
+        delta.yahtzee_bonus = d["yahtzee_bonus"].small_int(0, 100);
+        delta.next_index = g.scorecards()[static_cast<std::size_t>(e.seat)].state().index();
+        e.delta = delta;
+      }
+      g.restore_last_event(std::move(e));
+    }
+    return g;
   } catch (const core::FormatError& e) {
     st.fail(e.what());
   }

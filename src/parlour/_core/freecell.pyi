@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Cascade', 'Foundation', 'Foundations', 'Freecells', 'Game', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Observation', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'search', 'search_deals']
+__all__: list[str] = ['Cascade', 'DEFAULT_MEMORY_LIMIT', 'Foundation', 'Foundations', 'Freecells', 'Game', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Observation', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'replays_to_win', 'search', 'search_deals', 'survey_deals']
 class Cascade:
     """
     A cascade, bottom card first, a CardCollection: add_card takes any card on an empty cascade (Aces included), else one rank below the top card in the other colour, else raises IllegalMove; pop_card() gives the (rest, top card), or nothing when empty.
@@ -731,6 +731,11 @@ class SearchResult:
         The number of moves (0 unless solved).
         """
     @property
+    def memory(self) -> int:
+        """
+        The most bytes the search held for positions at once.
+        """
+    @property
     def moves(self) -> list[Move]:
         """
         The moves (when solved).
@@ -743,7 +748,7 @@ class SearchResult:
     @property
     def reason(self) -> str:
         """
-        Why UNKNOWN: 'max_states' or 'time_limit' ('' otherwise).
+        Why UNKNOWN: 'max_states', 'time_limit' or 'memory_limit' ('' otherwise).
         """
     @property
     def seconds(self) -> float:
@@ -775,7 +780,11 @@ def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | 
     """
     Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.
     """
-def search(state: GameState, mode: str = 'fast', max_states: typing.Any = None, time_limit: typing.Any = None) -> SearchResult:
+def replays_to_win(start: GameState, notation: str) -> bool:
+    """
+    Whether the moves of `notation` (standard notation separated by spaces) are each legal in turn from `start` and leave every card on the foundations: the check survey_deals makes of every solution.
+    """
+def search(state: GameState, mode: str = 'fast', max_states: typing.Any = None, time_limit: typing.Any = None, memory_limit: typing.Any = 2147483648) -> SearchResult:
     """
     Run the solver (GIL released, deterministic); see parlour.freecell.solve.
     """
@@ -783,6 +792,11 @@ def search_deals(numbers: collections.abc.Sequence[int], mode: str = 'fast', job
     """
     Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.
     """
+def survey_deals(numbers: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64], mode: str = 'fast', jobs: typing.SupportsInt | typing.SupportsIndex = 1, max_states: typing.Any = None, time_limit: typing.Any = None, solutions: bool = False) -> dict[typing.Any, typing.Any]:
+    """
+    Solve Microsoft deals as search_deals does, replay every solution with full checks, and return columns: deal, verdict (Verdict values), reason (0, 1 max_states, 2 time_limit, 3 memory_limit), moves, states, seconds, replayed (1 when the solution replayed to a won position) as NumPy arrays, and solution (a list of str) when solutions is true. GIL released; Ctrl-C stops it.
+    """
+DEFAULT_MEMORY_LIMIT: int = 2147483648
 MAX_CASCADE: int = 19
 NUM_ACTIONS: int = 924
 OBSERVATION_SIZE: int = 160

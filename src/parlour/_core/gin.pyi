@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EasyBot', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_pair', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EasyBot', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (NUM_ACTIONS = 265) and a text form.
@@ -208,7 +208,7 @@ class Bot:
     @property
     def name(self) -> str:
         """
-        The bot's level: 'easy', 'normal' or 'hard'.
+        The bot's name: 'easy', 'normal', 'hard', 'simple' or 'expert'.
         """
     @property
     def seed(self) -> int:
@@ -1348,6 +1348,11 @@ class Rules:
         The older published scoring (Pagat, Bicycle): gin 20, no big gin, undercut 10, box 20, game 100, shutout flat 100.
         """
     @staticmethod
+    def eaai() -> Rules:
+        """
+        The EAAI Gin Rummy competition's rules (Neller et al., AAAI 2021): the rule card's scoring (knock 10, gin 25, undercut 25 with ties to the defender, no big gin, no bonuses, dead hand at two stock cards) with alternate_dealer=True: the first player alternates from hand to hand.
+        """
+    @staticmethod
     def modern() -> Rules:
         """
         The modern scoring (the gin-rummy crate's default, Wikipedia): gin 25, big gin 31, undercut 25, box 25, game 100, shutout doubles the total.
@@ -1367,7 +1372,7 @@ class Rules:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *, knock_limit: int = 10, oklahoma: OklahomaAce | None = None, gin_bonus: int = 25, big_gin_bonus: int | None = None, undercut_bonus: int = 25, undercut_on_tie: bool = True, box_bonus: int = 0, immediate_boxes: bool = False, game_bonus: int = 0, game_target: int = 100, shutout: Shutout | None = None, **kwargs: typing.Any) -> None:
+    def __init__(self, *, knock_limit: int = 10, oklahoma: OklahomaAce | None = None, gin_bonus: int = 25, big_gin_bonus: int | None = None, undercut_bonus: int = 25, undercut_on_tie: bool = True, box_bonus: int = 0, immediate_boxes: bool = False, game_bonus: int = 0, game_target: int = 100, shutout: Shutout | None = None, alternate_dealer: bool = False, **kwargs: typing.Any) -> None:
         """
         The rule card's variant, with any field changed by keyword (each validated: InvalidValueError out of its domain, WrongTypeError for a wrong type).
         """
@@ -1386,6 +1391,11 @@ class Rules:
     def to_dict(self) -> dict[typing.Any, typing.Any]:
         """
         The fields as a JSON-ready dict (enums as their names).
+        """
+    @property
+    def alternate_dealer(self) -> bool:
+        """
+        Who deals the next hand of a match: the other player when True (the first turn alternates, as in the EAAI competition), the winner of the hand when False (the rule card); a dead hand is redealt by the same dealer either way.
         """
     @property
     def big_gin_bonus(self) -> int | None:
@@ -1561,6 +1571,24 @@ class ShutoutKind(enum.Enum):
     DOUBLE_HAND_POINTS = 1
     DOUBLE_TOTAL = 0
     FLAT = 2
+class SimpleBot(Bot):
+    """
+    The starter player of the EAAI Gin Rummy competition (SimpleGinRummyPlayer, Todd W. Neller), ported as a reference opponent: draws the face-up card only when it would be part of a meld of its hand, discards at random among the cards leaving the least deadwood (never the card just taken, never repeating a draw/discard pair of this hand), knocks as soon as it may with a random best arrangement, lays off greedily, ignores the opponent.
+    """
+    def __getstate__(self) -> tuple[int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0) -> None:
+        """
+        A simple bot; its random choices (among equal discards and arrangements) follow the seed.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def draw_discard_pairs(self, seat: typing.Any) -> list[parlour._core.cards.CardSet]:
+        """
+        The draw/discard pairs the bot has made this hand in `seat` (each a CardSet of one or two cards); it never repeats one.
+        """
 class SimulationStats:
     """
     The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.
@@ -1620,9 +1648,17 @@ def arena_match_seed(seed: int | parlour._core.cards.Rng, match: int) -> int:
     """
     The deal seed of match `match` of an arena_pair seeded with `seed`.
     """
+def arena_matches(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> dict[typing.Any, typing.Any]:
+    """
+    The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.
+    """
 def arena_pair(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> ArenaPairResult:
     """
     Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per match from their seed and m. The totals do not depend on jobs.
+    """
+def best_arrangements(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> list[Melds]:
+    """
+    Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint melds, each once (a six-card run is one arrangement whole and another as two runs): the list SimpleBot draws its melds from, as the EAAI GinRummyUtil.cardsToBestMeldSets lists them. ArrangeError above 11 cards.
     """
 def best_discard(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> Discard:
     """

@@ -35,6 +35,7 @@ GAME_INFO = GameInfo(
         "modern": Rules.modern,
         "classic": Rules.classic,
         "palace": Rules.palace,
+        "eaai": Rules.eaai,
     },
     bots={name: _bot_factory(name) for name in BOT_NAMES},
     make=_make,

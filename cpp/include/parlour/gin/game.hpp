@@ -49,13 +49,15 @@ class Game {
   // Applies a to the current hand (throws, changing nothing, when refused); records a
   // finished hand and deals the next unless the match is over.
   void apply(const Action& a);
-  // Zero-sum: (0, 0) while the match goes on, then each player's final total (every
-  // bonus counted) minus the opponent's.
+  // Zero-sum points: while the match goes on, each player's running score minus the
+  // opponent's; once it is over, the final totals' difference (every bonus counted).
   [[nodiscard]] std::array<int, 2> returns() const;
   // What `player` sees of the current hand, with the match scores.
   [[nodiscard]] Observation observe(Player player) const noexcept;
   [[nodiscard]] Observation observe_public() const noexcept;
   [[nodiscard]] const std::optional<GameEvent>& last_event() const noexcept { return last_; }
+  // Sets the last event of a game restored from a snapshot (a record, not checked).
+  void restore_last_event(std::optional<GameEvent> e) noexcept { last_ = std::move(e); }
 
   friend bool operator==(const Game& a, const Game& b) noexcept;
 

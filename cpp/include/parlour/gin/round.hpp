@@ -203,10 +203,16 @@ class Round {
   // Zero-sum returns: the winner +points(rules), the loser -points; 0 otherwise.
   [[nodiscard]] std::array<int, 2> returns() const noexcept;
 
-  // The last accepted action (none after a deal or a restored snapshot).
+  // The last accepted action (none after a deal).
   [[nodiscard]] std::optional<RoundEvent> last_event() const noexcept {
     if (!has_last_) return std::nullopt;
     return RoundEvent{last_seat_, last_action_, last_card_};
+  }
+  // Sets the last event of a round restored from a snapshot (what it describes is not
+  // checked against the position: it is a record, not part of the game's state).
+  void restore_last_event(const std::optional<RoundEvent>& e) noexcept {
+    has_last_ = e.has_value();
+    if (e) record(e->seat, e->action, e->card);
   }
 
   // The exception for a refused action (what the actions throw).

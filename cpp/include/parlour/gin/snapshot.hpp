@@ -35,7 +35,8 @@ RoundResult result_from_json(const core::JsonReader& in, bool legacy = false);
 
 // The state part of a Round snapshot, and the whole envelope.
 core::Json round_state_to_json(const RoundState& state);
-RoundState round_state_from_json(const core::JsonReader& in, const Rules& rules, bool legacy = false);
+RoundState round_state_from_json(const core::JsonReader& in, const Rules& rules, bool legacy = false,
+                                 bool with_event = false);
 core::Json round_to_json(const Round& round);
 Round round_from_json(const core::Json& doc);
 

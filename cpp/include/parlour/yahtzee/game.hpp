@@ -86,8 +86,10 @@ class Game {
 
   // Rebuilds a game from its parts (the inverse of the accessors); FormatError when
   // they are inconsistent.
-  // The last accepted action (none after construction or restore).
+  // The last accepted action (none after construction).
   [[nodiscard]] const std::optional<GameEvent>& last_event() const noexcept { return last_; }
+  // Sets the last event of a game restored from a snapshot (a record, not checked).
+  void restore_last_event(std::optional<GameEvent> e) noexcept { last_ = std::move(e); }
 
   // Everything but the last event.
   friend bool operator==(const Game& a, const Game& b) noexcept;
