@@ -260,7 +260,7 @@ def test_round_option_starts_from_a_copy() -> None:
 
 @pytest.mark.parametrize("wrapped", [False, True])
 def test_illegal_action_raises_and_changes_nothing(wrapped: bool) -> None:
-    e: Any = env() if wrapped else GinEnv()
+    e: Any = env(illegal_action="raise") if wrapped else GinEnv(illegal_action="raise")
     raw: GinEnv = e.unwrapped
     rng = np.random.default_rng(3)
     bot = NormalBot()
@@ -396,3 +396,40 @@ def test_lazy_import_from_the_package() -> None:
 def test_docs_examples_run() -> None:
     result = doctest.testfile(str(DOCS), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted >= 3
+
+
+@pytest.mark.parametrize("mode", ["penalty", "terminate"])
+def test_illegal_action_under_penalty_and_terminate(mode: str) -> None:
+    e = GinEnv(illegal_action=mode, illegal_reward=-2.0)
+    e.reset(seed=9)
+    assert GinEnv().illegal_action == "terminate"
+    agent = e.agent_selection
+    other = AGENTS[1 - AGENTS.index(agent)]
+    before = e.round.to_dict()
+    illegal = int(np.flatnonzero(e.observe(agent)["action_mask"] == 0)[5])
+    e.step(illegal)
+    assert e.round.to_dict() == before  # the hand is unchanged
+    assert e.infos[agent] == {"illegal_action": True} and e.infos[other] == {"illegal_action": False}
+    assert e.rewards == {agent: -2.0, other: 0.0}
+    if mode == "penalty":
+        assert e.agent_selection == agent and not any(e.terminations.values())
+        e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))  # it acts again, legally
+        assert e.rewards == {agent: 0.0, other: 0.0} and e.infos[agent] == {}
+        return
+    assert all(e.terminations.values()) and e.agent_selection == other
+    seen = {}
+    for a in e.agent_iter():  # both agents see their last reward, then step None
+        obs, reward, terminated, truncated, info = e.last()
+        assert terminated
+        seen[a] = reward
+        e.step(None)
+    assert seen == {agent: -2.0, other: 0.0} and not e.agents
+    with pytest.raises(InvalidValueError):
+        GinEnv(illegal_action="skip")
+
+
+def test_pettingzoo_api_test_with_every_illegal_action_choice() -> None:
+    for mode in ("raise", "penalty", "terminate"):
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter("always")
+            api_test(env(illegal_action=mode), num_cycles=100)

@@ -13,7 +13,6 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
-from gymnasium.envs.registration import EnvSpec  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from parlour.envs import YahtzeeEnv  # noqa: E402
@@ -36,15 +35,6 @@ from parlour.yahtzee import (  # noqa: E402
 from .docs import run_doc_section  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "envs-gym.md"
-
-
-class AnyActionYahtzeeEnv(YahtzeeEnv):
-    """For check_env only: its random actions are mostly illegal, so action a plays the
-    (a mod n)-th of the n legal actions."""
-
-    def step(self, action: Any) -> Any:
-        legal = np.flatnonzero(self.action_masks())
-        return super().step(legal[int(action) % len(legal)])
 
 
 def decode_state(obs: dict[str, Any]) -> State:
@@ -75,12 +65,14 @@ def check_obs_against_engine(obs: dict[str, Any], info: dict[str, Any], game: Ga
     assert info["score"] == game.returns()[0]
 
 
-def test_gymnasium_check_env_passes() -> None:
-    env = AnyActionYahtzeeEnv(render_mode="ansi")
-    env.spec = EnvSpec("parlour-test/YahtzeeAnyAction-v0", entry_point=AnyActionYahtzeeEnv)
+@pytest.mark.parametrize("render_mode", [None, "ansi"])
+def test_gymnasium_check_env_passes_with_the_defaults(render_mode: str | None) -> None:
+    env = gymnasium.make(ENV_ID, render_mode=render_mode).unwrapped  # check_env wants the raw env
+    assert isinstance(env, YahtzeeEnv) and env.illegal_action == "terminate"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a checker warning fails the test
         check_env(env)
+    check_env(gymnasium.make(ENV_ID, illegal_action="penalty").unwrapped)
 
 
 def test_registered_and_made_through_gymnasium() -> None:
@@ -201,7 +193,7 @@ def test_same_seed_same_episode_and_unseeded_resets_continue() -> None:
 
 
 def test_illegal_actions_raise_and_change_nothing() -> None:
-    env = YahtzeeEnv()
+    env = YahtzeeEnv(illegal_action="raise")
     obs, info = env.reset(seed=4)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))  # a box filled: scoring it again is illegal
     obs, info = env.step(int(np.flatnonzero(env.action_masks())[-1]))[::4]
@@ -246,3 +238,30 @@ def test_render() -> None:
 def test_docs_section_runs() -> None:
     result = run_doc_section(DOC, "YahtzeeEnv")
     assert result.attempted > 3 and result.failed == 0
+
+
+@pytest.mark.parametrize("mode", ["penalty", "terminate"])
+def test_illegal_actions_under_penalty_and_terminate(mode: str) -> None:
+    env = YahtzeeEnv(illegal_action=mode, illegal_reward=-3.0)
+    obs, info = env.reset(seed=4)
+    snapshot = env.game.to_dict()
+    illegal = int(np.flatnonzero(~info["action_mask"])[-1])
+    obs2, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == -3.0 and info2["illegal_action"] and not truncated
+    assert terminated == (mode == "terminate")
+    assert env.game.to_dict() == snapshot  # dice and generator untouched
+    for key in obs:
+        np.testing.assert_array_equal(obs[key], obs2[key])
+    if mode == "terminate":
+        with pytest.raises(PhaseError):
+            env.step(0)
+        return
+    total = 0.0
+    while not terminated:  # the game goes on and its rewards still sum to the score
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert not info["illegal_action"]
+        total += reward
+    assert total == info["score"]
+    env.reset()
+    with pytest.raises(InvalidValueError):
+        env.step(NUM_ACTIONS)
