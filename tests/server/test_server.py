@@ -90,7 +90,8 @@ def test_http_api(sq: Server) -> None:
         ({"game": "yahtzee", "options": {"seed": 1}}, "InvalidValueError"),
         ({"game": "yahtzee", "players": "two"}, "MessageError"),
         ({"game": "yahtzee", "extra": 1}, "MessageError"),
-        ({"game": "freecell", "options": {"deal": "x"}}, "InvalidValueError"),
+        ({"game": "freecell", "options": {"deal": "x"}}, "WrongTypeError"),
+        ({"game": "freecell", "options": {"deal": 0}}, "InvalidValueError"),
     ]:
         status, err = sq.http("POST", "/api/tables", body)
         assert status == 400 and err["error"] == name, (body, err)
