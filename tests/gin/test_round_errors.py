@@ -29,7 +29,6 @@ from parlour.gin import (
     NoSuchMeld,
     NotBigGin,
     NotInHand,
-    Player,
     RepeatedCard,
     Round,
     RoundError,
@@ -41,17 +40,15 @@ from parlour.gin import (
     best_melds,
 )
 
-ONE, TWO = Player.ONE, Player.TWO
-DECK = [Card.from_index(i) for i in range(52)]
+from .conftest import DECK, ONE, TWO
+from .conftest import deal as fixed_deal
+
 KNOCKER = "5s 6s 7s Qc Qd Qh Ah 2h 3h Tc"  # deadwood 10 with 9c drawn and knocked
 DEFENDER = "8s 9s Ts Qs 4h Kc Kd 2c 3d 5d"
 
 
 def deal(one: str = KNOCKER, two: str = DEFENDER, upcard: str = "Jc", stock_top: str = "9c", rules: Rules | None = None) -> Round:
-    h1, h2, up = CardSet(one), CardSet(two), Card(upcard)
-    top = [Card(c) for c in stock_top.split()]
-    rest = [c for c in DECK if c not in h1 and c not in h2 and c != up and c not in top]
-    return Round.from_deal(rules or Rules(), TWO, (h1, h2), up, list(reversed(top + rest)))
+    return fixed_deal(one, two, upcard, stock_top, rules)
 
 
 def refused(r: Round, call: Callable[[Round], object], exc: type[Exception], *bases: type[Exception]) -> str:
@@ -225,8 +222,11 @@ def test_deal_errors() -> None:
         Round.from_deal(Rules(), TWO, (CardSet(KNOCKER), CardSet(KNOCKER)), "Jc", rest)
     with pytest.raises(NotationError):
         Round.from_deal(Rules(), TWO, hands, "Xx", rest)
+    assert Round.from_deal(Rules(), 1, hands, "Jc", rest).dealer is TWO  # seats as ints
     with pytest.raises(WrongTypeError):
-        Round.from_deal(Rules(), 1, hands, "Jc", rest)  # type: ignore[arg-type]
+        Round.from_deal(Rules(), "TWO", hands, "Jc", rest)  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError):
+        Round.from_deal(Rules(), -1, hands, "Jc", rest)
     with pytest.raises(WrongTypeError):
         Round.from_deal("rules", TWO, hands, "Jc", rest)  # type: ignore[arg-type]
 
@@ -238,7 +238,9 @@ def test_bad_arguments_raise_library_errors_and_change_nothing() -> None:
     refused(r, lambda x: x.apply(1.5), WrongTypeError)
     refused(r, lambda x: x.apply(True), WrongTypeError)
     refused(r, lambda x: x.apply("dance"), NotationError)
-    refused(r, lambda x: x.hand(0), WrongTypeError)
+    assert r.hand(0) == r.hand(ONE) and r.observation(1) == r.observation(TWO)  # seats as ints
+    refused(r, lambda x: x.hand(2), InvalidValueError)
+    refused(r, lambda x: x.hand(1.0), WrongTypeError)
     refused(r, lambda x: x.observation("ONE"), WrongTypeError)
     r.pass_()
     r.pass_()

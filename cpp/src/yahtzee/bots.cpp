@@ -1,3 +1,4 @@
+#include <limits>
 #include "parlour/yahtzee/bots.hpp"
 
 #include <algorithm>
@@ -16,10 +17,42 @@ void OptimalBot::prepare(core::StopToken* stop) {
   if (!solver_->is_solved()) solver_->solve(0, {}, stop);
 }
 
+void OptimalBot::prepare_from(State s, core::StopToken* stop) {
+  if (!solver_->is_solved(s)) solver_->solve_from(s, 0, {}, stop);
+}
+
 Action OptimalBot::choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const {
   if (!solver_->is_solved(s)) solver_->solve_from(s, 0);  // lazily (prepare() solves all before threads start)
   solver_->turn_values_solved(s, scratch);
   return Solver::best_action_from(scratch, dice, rolls_left);
+}
+
+void OptimalBot::turn_policy(State s, TurnPolicy& out, TurnValues& scratch) const {
+  if (!solver_->is_solved(s)) solver_->solve_from(s, 0);
+  solver_->turn_values_solved(s, scratch);
+  Solver::policy_from(scratch, out);
+}
+
+void Bot::turn_policy(State s, TurnPolicy& out, TurnValues& scratch) const {
+  const auto& t = dice_tables();
+  for (int rl = 0; rl <= 2; ++rl)
+    for (int r = 0; r < kNumRolls; ++r) {
+      const Dice d = Dice::from_packed_unchecked(t.packed[static_cast<std::size_t>(r + kNumPartialKeeps)]);
+      const Action a = choose(s, d, rl, scratch);
+      std::int16_t code;
+      if (const auto* sc = std::get_if<Score>(&a)) {
+        if (!s.legal_categories(d, rules()).contains(sc->category))
+          throw core::IllegalAction(name() + " chose an illegal box: " + action_str(a) + " with " + d.str() + " (" + s.str() + ")");
+        code = TurnPolicy::score(sc->category);
+      } else {
+        const Keep k = std::get<Reroll>(a).keep;
+        if (rl == 0 || !k.is_subset_of(d) || k.size() >= kNumDice)
+          throw core::IllegalAction(name() + " chose an illegal reroll: " + action_str(a) + " with " + d.str() + ", " +
+                                    std::to_string(rl) + " roll(s) left");
+        code = static_cast<std::int16_t>(k.index());
+      }
+      out.act[static_cast<std::size_t>(rl)][static_cast<std::size_t>(r)] = code;
+    }
 }
 
 namespace {
@@ -111,8 +144,11 @@ int play_game(const Bot& bot, core::Rng& rng, TurnValues& scratch) {
   return total;
 }
 
-std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads, core::StopToken* stop) {
+std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads, core::StopToken* stop,
+                                   std::int64_t first) {
   if (n < 0) throw core::InvalidValue("the number of games must be >= 0, got " + std::to_string(n));
+  if (first < 0 || first > std::numeric_limits<std::int64_t>::max() - n)
+    throw core::InvalidValue("the first game must be in 0 .. 2**63-1-n, got " + std::to_string(first));
   if (static_cast<std::uint64_t>(n) > kMaxSimulatedGames)
     throw core::InvalidValue("the number of games must be at most " + std::to_string(kMaxSimulatedGames) +
                              " in one call (results are kept in memory), got " + std::to_string(n));
@@ -132,7 +168,7 @@ std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed,
       st.throw_if_stop_requested();
       const std::int64_t hi = std::min(n, lo + kBlock);
       for (std::int64_t i = lo; i < hi; ++i) {
-        std::uint64_t x = seed + static_cast<std::uint64_t>(i);
+        std::uint64_t x = seed + static_cast<std::uint64_t>(first + i);
         core::Rng rng(core::splitmix64(x));
         out[static_cast<std::size_t>(i)] = play_game(bot, rng, scratch);
       }

@@ -8,12 +8,16 @@ shape.  The types follow the Rust crate yahtzee-engine 0.1.0 in Python spelling:
 * :class:`Dice` (five dice as a multiset, ``Dice("35556")``) and :class:`Keep`;
 * :class:`State` (filled boxes, capped upper subtotal, Yahtzee-50 flag; the 20-bit
   ``index``), :class:`ScoreDelta`, :class:`Scorecard`;
-* :class:`YahtzeeRules` with :class:`Joker` (``FORCED`` default, ``FREE``, ``NONE``)
+* :class:`Rules` with :class:`Joker` (``FORCED`` default, ``FREE``, ``NONE``)
   and the Yahtzee-bonus and upper-bonus switches;
 * :class:`Game` (one or more players, the frontend protocol) with the actions
   :class:`Score` and :class:`Reroll`;
 * :class:`Solver` (exact optimal values, advice, save/load), :class:`OptimalBot`,
-  :class:`HeuristicBot` and :func:`simulate`.
+  :class:`HeuristicBot` and :func:`simulate`;
+* beyond the mean (:mod:`parlour.yahtzee.objectives`): :class:`ScoreDistribution`,
+  ``Solver.distribution`` and :func:`score_distribution` (exact for the library's bots),
+  :class:`ThresholdSolver` (reach a target), :class:`HeadsUpSolver` and
+  :class:`BestReplyBot` (beat an opponent), :func:`advise` (every objective at once).
 
 >>> from parlour.yahtzee import Category, Dice, State
 >>> Category.FULL_HOUSE.score(Dice("22333")), Category.SIXES.score(Dice("66612"))
@@ -39,6 +43,7 @@ from parlour._core.yahtzee import (
     HeuristicBot,
     Joker,
     Keep,
+    Observation,
     OptimalBot,
     Phase,
     Reroll,
@@ -46,15 +51,25 @@ from parlour._core.yahtzee import (
     ScoreDelta,
     Scorecard,
     Solver,
+    Rules,
     State,
-    YahtzeeRules,
     action_from_id,
     category_name,
     category_score,
     category_upper_face,
     parse_action,
     parse_category,
-    simulate,
+)
+from parlour.yahtzee.batch import simulate
+from parlour.yahtzee.objectives import (
+    BestReplyBot,
+    HeadsUpSolver,
+    ObjectiveAdvice,
+    ScoreDistribution,
+    ThresholdSolver,
+    advise,
+    score_distribution,
+    win_probability,
 )
 
 __all__ = [
@@ -63,28 +78,37 @@ __all__ = [
     "NUM_VALID_STATES",
     "Action",
     "AnyAction",
+    "BestReplyBot",
     "Bot",
     "Categories",
     "Category",
     "Dice",
     "Game",
+    "HeadsUpSolver",
     "HeuristicBot",
     "Joker",
     "Keep",
+    "Observation",
+    "ObjectiveAdvice",
     "OptimalBot",
     "Phase",
     "Reroll",
     "Score",
     "ScoreDelta",
+    "ScoreDistribution",
     "Scorecard",
     "Solver",
     "State",
-    "YahtzeeRules",
+    "Rules",
+    "ThresholdSolver",
     "action_from_id",
+    "advise",
     "category_name",
     "parse_action",
     "parse_category",
+    "score_distribution",
     "simulate",
+    "win_probability",
 ]
 
 #: A Yahtzee action: write the dice in a box, or keep some and reroll the rest.
@@ -136,3 +160,13 @@ def _category_label(self: Category) -> str:
 setattr(Category, "score", _category_score)
 setattr(Category, "upper_face", property(_category_upper_face))
 setattr(Category, "label", property(_category_label))
+
+
+def __getattr__(name: str) -> object:
+    """The first releases' names, kept one release with a DeprecationWarning."""
+    if name == "YahtzeeRules":
+        import warnings
+
+        warnings.warn("parlour.yahtzee.YahtzeeRules is deprecated: use parlour.yahtzee.Rules", DeprecationWarning, stacklevel=2)
+        return Rules
+    raise AttributeError(f"module 'parlour.yahtzee' has no attribute {name!r}")
