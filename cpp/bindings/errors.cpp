@@ -85,7 +85,10 @@ void register_constructor_errors(py::module_& root) {
       if (!PyType_Check(item.second.ptr())) continue;
       auto* type = reinterpret_cast<PyTypeObject*>(item.second.ptr());
       if (py::detail::get_type_info(type) == nullptr) continue;  // not a bound class (a native enum, ...)
-      if (PyDict_Contains(type->tp_dict, py::str("__init__").ptr()) == 1) continue;
+      // A bound constructor is an instancemethod in the class's dict; without one, the dict
+      // holds pybind11's inherited slot wrapper (or nothing).
+      PyObject* init = PyDict_GetItemString(type->tp_dict, "__init__");  // borrowed
+      if (init != nullptr && PyInstanceMethod_Check(init)) continue;
       const std::string name = py::str(item.second.attr("__name__")).cast<std::string>();
       const std::string message = name + " objects are not made by " + name +
                                   "(...): the library's functions and methods return them (see help(" + name + "))";
