@@ -234,7 +234,7 @@ void bind_bots(py::module_& m) {
       "and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); "
       "threads= shares one search between threads. Sees only its observation.")
       .def(py::init([](const SeedLike& seed, const py::object& budget_ms, const py::object& nodes,
-                       const Typed<py::int_>& threads) {
+                       const Arg<py::int_>& threads) {
              return std::make_shared<gin::ExpertBot>(to_seed(seed), expert_params(budget_ms, nodes, threads));
            }),
            py::arg("seed") = 0, py::kw_only(), py::arg("budget_ms") = py::none(), py::arg("nodes") = py::none(),
@@ -268,7 +268,7 @@ void bind_bots(py::module_& m) {
   m.attr("EXPERT_DEFAULT_NODES") = gin::kExpertDefaultNodes;
   m.attr("EXPERT_BENCH_NODES") = gin::kExpertBenchNodes;
 
-  m.def("expert_playout", [](const gin::Round& round, const Typed<py::bool_>& fast) {
+  m.def("expert_playout", [](const gin::Round& round, const Arg<py::bool_>& fast) {
         const bool f = py::cast<bool>(fast);
         const gin::Round copy = round;
         return run_interruptible([&](core::StopToken& stop) {
