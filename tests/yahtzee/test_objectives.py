@@ -31,12 +31,12 @@ from parlour.yahtzee import (
     ObjectiveAdvice,
     OptimalBot,
     Reroll,
+    Rules,
     Score,
     ScoreDistribution,
     Solver,
     State,
     ThresholdSolver,
-    YahtzeeRules,
     advise,
     score_distribution,
     simulate,
@@ -69,7 +69,7 @@ def ref_state(s: State) -> oref.RefState:
     return (s.scored.bits, s.upper, s.yahtzee_50)
 
 
-def ref_rules(rules: YahtzeeRules) -> dict:
+def ref_rules(rules: Rules) -> dict:
     return {"joker": str(rules).split("+")[0], "yahtzee_bonus": rules.yahtzee_bonus, "upper_bonus": rules.upper_bonus}
 
 
@@ -128,7 +128,7 @@ class MostFaces:
     tie) while rolls are left, then write the legal box with the best immediate score (the
     first in card order on a tie)."""
 
-    def __init__(self, rules: YahtzeeRules) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
     def choose(self, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
@@ -411,7 +411,7 @@ def test_threshold_queries() -> None:
     cats = dict(t.category_values(s, 100, 160, "66666"))
     assert set(cats) == {C.SIXES, C.YAHTZEE, C.CHANCE}
     assert not t.is_solved() and t.is_solved(s) and t.rows > 0 and t.table_bytes > 0
-    assert "ThresholdSolver" in repr(t) and t.max_target == 200 and t.rules == YahtzeeRules()
+    assert "ThresholdSolver" in repr(t) and t.max_target == 200 and t.rules == Rules()
     # the best action's value is the largest of the options, and the turn's value
     # averaged over the first roll is the table's
     for points, target in ((100, 160), (50, 200), (0, 120)):
@@ -565,7 +565,7 @@ def late_game(points_me: int, points_them: int) -> Game:
     mine = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_of_a_kind": 20,
             "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40}
     theirs = dict(mine, full_house=0, large_straight=0, four_of_a_kind=24)
-    for card, boxes in zip(d["scorecards"], (mine, theirs)):
+    for card, boxes in zip(d["state"]["scorecards"], (mine, theirs)):
         card["boxes"].update(boxes)
     return Game.from_dict(d)
 
@@ -574,20 +574,20 @@ def test_best_reply_bot_plays_a_two_player_ending(solver: Solver) -> None:
     game = late_game(0, 0)
     bot = BestReplyBot(solver)
     me, them = game.scorecard(0), game.scorecard(1)
-    state, dice, rl = game.view()
+    obs = game.observation(0)
+    state, dice, rl = obs.state, obs.dice, obs.rolls_left
     assert dice is not None
     table = HeadsUpSolver(solver.distribution(them.state, points=them.total))
     assert bot.choose(state, me.total, them.state, them.total, dice, rl) == table.best_action(state, me.total, dice, rl)
     turns = 0
-    while not game.is_terminal():
-        if game.current_player == 0:
-            bot.act(game)
-        else:
-            OptimalBot(solver).act(game)
+    while not game.is_terminal:
+        seat = game.current_player
+        player = bot if seat == 0 else OptimalBot(solver)
+        game.apply(player.act(game.observation(seat)))
         turns += 1
-    assert game.is_terminal() and turns >= 6 and "BestReplyBot" in repr(bot)
+    assert game.is_terminal and turns >= 6 and "BestReplyBot" in repr(bot)
     with pytest.raises(InvalidValueError):
-        bot.act(Game(1))
+        bot.act(Game(1).observation(0))
 
 
 def test_best_reply_bot_exactly_in_a_two_box_ending(solver: Solver) -> None:
