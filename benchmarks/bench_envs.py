@@ -1,12 +1,16 @@
-"""RL environment steps per second: each environment beside the raw engine loop it wraps.
+"""RL environment steps per second: the batched environments (parlour.envs.vector) at
+N = 1, 64, 1024 and 4096 games on one and two threads, beside the single environments,
+the bare engine loops they wrap and, for gin, OpenSpiel's ``gin_rummy`` with observation
+tensors (when pyspiel is installed).
 
-Random play with the action mask, a fixed number of steps; the ratio between the two
-rows of a group is the cost of the environment layer (observation arrays, masks,
-rewards, bookkeeping).  ``extra_info["steps_per_s"]`` holds the throughput.  For gin,
-OpenSpiel's ``gin_rummy`` stepped from Python joins the group when pyspiel is
-installed.
+Every row is random play from the action mask with the observation written: the
+single environments and engine loops choose with ``rng.choice`` over the legal ids,
+the batched ones choose in NumPy from the whole (N, actions) mask at once (a uniform
+draw per game: the argmax of uniform noise times the mask).  ``extra_info["steps_per_s"]``
+holds the throughput; each group is one game, so the table shows the ratios.
 
     PYTHONPATH=src python -m pytest benchmarks/bench_envs.py
+    PYTHONPATH=src python benchmarks/bench_envs.py        # the same as a table
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ def freecell_engine(steps: int) -> int:
     game = Game(deal=deal)
     for _ in range(steps):
         legal = game.legal_actions()
-        if not legal or game.is_terminal():
+        if not legal or game.is_terminal:
             deal += 1
             game = Game(deal=deal)
             legal = game.legal_actions()
@@ -80,7 +84,7 @@ def yahtzee_engine(steps: int) -> int:
     seed = 1
     game = Game(players=1, seed=seed)
     for _ in range(steps):
-        if game.is_terminal():
+        if game.is_terminal:
             seed += 1
             game = Game(players=1, seed=seed)
         legal = game.legal_actions()
@@ -118,7 +122,7 @@ def gin_engine(steps: int) -> int:
     seed = 1
     r = Round.deal(rules, Player.ONE, seed)
     for _ in range(steps):
-        if r.is_terminal():
+        if r.is_terminal:
             seed += 1
             r = Round.deal(rules, Player.ONE, seed)
         player = r.current_player
@@ -150,6 +154,44 @@ def gin_openspiel(steps: int) -> int:
     return steps
 
 
+# ---- the batched environments ---------------------------------------------------------------
+
+BATCH_SIZES = (1, 64, 1024, 4096)
+THREADS = (1, 2)
+
+
+def make_batched(game: str, n: int, threads: int) -> Any:
+    from parlour.envs.vector import FreeCellVectorEnv, GinVectorEnv, YahtzeeVectorEnv
+
+    if game == "yahtzee":
+        return YahtzeeVectorEnv(n, threads=threads, copy=False)
+    if game == "freecell":
+        return FreeCellVectorEnv(n, threads=threads, copy=False)
+    return GinVectorEnv(n, opponent="random", threads=threads, copy=False)
+
+
+def sample_from_masks(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of an (N, actions) 0/1 mask."""
+    return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
+
+
+def batched(game: str, n: int, threads: int, steps: int) -> int:
+    """Random masked steps of a batched environment: steps // n calls of n games."""
+    env = make_batched(game, n, threads)
+    obs, _ = env.reset(seed=1)
+    masks = obs["action_mask"]  # a view the batch rewrites on every step
+    rng = np.random.default_rng(1)
+    calls = max(1, steps // n)
+    for _ in range(calls):
+        env.step(sample_from_masks(masks, rng))
+    return calls * n
+
+
+def batched_steps(game: str, n: int) -> int:
+    """How many steps a batched case runs (enough calls to time, few enough to be quick)."""
+    return max(20 * n, 200_000 if game == "yahtzee" else 100_000)
+
+
 CASES = {
     ("freecell", "env"): freecell_env,
     ("freecell", "engine"): freecell_engine,
@@ -163,6 +205,7 @@ CASES = {
 
 @pytest.mark.parametrize(("game", "impl"), list(CASES))
 def test_steps(benchmark: Any, game: str, impl: str) -> None:
+    """A single environment, an engine loop or OpenSpiel: STEPS random masked steps."""
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")
     if impl == "openspiel":
@@ -172,3 +215,56 @@ def test_steps(benchmark: Any, game: str, impl: str) -> None:
     assert once(benchmark, lambda: fn(STEPS)) == STEPS
     if benchmark.enabled:
         _record(benchmark, STEPS)
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("n", BATCH_SIZES)
+@pytest.mark.parametrize("game", ["yahtzee", "freecell", "gin"])
+def test_batched_steps(benchmark: Any, game: str, n: int, threads: int) -> None:
+    """A batched environment of n games on `threads` threads."""
+    pytest.importorskip("gymnasium")
+    benchmark.group = f"env-steps-{game}"
+    steps = batched_steps(game, n) if benchmark.enabled else 2 * n
+    done = once(benchmark, lambda: batched(game, n, threads, steps))
+    assert done >= n
+    if benchmark.enabled:
+        _record(benchmark, done)
+
+
+def main() -> None:
+    """Print every case's steps per second, best of three runs, as a Markdown table."""
+    import argparse
+    import importlib.util
+    import time
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="yahtzee,freecell,gin")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    def best(fn: Any) -> float:
+        rates = []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            done = fn()
+            rates.append(done / (time.perf_counter() - t))
+        return max(rates)
+
+    print("| game | implementation | steps/s |")
+    print("|---|---|---:|")
+    for game in args.games.split(","):
+        rows: list[tuple[str, float]] = []
+        for (g, impl), fn in CASES.items():
+            if g != game or (impl == "openspiel" and importlib.util.find_spec("pyspiel") is None):
+                continue
+            rows.append((f"{impl} (Python loop)", best(lambda fn=fn: fn(STEPS))))
+        for threads in THREADS:
+            for n in BATCH_SIZES:
+                steps = batched_steps(game, n)
+                rows.append((f"batched N={n}, {threads} thread(s)", best(lambda: batched(game, n, threads, steps))))
+        for name, rate in rows:
+            print(f"| {game} | {name} | {rate:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -10,6 +10,9 @@ Groups (ours and the baseline side by side):
 * ``freecell-short``: deals 1..M (M=10; 1000 with PARLOUR_BENCH_FULL=1), ours (short
   mode) vs ``fc-solve -l ve`` run per deal; mean solution lengths in extra_info.
 * ``freecell-proof``: deal 11982 proved unsolvable.
+* ``freecell-memory``: bytes held per stored position, by the fast store (no memory
+  limit: the scans move to the compact store only past 2^18 positions) and by the
+  compact store (a 40 MB limit moves them after ~5,000), on the proof of deal 517776.
 
 Peers are skipped when fc-solve (Debian ``freecell-solver-bin``) is not installed.
 """
@@ -27,7 +30,8 @@ from typing import Any
 
 import pytest
 
-from parlour.freecell import GameState, Solution, Unsolvable, solve, solve_deals
+from parlour._core import freecell as _fc
+from parlour.freecell import GameState, Solution, Unsolvable, Verdict, solve, solve_deals
 
 FULL = os.environ.get("PARLOUR_BENCH_FULL") == "1"
 N_FAST = 32000 if FULL else 100
@@ -191,3 +195,15 @@ def test_proof_others(benchmark: Any, deal: int) -> None:
     result = once(benchmark, lambda: solve(deal))
     assert isinstance(result, Unsolvable)
     benchmark.extra_info["states"] = result.states
+
+
+# ---------------------------------------------------------------- memory per position
+
+
+@pytest.mark.parametrize("store,limit", [("fast", None), ("compact", 40_000_000)])
+@pytest.mark.benchmark(group="freecell-memory")
+def test_proof_memory(benchmark: Any, store: str, limit: int | None) -> None:
+    result = once(benchmark, lambda: _fc.search(GameState.from_ms_deal(517776), "fast", None, None, limit))
+    assert result.verdict == Verdict.UNSOLVABLE
+    benchmark.extra_info.update(store=store, states=result.states, memory=result.memory,
+                                bytes_per_position=round(result.memory / result.states, 1))

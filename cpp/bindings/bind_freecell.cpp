@@ -8,7 +8,9 @@
 
 #include "common.hpp"
 #include "interrupt.hpp"
+#include "protocol.hpp"
 #include "parlour/freecell/solver.hpp"
+#include "parlour/freecell/survey.hpp"
 #include "parlour/freecell/state.hpp"
 
 namespace parlour::bindings {
@@ -131,13 +133,14 @@ void def_value(Cls& cls) {
 fc::SolveMode to_mode(const std::string& mode) {
   if (mode == "fast") return fc::SolveMode::Fast;
   if (mode == "short") return fc::SolveMode::Short;
-  throw core::InvalidValue("mode is 'fast' or 'short', got " + core::quote(mode));
+  if (mode == "proof") return fc::SolveMode::Proof;
+  throw core::InvalidValue("mode is 'fast', 'short' or 'proof', got " + core::quote(mode));
 }
 
-std::uint64_t to_limit(const py::object& max_states) {
-  if (max_states.is_none()) return 0;
-  const long long v = max_states.cast<long long>();
-  if (v < 1) throw core::InvalidValue("max_states must be positive or None, got " + std::to_string(v));
+std::uint64_t to_limit(const py::object& value, const char* name = "max_states") {
+  if (value.is_none()) return 0;
+  const long long v = value.cast<long long>();
+  if (v < 1) throw core::InvalidValue(std::string(name) + " must be positive or None, got " + std::to_string(v));
   return static_cast<std::uint64_t>(v);
 }
 
@@ -386,8 +389,13 @@ void register_freecell(py::module_& m) {
       .def_static("parse", &parse_move, py::arg("text"), py::arg("card") = py::none(), py::arg("count") = -1,
                   "Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and "
                   "`count` (when >= 0) override the parsed values.")
-      .def_static("from_action_id", &fc::Move::from_action_id, py::arg("action_id"),
-                  "The move with this frontend action id (0..NUM_ACTIONS-1).")
+      .def_static("from_id", [](const Arg<py::int_>& id) {
+        return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
+      }, py::arg("id"), "The move with this action id (0..NUM_ACTIONS-1); InvalidValueError otherwise.")
+      .def_static("from_action_id", [](const Arg<py::int_>& id) {
+        deprecated("Move.from_action_id is deprecated: use Move.from_id");
+        return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
+      }, py::arg("action_id"), "Deprecated: Move.from_id.")
       .def_property_readonly("card", [](const fc::Move& mv) { return mv.card; }, "The (deepest) moved card, or None.")
       .def_property_readonly("from_", [](const fc::Move& mv) { return mv.from; }, "Where the cards come from.")
       .def_property_readonly("to", [](const fc::Move& mv) { return mv.to; }, "Where they go.")
@@ -396,8 +404,12 @@ void register_freecell(py::module_& m) {
       .def_property_readonly("notation", &fc::Move::notation,
                              "Standard notation; a sequence always carries 'v<count>' here (GameState.notation "
                              "gives the short form).")
-      .def_property_readonly("action_id", &fc::Move::action_id,
-                             "The frontend action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.")
+      .def_property_readonly("id", &fc::Move::action_id,
+                             "The action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.")
+      .def_property_readonly("action_id", [](const fc::Move& mv) {
+        deprecated("Move.action_id is deprecated: use Move.id");
+        return mv.action_id();
+      }, "Deprecated: Move.id.")
       .def("__hash__", [](const fc::Move& mv) {
         return py::hash(py::make_tuple(mv.card ? mv.card->bit() : 0, mv.notation(), mv.count));
       })
@@ -545,21 +557,25 @@ void register_freecell(py::module_& m) {
       .def_property_readonly("expanded", [](const fc::SolveResult& r) { return r.expanded; }, "Positions expanded.")
       .def_property_readonly("seconds", [](const fc::SolveResult& r) { return r.seconds; }, "Wall time of the search.")
       .def_property_readonly("reason", [](const fc::SolveResult& r) { return r.reason; },
-                             "Why UNKNOWN: 'max_states' or 'time_limit' ('' otherwise).")
+                             "Why UNKNOWN: 'max_states', 'time_limit' or 'memory_limit' ('' otherwise).")
+      .def_property_readonly("memory", [](const fc::SolveResult& r) { return r.memory; },
+                             "The most bytes the search held for positions at once.")
       .def("__repr__", [](const fc::SolveResult& r) {
         return "<SearchResult verdict=" + std::to_string(static_cast<int>(r.verdict)) + " moves=" +
                std::to_string(r.moves.size()) + " states=" + std::to_string(r.states) + ">";
       });
 
+  m.attr("DEFAULT_MEMORY_LIMIT") = fc::kDefaultMemoryLimit;
   m.def("search", [](const fc::GameState& g, const std::string& mode, const py::object& max_states,
-                     const py::object& time_limit) {
+                     const py::object& time_limit, const py::object& memory_limit) {
           const auto md = to_mode(mode);
           const auto ms = to_limit(max_states);
           const double tl = to_time(time_limit);
-          return run_interruptible([&](core::StopToken& stop) { return fc::solve(g, md, ms, tl, &stop); });
+          const auto mem = to_limit(memory_limit, "memory_limit");
+          return run_interruptible([&](core::StopToken& stop) { return fc::solve(g, md, ms, tl, &stop, mem); });
         },
         py::arg("state"), py::arg("mode") = "fast", py::arg("max_states") = py::none(),
-        py::arg("time_limit") = py::none(),
+        py::arg("time_limit") = py::none(), py::arg("memory_limit") = fc::kDefaultMemoryLimit,
         "Run the solver (GIL released, deterministic); see parlour.freecell.solve.");
   m.def("search_deals", [](const std::vector<py::int_>& deal_numbers, const std::string& mode, int jobs,
                            const py::object& max_states, const py::object& time_limit, const py::object& progress) {
@@ -585,6 +601,44 @@ void register_freecell(py::module_& m) {
         py::arg("numbers"), py::arg("mode") = "fast", py::arg("jobs") = 1, py::arg("max_states") = py::none(),
         py::arg("time_limit") = py::none(), py::arg("progress") = py::none(),
         "Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.");
+  m.def("replays_to_win", [](const fc::GameState& start, const std::string& notation) {
+        return fc::replays_to_win(start, notation);
+      }, py::arg("start"), py::arg("notation"),
+      "Whether the moves of `notation` (standard notation separated by spaces) are each legal in turn from "
+      "`start` and leave every card on the foundations: the check survey_deals makes of every solution.");
+  m.def("survey_deals", [](const Arg<py::array_t<std::uint64_t>>& deal_numbers, const std::string& mode, int jobs,
+                           const py::object& max_states, const py::object& time_limit, bool solutions) {
+          if (!py::isinstance<py::array_t<std::uint64_t>>(deal_numbers) ||
+              py::reinterpret_borrow<py::array>(deal_numbers).ndim() != 1)
+            throw core::WrongType("numbers must be a 1-D uint64 NumPy array of deal numbers, got " +
+                                  type_name(deal_numbers));
+          const auto arr = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(deal_numbers);
+          std::vector<std::uint64_t> numbers(arr.data(), arr.data() + arr.size());
+          const auto md = to_mode(mode);
+          const auto ms = to_limit(max_states);
+          const double tl = to_time(time_limit);
+          if (jobs < 1 || jobs > core::kMaxThreads)
+            throw core::InvalidValue("jobs must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
+                                     std::to_string(jobs));
+          fc::SurveyColumns c = run_interruptible(
+              [&](core::StopToken& stop) { return fc::survey_deals(numbers, md, ms, tl, jobs, solutions, &stop); });
+          py::dict out;
+          out["deal"] = to_numpy(std::move(c.deal));
+          out["verdict"] = to_numpy(std::move(c.verdict));
+          out["reason"] = to_numpy(std::move(c.reason));
+          out["moves"] = to_numpy(std::move(c.moves));
+          out["states"] = to_numpy(std::move(c.states));
+          out["seconds"] = to_numpy(std::move(c.seconds));
+          out["replayed"] = to_numpy(std::move(c.replayed));
+          if (solutions) out["solution"] = py::cast(c.solutions);
+          return out;
+        },
+        py::arg("numbers"), py::arg("mode") = "fast", py::arg("jobs") = 1, py::arg("max_states") = py::none(),
+        py::arg("time_limit") = py::none(), py::arg("solutions") = false,
+        "Solve Microsoft deals as search_deals does, replay every solution with full checks, and return columns: "
+        "deal, verdict (Verdict values), reason (0, 1 max_states, 2 time_limit, 3 memory_limit), moves, states, seconds, replayed "
+        "(1 when the solution replayed to a won position) as NumPy arrays, and solution (a list of str) when "
+        "solutions is true. GIL released; Ctrl-C stops it.");
   m.def("is_safe_autoplay", [](const fc::Foundations& f, const CardLike& c) { return fc::is_safe_autoplay(f, to_card(c)); },
         py::arg("foundations"), py::arg("card"),
         "Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both "

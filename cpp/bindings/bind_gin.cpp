@@ -7,14 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "common.hpp"
+#include "bind_gin.hpp"
 #include "parlour/gin/deadwood.hpp"
 #include "parlour/gin/meld.hpp"
 #include "parlour/gin/player.hpp"
 
 namespace parlour::bindings {
 
-void register_gin_scoring(py::module_& m);  // bind_gin_scoring.cpp
 
 using gin::Meld;
 using gin::Melds;
@@ -39,29 +38,14 @@ std::string melds_repr(const Melds& a) {
   return s + "])";
 }
 
-// A Meld, or cards forming one (Meld.from_cards).
-Meld to_meld(py::handle obj) {
-  if (py::isinstance<Meld>(obj)) return obj.cast<Meld>();
-  return Meld::from_cards(to_cardset(obj));
-}
-
-// An int argument as long long; values beyond its range are clamped (each caller then
-// rejects them as out of range).
-long long int_value(py::handle obj) {
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
-  if (overflow > 0) return std::numeric_limits<long long>::max();
-  if (overflow < 0) return std::numeric_limits<long long>::min();
-  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  return v;
-}
-
 std::optional<core::Suit> to_suit(py::handle obj) {
   if (obj.is_none()) return std::nullopt;
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("expected a Suit (or 0..3), got " + type_name(obj) + " " +
                           core::quote(py::repr(obj).cast<std::string>()));
-  const long long s = int_value(obj);
+  int overflow = 0;
+  const long long s = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow != 0) throw core::InvalidValue("not a suit: " + quoted_repr(obj) + " (suits are 0 .. 3)", "gin.InvalidMeld");
   if (s < 0 || s > 3) throw core::InvalidValue("not a suit: " + py::repr(obj).cast<std::string>() + " (suits are 0 .. 3)", "gin.InvalidMeld");
   return static_cast<core::Suit>(s);
 }
@@ -70,7 +54,9 @@ int to_rank(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("expected a Rank (or 1..13), got " + type_name(obj) + " " +
                           core::quote(py::repr(obj).cast<std::string>()));
-  const long long r = int_value(obj);
+  int overflow = 0;
+  const long long r = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow != 0) throw core::InvalidValue("not a rank: " + quoted_repr(obj) + " (ranks are 1 .. 13)", "gin.InvalidMeld");
   if (r < 1 || r > 13) throw core::InvalidValue("not a rank: " + py::repr(obj).cast<std::string>() + " (ranks are 1 .. 13)", "gin.InvalidMeld");
   return static_cast<int>(r);
 }
@@ -344,7 +330,6 @@ void register_gin(py::module_& m) {
         "best_discard; 255 for an empty hand). Releases the GIL.");
 
   m.attr("MELD_COUNT") = gin::kMeldCount;
-  register_gin_scoring(m);
 }
 
 }  // namespace parlour::bindings

@@ -3,7 +3,9 @@
 #include <memory>
 #include <string>
 
-#include "common.hpp"
+#include <pybind11/stl.h>
+
+#include "bind_gin.hpp"
 #include "interrupt.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
@@ -19,21 +21,6 @@ using gin::Rules;
 
 namespace {
 
-std::string quoted_repr(py::handle obj) { return core::quote(py::repr(obj).cast<std::string>()); }
-
-// What a Python bot's act() returned: an Action, an action id or action text.
-Action action_from(py::handle obj) {
-  if (py::isinstance<Action>(obj)) return obj.cast<Action>();
-  if (py::isinstance<py::str>(obj)) return Action::parse(obj.cast<std::string>());
-  if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj)) {
-    const long long id = obj.cast<long long>();
-    if (id < 0 || id >= gin::kActionCount) throw core::InvalidValue("a bot returned no action id: " + std::to_string(id));
-    return Action::from_id(static_cast<int>(id));
-  }
-  throw core::WrongType("a bot's act() must return an Action, an action id or action text, got " + type_name(obj) + " " +
-                        quoted_repr(obj));
-}
-
 // Any Python object with an act(observation) method, as a C++ policy.  The GIL is
 // taken for each call (the C++ loops run with it released).
 class PyObjectPolicy final : public Policy {
@@ -47,7 +34,7 @@ class PyObjectPolicy final : public Policy {
   }
   Action act(const Observation& obs) override {
     py::gil_scoped_acquire gil;
-    return action_from(obj_.attr("act")(obs));
+    return to_gin_action(obj_.attr("act")(obs));
   }
 
  private:
@@ -84,20 +71,6 @@ Side side_from(const py::handle obj, const char* what) {
   return s;
 }
 
-Rules rules_from(py::handle obj) {
-  if (!py::isinstance<Rules>(obj))
-    throw core::WrongType("expected a Rules, got " + type_name(obj) + " " + quoted_repr(obj));
-  return obj.cast<Rules>();
-}
-
-Player player_from(py::handle obj) {
-  static py::handle player_type;
-  if (!player_type) player_type = py::object(py::module_::import("parlour._core.gin").attr("Player")).release();
-  if (!py::isinstance(obj, player_type))
-    throw core::WrongType("expected a Player, got " + type_name(obj) + " " + quoted_repr(obj));
-  return obj.cast<Player>();
-}
-
 const Observation& observation_from(py::handle obj) {
   if (!py::isinstance<Observation>(obj))
     throw core::WrongType("a bot acts on an Observation (round.observation(player)), got " + type_name(obj) + " " +
@@ -105,13 +78,7 @@ const Observation& observation_from(py::handle obj) {
   return obj.cast<const Observation&>();
 }
 
-long long count_from(py::handle obj, const char* what) {
-  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
-    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " + quoted_repr(obj));
-  const long long v = obj.cast<long long>();
-  if (v < 0) throw core::InvalidValue(std::string(what) + " must be >= 0, got " + std::to_string(v));
-  return v;
-}
+long long count_from(py::handle obj, const char* what) { return to_int(obj, what, 0, std::int64_t{1} << 48); }
 
 Action bot_act(Bot& bot, const py::handle obs_obj) {
   const Observation& obs = observation_from(obs_obj);
@@ -119,8 +86,7 @@ Action bot_act(Bot& bot, const py::handle obs_obj) {
     throw core::PhaseError("the observation's player is not to act (observe the player whose turn it is)",
                            "gin.WrongPhase");
   const Observation copy = obs;
-  py::gil_scoped_release release;
-  return bot.act(copy);
+  return run_interruptible([&](core::StopToken& stop) { return bot.act_until(copy, stop); });
 }
 
 template <class B>
@@ -140,7 +106,7 @@ void register_gin_bots(py::module_& m) {
            "The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic "
            "for the bot's seed and the observation.")
       .def_property_readonly("name", [](const Bot& b) { return std::string(b.name()); },
-                             "The bot's level: 'easy', 'normal' or 'hard'.")
+                             "The bot's name: 'easy', 'normal', 'hard', 'simple' or 'expert'.")
       .def_property_readonly("seed", &Bot::seed, "The seed of the bot's randomness.");
 
   py::class_<gin::EasyBot, Bot, std::shared_ptr<gin::EasyBot>>(
@@ -164,6 +130,29 @@ void register_gin_bots(py::module_& m) {
       .def(py::pickle([](const gin::NormalBot& b) { return py::make_tuple(b.seed()); },
                       [](const py::tuple& t) { return std::make_shared<gin::NormalBot>(t[0].cast<std::uint64_t>()); }));
 
+  py::class_<gin::SimpleBot, Bot, std::shared_ptr<gin::SimpleBot>>(
+      m, "SimpleBot",
+      "The starter player of the EAAI Gin Rummy competition (SimpleGinRummyPlayer, Todd W. Neller), ported as a "
+      "reference opponent: draws the face-up card only when it would be part of a meld of its hand, discards at random "
+      "among the cards leaving the least deadwood (never the card just taken, never repeating a draw/discard pair of "
+      "this hand), knocks as soon as it may with a random best arrangement, lays off greedily, ignores the opponent.")
+      .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::SimpleBot>(to_seed(seed)); }),
+           py::arg("seed") = 0, "A simple bot; its random choices (among equal discards and arrangements) follow the seed.")
+      .def("draw_discard_pairs", [](const gin::SimpleBot& b, const py::handle seat) {
+             return b.pairs(to_player(seat));
+           }, py::arg("seat"),
+           "The draw/discard pairs the bot has made this hand in `seat` (each a CardSet of one or two cards); it never "
+           "repeats one.")
+      .def("__repr__", [](const gin::SimpleBot& b) { return bot_repr(b, "SimpleBot"); })
+      .def(py::pickle([](const gin::SimpleBot& b) { return py::make_tuple(b.seed()); },
+                      [](const py::tuple& t) { return std::make_shared<gin::SimpleBot>(t[0].cast<std::uint64_t>()); }));
+
+  m.def("best_arrangements", [](const CardsLike& hand) { return gin::best_arrangements(to_cardset(hand)); },
+        py::arg("hand"),
+        "Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint melds, each once (a six-card run "
+        "is one arrangement whole and another as two runs): the list SimpleBot draws its melds from, as the EAAI "
+        "GinRummyUtil.cardsToBestMeldSets lists them. ArrangeError above 11 cards.");
+
   py::class_<gin::HardBot::KnockEstimate>(m, "KnockEstimate",
                                           "HardBot's estimate of knocking now against playing on, in expected points.")
       .def_readonly("knock", &gin::HardBot::KnockEstimate::knock, "Expected points of knocking now with knock_card.")
@@ -181,7 +170,7 @@ void register_gin_bots(py::module_& m) {
       "The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by the "
       "expected deadwood after its next draw and the chance the card helps the opponent, and weighs knocking now "
       "against playing on (toward gin, away from an undercut) by rollouts.")
-      .def(py::init([](const SeedLike& seed, const Typed<py::int_>& samples, const Typed<py::int_>& rollouts) {
+      .def(py::init([](const SeedLike& seed, const Arg<py::int_>& samples, const Arg<py::int_>& rollouts) {
              const long long s = count_from(samples, "samples"), r = count_from(rollouts, "rollouts");
              if (s < 1 || s > 100000) throw core::InvalidValue("samples must be 1 .. 100000, got " + std::to_string(s));
              if (r > 100000) throw core::InvalidValue("rollouts must be 0 .. 100000, got " + std::to_string(r));
@@ -210,15 +199,16 @@ void register_gin_bots(py::module_& m) {
                                                               gin::HardParams{t[1].cast<int>(), t[2].cast<int>()});
                       }));
 
-  m.def("play_match", [](const py::object& one, const py::object& two, const Typed<Rules>& rules,
-                         const SeedLike& seed, const Typed<Player>& first_dealer) {
+  m.def("play_match", [](const py::object& one, const py::object& two, const Arg<Rules>& rules,
+                         const SeedLike& seed, const Arg<PlayerLike>& first_dealer) {
         const Side a = side_from(one, "bot_one"), b = side_from(two, "bot_two");
-        const Rules r = rules_from(rules);
+        const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
-        const Player fd = player_from(first_dealer);
-        py::gil_scoped_release release;
-        return gin::play_match(a.policy(), b.policy(), r, s, fd);
+        const Player fd = to_player(first_dealer);
+        return run_interruptible([&](core::StopToken& stop) {
+          return gin::play_match(a.policy(), b.policy(), r, s, fd, nullptr, 10000, &stop);
+        });
       }, py::arg("bot_one"), py::arg("bot_two"), py::arg("rules") = Rules{}, py::arg("seed") = 0,
       py::arg_v("first_dealer", Player::One, "Player.ONE"),
       "Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays "
@@ -252,14 +242,14 @@ void register_gin_bots(py::module_& m) {
                " to " + std::to_string(p.match_wins[1]) + ", " + std::to_string(p.hands.hands) + " hands>";
       });
 
-  m.def("arena_match_seed", [](const SeedLike& seed, const Typed<py::int_>& m_obj) {
+  m.def("arena_match_seed", [](const SeedLike& seed, const Arg<py::int_>& m_obj) {
         return gin::match_seed(to_seed(seed), count_from(m_obj, "the match index"));
       }, py::arg("seed"), py::arg("match"), "The deal seed of match `match` of an arena_pair seeded with `seed`.");
 
-  m.def("arena_pair", [](const py::object& a_obj, const py::object& b_obj, const Typed<Rules>& rules, const SeedLike& seed,
-                         const Typed<py::int_>& first, const Typed<py::int_>& count, const Typed<py::int_>& jobs) {
+  m.def("arena_pair", [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
+                         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs) {
         const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
-        const Rules r = rules_from(rules);
+        const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
         const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
@@ -272,6 +262,52 @@ void register_gin_bots(py::module_& m) {
       "Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a "
       "plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per "
       "match from their seed and m. The totals do not depend on jobs.");
+  m.def("arena_matches", [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules,
+                            const SeedLike& seed, const Arg<py::int_>& first, const Arg<py::int_>& count,
+                            const Arg<py::int_>& jobs) {
+        const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
+        const Rules r = to_rules(rules);
+        r.validate();
+        const std::uint64_t s = to_seed(seed);
+        const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
+        if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
+        const gin::PolicyMaker ma = a.maker(), mb = b.maker();
+        const std::vector<gin::PairResult> rows = run_interruptible(
+            [&](core::StopToken& stop) { return gin::arena_matches(ma, mb, r, s, f, n, static_cast<int>(j), &stop); });
+        // One int64 column per total, side A then side B where a total has two.
+        std::vector<std::pair<const char*, std::int64_t (*)(const gin::PairResult&)>> fields = {
+            {"a_won", [](const gin::PairResult& p) { return p.match_wins[0]; }},
+            {"score_a", [](const gin::PairResult& p) { return p.score[0]; }},
+            {"score_b", [](const gin::PairResult& p) { return p.score[1]; }},
+            {"hands", [](const gin::PairResult& p) { return p.hands.hands; }},
+            {"dead", [](const gin::PairResult& p) { return p.hands.dead; }},
+            {"hands_won_a", [](const gin::PairResult& p) { return p.hands.won[0]; }},
+            {"hands_won_b", [](const gin::PairResult& p) { return p.hands.won[1]; }},
+            {"points_a", [](const gin::PairResult& p) { return p.hands.points[0]; }},
+            {"points_b", [](const gin::PairResult& p) { return p.hands.points[1]; }},
+            {"knocks_a", [](const gin::PairResult& p) { return p.hands.knocks[0]; }},
+            {"knocks_b", [](const gin::PairResult& p) { return p.hands.knocks[1]; }},
+            {"gins_a", [](const gin::PairResult& p) { return p.hands.gins[0]; }},
+            {"gins_b", [](const gin::PairResult& p) { return p.hands.gins[1]; }},
+            {"undercuts_a", [](const gin::PairResult& p) { return p.hands.undercuts[0]; }},
+            {"undercuts_b", [](const gin::PairResult& p) { return p.hands.undercuts[1]; }},
+            {"decisions", [](const gin::PairResult& p) { return p.hands.decisions; }},
+        };
+        py::dict out;
+        std::vector<std::int64_t> match(rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) match[i] = f + static_cast<std::int64_t>(i);
+        out["match"] = to_numpy(std::move(match));
+        for (const auto& [name, get] : fields) {
+          std::vector<std::int64_t> col(rows.size());
+          for (std::size_t i = 0; i < rows.size(); ++i) col[i] = get(rows[i]);
+          out[name] = to_numpy(std::move(col));
+        }
+        return out;
+      }, py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
+      py::arg("count") = 1, py::arg("jobs") = 1,
+      "The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A "
+      "won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, "
+      "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.");
 }
 
 }  // namespace parlour::bindings

@@ -23,7 +23,8 @@ namespace {
 
 Rules make_rules(int knock_limit, std::optional<gin::OklahomaAce> oklahoma, int gin_bonus,
                  std::optional<int> big_gin_bonus, int undercut_bonus, bool undercut_on_tie, int box_bonus,
-                 bool immediate_boxes, int game_bonus, int game_target, std::optional<Shutout> shutout) {
+                 bool immediate_boxes, int game_bonus, int game_target, std::optional<Shutout> shutout,
+                 bool alternate_dealer) {
   Rules r;
   r.knock_limit = knock_limit;
   r.oklahoma = oklahoma;
@@ -36,13 +37,14 @@ Rules make_rules(int knock_limit, std::optional<gin::OklahomaAce> oklahoma, int 
   r.game_bonus = game_bonus;
   r.game_target = game_target;
   r.shutout = shutout;
+  r.alternate_dealer = alternate_dealer;
   r.validate();
   return r;
 }
 
 const char* const kRulesFields[] = {"knock_limit", "oklahoma",  "gin_bonus",       "big_gin_bonus",
                                     "undercut_bonus", "undercut_on_tie", "box_bonus", "immediate_boxes",
-                                    "game_bonus",  "game_target", "shutout"};
+                                    "game_bonus",  "game_target", "shutout", "alternate_dealer"};
 
 py::dict rules_fields(const Rules& r) {
   py::dict d;
@@ -57,38 +59,16 @@ py::dict rules_fields(const Rules& r) {
   d["game_bonus"] = r.game_bonus;
   d["game_target"] = r.game_target;
   d["shutout"] = py::cast(r.shutout);
+  d["alternate_dealer"] = r.alternate_dealer;
   return d;
-}
-
-// An int as long long, clamped beyond its range (callers reject out-of-range values).
-long long int_value(py::handle obj) {
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
-  if (overflow > 0) return std::numeric_limits<long long>::max();
-  if (overflow < 0) return std::numeric_limits<long long>::min();
-  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  return v;
 }
 
 // Keyword values: exact ints and bools (a float or a bool where an int is due raises).
 int int_field(const py::dict& d, const char* name) {
-  py::handle v = d[name];
-  if (py::isinstance<py::bool_>(v) || !py::isinstance<py::int_>(v))
-    throw core::WrongType(std::string("Rules.") + name + " must be an int, got " + type_name(v) + " " +
-                          core::quote(py::repr(v).cast<std::string>()));
-  const long long x = int_value(v);
-  if (x < -1000000 || x > 1000000)
-    throw core::InvalidValue(std::string("Rules.") + name + " out of range: " + py::repr(v).cast<std::string>());
-  return static_cast<int>(x);
+  return static_cast<int>(to_int(d[name], (std::string("Rules.") + name).c_str(), -1000000, 1000000));
 }
 
-bool bool_field(const py::dict& d, const char* name) {
-  py::handle v = d[name];
-  if (!py::isinstance<py::bool_>(v))
-    throw core::WrongType(std::string("Rules.") + name + " must be a bool, got " + type_name(v) + " " +
-                          core::quote(py::repr(v).cast<std::string>()));
-  return v.cast<bool>();
-}
+bool bool_field(const py::dict& d, const char* name) { return to_bool(d[name], (std::string("Rules.") + name).c_str()); }
 
 Rules rules_from(const py::dict& d) {
   for (auto item : d) {
@@ -119,7 +99,8 @@ Rules rules_from(const py::dict& d) {
   }
   return make_rules(int_field(d, "knock_limit"), ok, int_field(d, "gin_bonus"), big, int_field(d, "undercut_bonus"),
                     bool_field(d, "undercut_on_tie"), int_field(d, "box_bonus"), bool_field(d, "immediate_boxes"),
-                    int_field(d, "game_bonus"), int_field(d, "game_target"), sh);
+                    int_field(d, "game_bonus"), int_field(d, "game_target"), sh,
+                    d.contains("alternate_dealer") ? bool_field(d, "alternate_dealer") : false);
 }
 
 std::string opt_player(std::optional<gin::Player> p) {
@@ -127,25 +108,7 @@ std::string opt_player(std::optional<gin::Player> p) {
   return *p == gin::Player::One ? "Player.ONE" : "Player.TWO";
 }
 
-Rules rules_arg(py::handle obj) { return cast_arg<Rules>(obj, "a Rules"); }
-gin::Player player_arg(py::handle obj) {
-  if (!py::isinstance(obj, py::module_::import("parlour._core.gin").attr("Player")))
-    throw core::WrongType("expected a Player, got " + type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
-  return obj.cast<gin::Player>();
-}
-std::optional<gin::Player> opt_player_arg(py::handle obj) {
-  if (obj.is_none()) return std::nullopt;
-  return player_arg(obj);
-}
-int int_arg(py::handle obj, const char* name) {
-  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
-    throw core::WrongType(std::string(name) + " must be an int, got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  const long long v = int_value(obj);
-  if (v < -1000000 || v > 1000000)
-    throw core::InvalidValue(std::string(name) + " out of range: " + py::repr(obj).cast<std::string>());
-  return static_cast<int>(v);
-}
+int int_arg(py::handle obj, const char* name) { return static_cast<int>(to_int(obj, name, -1000000, 1000000)); }
 
 using IntPair = py::typing::Tuple<py::int_, py::int_>;
 template <std::size_t N>
@@ -154,25 +117,6 @@ IntPair pair(const std::array<int, N>& a) {
 }
 
 }  // namespace
-
-std::vector<Meld> to_melds(py::handle obj) {
-  if (py::isinstance<Melds>(obj)) {
-    const auto s = obj.cast<const Melds&>().melds();
-    return {s.begin(), s.end()};
-  }
-  if (py::isinstance<Meld>(obj)) return {obj.cast<Meld>()};
-  if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj))
-    throw core::WrongType("expected melds (a Melds, or an iterable of Meld), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  std::vector<Meld> v;
-  for (py::handle h : py::reinterpret_borrow<py::iterable>(obj)) {
-    if (py::isinstance<Meld>(h))
-      v.push_back(h.cast<Meld>());
-    else
-      v.push_back(Meld::from_cards(to_cardset(h)));
-  }
-  return v;
-}
 
 void register_gin_scoring(py::module_& m) {
   m.attr("GIN_BONUS") = gin::kGinBonus;
@@ -235,7 +179,8 @@ void register_gin_scoring(py::module_& m) {
                             const Arg<py::int_>& undercut_bonus, const Arg<py::bool_>& undercut_on_tie,
                             const Arg<py::int_>& box_bonus, const Arg<py::bool_>& immediate_boxes,
                             const Arg<py::int_>& game_bonus, const Arg<py::int_>& game_target,
-                            const OptArg<Shutout>& shutout, const py::kwargs& unknown) {
+                            const OptArg<Shutout>& shutout, const Arg<py::bool_>& alternate_dealer,
+                            const py::kwargs& unknown) {
     for (auto item : unknown)
       throw core::WrongType("Rules() has no field " + core::quote(py::str(item.first).cast<std::string>()));
     py::dict d;
@@ -250,12 +195,14 @@ void register_gin_scoring(py::module_& m) {
     d["game_bonus"] = game_bonus;
     d["game_target"] = game_target;
     d["shutout"] = shutout;
+    d["alternate_dealer"] = alternate_dealer;
     return rules_from(d);
   }),
                 py::kw_only(), py::arg("knock_limit") = 10, py::arg("oklahoma") = py::none(),
                 py::arg("gin_bonus") = 25, py::arg("big_gin_bonus") = py::none(), py::arg("undercut_bonus") = 25,
                 py::arg("undercut_on_tie") = true, py::arg("box_bonus") = 0, py::arg("immediate_boxes") = false,
                 py::arg("game_bonus") = 0, py::arg("game_target") = 100, py::arg("shutout") = py::none(),
+                py::arg("alternate_dealer") = false,
                 "The rule card's variant, with any field changed by keyword (each validated: InvalidValueError "
                 "out of its domain, WrongTypeError for a wrong type).")
       .def_static("card", &Rules::card, "The rule card's variant, the same as Rules().")
@@ -267,6 +214,10 @@ void register_gin_scoring(py::module_& m) {
                   "shutout flat 100.")
       .def_static("palace", &Rules::palace,
                   "Palace rules: gin 25, no big gin, undercut 20, box 10 counted immediately, no game bonus.")
+      .def_static("eaai", &Rules::eaai,
+                  "The EAAI Gin Rummy competition's rules (Neller et al., AAAI 2021): the rule card's scoring (knock "
+                  "10, gin 25, undercut 25 with ties to the defender, no big gin, no bonuses, dead hand at two stock "
+                  "cards) with alternate_dealer=True: the first player alternates from hand to hand.")
       .def_readonly("knock_limit", &Rules::knock_limit, "The most deadwood a knock may keep, 0..10 (0: straight gin).")
       .def_readonly("oklahoma", &Rules::oklahoma, "None, or the Oklahoma ace rule: the upcard caps the knock limit.")
       .def_readonly("gin_bonus", &Rules::gin_bonus, "The gin bonus, paid on top of the defender's deadwood.")
@@ -279,6 +230,10 @@ void register_gin_scoring(py::module_& m) {
       .def_readonly("game_bonus", &Rules::game_bonus, "Paid to the winner of a match.")
       .def_readonly("game_target", &Rules::game_target, "The score a match runs to.")
       .def_readonly("shutout", &Rules::shutout, "None, or the shutout convention.")
+      .def_readonly("alternate_dealer", &Rules::alternate_dealer,
+                    "Who deals the next hand of a match: the other player when True (the first turn alternates, as "
+                    "in the EAAI competition), the winner of the hand when False (the rule card); a dead hand is "
+                    "redealt by the same dealer either way.")
       .def_property_readonly("big_gin_enabled", [](const Rules& r) { return r.big_gin_bonus.has_value(); },
                              "Whether big gin (11 cards melded) is allowed.")
       .def("knock_limit_for", [](const Rules& r, const CardLike& upcard) { return r.knock_limit_for(to_card(upcard)); },
@@ -333,7 +288,7 @@ void register_gin_scoring(py::module_& m) {
                           ".dead, or the validated raw constructor.")
       .def(py::init([](const Arg<gin::ResultKind>& kind, const OptArg<gin::Player>& knocker, const Arg<py::int_>& kdw,
                        const Arg<py::int_>& ddw, const CardsLike& laid) {
-        return RoundResult(cast_arg<gin::ResultKind>(kind, "a ResultKind"), opt_player_arg(knocker),
+        return RoundResult(cast_arg<gin::ResultKind>(kind, "a ResultKind"), to_opt_player(knocker),
                            int_arg(kdw, "knocker_deadwood"), int_arg(ddw, "defender_deadwood"), to_cardset(laid));
       }), py::arg("kind"),
            py::arg("knocker") = py::none(), py::arg("knocker_deadwood") = 0, py::arg("defender_deadwood") = 0,
@@ -342,16 +297,16 @@ void register_gin_scoring(py::module_& m) {
       .def_static("dead", &RoundResult::dead, "A dead hand: nobody scores.")
       .def_static("knock", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& kdw, const Arg<py::int_>& ddw,
                               const CardsLike& laid, const Arg<Rules>& rules) {
-        return RoundResult::knock(player_arg(knocker), int_arg(kdw, "knocker_deadwood"),
-                                  int_arg(ddw, "defender_deadwood"), to_cardset(laid), rules_arg(rules));
+        return RoundResult::knock(to_player(knocker), int_arg(kdw, "knocker_deadwood"),
+                                  int_arg(ddw, "defender_deadwood"), to_cardset(laid), to_rules(rules));
       }, py::arg("knocker"), py::arg("knocker_deadwood"), py::arg("defender_deadwood"),
          py::arg("laid_off") = core::CardSet(), py::arg("rules") = Rules{},
          "A knock: KNOCK, or UNDERCUT when the defender holds less (or equal under rules.undercut_on_tie).")
       .def_static("gin", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& ddw) {
-        return RoundResult::gin(player_arg(knocker), int_arg(ddw, "defender_deadwood"));
+        return RoundResult::gin(to_player(knocker), int_arg(ddw, "defender_deadwood"));
       }, py::arg("knocker"), py::arg("defender_deadwood"), "A gin: the knocker melded all 10 cards.")
       .def_static("big_gin", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& ddw) {
-        return RoundResult::big_gin(player_arg(knocker), int_arg(ddw, "defender_deadwood"));
+        return RoundResult::big_gin(to_player(knocker), int_arg(ddw, "defender_deadwood"));
       }, py::arg("knocker"), py::arg("defender_deadwood"), "A big gin: the knocker melded all 11 cards.")
       .def_property_readonly("kind", &RoundResult::kind, "DEAD, KNOCK, UNDERCUT, GIN or BIG_GIN.")
       .def_property_readonly("knocker", &RoundResult::knocker, "Who knocked (or went gin); None for a dead hand.")
@@ -362,7 +317,7 @@ void register_gin_scoring(py::module_& m) {
       .def_property_readonly("defender_deadwood", &RoundResult::defender_deadwood,
                              "The defender's deadwood after its layoffs (none against gin).")
       .def_property_readonly("laid_off", &RoundResult::laid_off, "The cards the defender laid off.")
-      .def("points", [](const RoundResult& r, const Arg<Rules>& rules) { return r.points(rules_arg(rules)); },
+      .def("points", [](const RoundResult& r, const Arg<Rules>& rules) { return r.points(to_rules(rules)); },
            py::arg("rules") = Rules{},
            "The winner's points under the rules: KNOCK the deadwood difference, UNDERCUT the difference + undercut "
            "bonus, GIN gin bonus + the defender's deadwood, BIG_GIN big gin bonus + it, DEAD 0.")
@@ -472,7 +427,7 @@ void register_gin_scoring(py::module_& m) {
   m.def("settle", [](const Arg<Melds>& knocker_melds, const CardsLike& defender_cards, const Arg<Rules>& rules,
                      const Arg<gin::Player>& knocker) {
     return gin::settle(cast_arg<Melds>(knocker_melds, "the knocker's Melds (use best_melds(hand))"),
-                       to_cardset(defender_cards), rules_arg(rules), player_arg(knocker));
+                       to_cardset(defender_cards), to_rules(rules), to_player(knocker));
   }, py::arg("knocker_melds"), py::arg("defender_cards"), py::arg("rules") = Rules{},
         py::arg_v("knocker", gin::Player::One, "Player.ONE"),
         "Settle a hand: gin when the knocker's arrangement has no deadwood (big gin with 11 cards; InvalidValueError "
@@ -547,7 +502,7 @@ void register_gin_scoring(py::module_& m) {
                               core::quote(py::repr(h).cast<std::string>()));
       v.push_back(h.cast<RoundResult>());
     }
-    return gin::match_result(v, rules_arg(rules), target);
+    return gin::match_result(v, to_rules(rules), target);
   }, py::arg("hands"), py::arg("target") = py::none(), py::arg("rules") = Rules{},
         "What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; "
         "box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the "

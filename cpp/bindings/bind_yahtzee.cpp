@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bind_yahtzee.hpp"
+#include "parlour/yahtzee/snapshot.hpp"
 
 namespace parlour::bindings {
 
@@ -31,7 +32,7 @@ std::string categories_repr(Categories c) {
 std::string rules_repr(const YahtzeeRules& r) {
   std::string j(joker_name(r.joker));
   for (auto& ch : j) ch = static_cast<char>(ch - 'a' + 'A');
-  return std::string("YahtzeeRules(joker=Joker.") + j + ", yahtzee_bonus=" + (r.yahtzee_bonus ? "True" : "False") +
+  return std::string("Rules(joker=Joker.") + j + ", yahtzee_bonus=" + (r.yahtzee_bonus ? "True" : "False") +
          ", upper_bonus=" + (r.upper_bonus ? "True" : "False") + ")";
 }
 
@@ -141,7 +142,7 @@ Keep to_keep(py::handle obj) {
                         core::quote(py::repr(obj).cast<std::string>()));
 }
 
-Action to_action(py::handle obj) {
+Action to_yahtzee_action(py::handle obj) {
   if (py::isinstance<Score>(obj)) return obj.cast<Score>();
   if (py::isinstance<Reroll>(obj)) return obj.cast<Reroll>();
   if (py::isinstance<py::str>(obj)) return parse_action(obj.cast<std::string>());
@@ -154,9 +155,21 @@ Action to_action(py::handle obj) {
                         type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
 }
 
-ActionObject action_object(const Action& a) {
+ActionObject yahtzee_action_object(const Action& a) {
   if (const auto* s = std::get_if<Score>(&a)) return py::reinterpret_steal<ActionObject>(py::cast(*s).release());
   return py::reinterpret_steal<ActionObject>(py::cast(std::get<Reroll>(a)).release());
+}
+
+JsonDict scorecard_to_dict(const Scorecard& s) {
+  core::Json j = yahtzee::scorecard_to_json(s);
+  j.set("rules", yahtzee::rules_to_json(s.rules()));
+  return JsonDict(json_to_python(j));
+}
+
+Scorecard scorecard_from_dict(py::handle d) {
+  const core::Json j = json_from_python(d, "a Yahtzee scorecard");
+  const core::JsonReader in(j, "corrupt Yahtzee scorecard");
+  return yahtzee::scorecard_from_json(in, yahtzee::rules_from_json(in["rules"]));
 }
 
 std::string keep_repr(Keep k) { return "Keep('" + k.str() + "')"; }
@@ -167,7 +180,6 @@ std::string action_repr(const Action& a) {
 }
 std::string yahtzee_state_repr(State s) { return state_repr(s); }
 
-void register_yahtzee_play(py::module_& m);
 
 void register_yahtzee(py::module_& m) {
   py::native_enum<Category>(m, "Category", "enum.IntEnum",
@@ -337,7 +349,7 @@ void register_yahtzee(py::module_& m) {
         "NotationError otherwise.");
 
 
-  py::class_<YahtzeeRules> rules(m, "YahtzeeRules",
+  py::class_<YahtzeeRules> rules(m, "Rules",
                                  "The rule variant: the joker convention (Joker.FORCED by default, FREE, NONE) and "
                                  "the switches for the Yahtzee bonus (100 per extra Yahtzee while the box holds "
                                  "50) and the upper bonus (35 at an upper subtotal of 63). Immutable and hashable; "
@@ -401,10 +413,20 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_equality<ScoreDelta>(delta);
 
-  state.def(py::init([](const CategoriesLike& scored, int upper, bool y50) { return State(categories_from(scored), upper, y50); }),
+  state.def(py::init([](const CategoriesLike& scored, const Arg<py::int_>& upper, const Arg<py::bool_>& y50) {
+              return State::checked(categories_from(scored), static_cast<int>(to_int(upper, "upper", -1000, 1000)),
+                                    to_bool(y50, "yahtzee_50"));
+            }),
             py::arg("scored") = Categories{}, py::arg("upper") = 0, py::arg("yahtzee_50") = false,
-            "A state, clamped to consistency: upper is capped at what the scored upper categories can total (and "
-            "at 63), yahtzee_50 is cleared unless the Yahtzee box is scored.")
+            "A state: the filled boxes, the upper subtotal (0 up to what the filled upper boxes can total; above 63 "
+            "it is kept as 63, all the bonus needs) and whether the Yahtzee box holds 50 (only once it is filled). "
+            "InvalidValueError for a state no card can reach.")
+      .def_static("parse", [](const Arg<py::str>& text) {
+        if (!py::isinstance<py::str>(text)) throw core::WrongType("State.parse needs text, got " + type_name(text));
+        return State::parse(text.cast<std::string>());
+      }, py::arg("text"),
+                  "A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with "
+                  "optional 'upper=N' and 'y50' words: 'aces,chance upper=3 y50'. NotationError otherwise.")
       .def_static("from_index", [](long long i) { return State::from_index(i); }, py::arg("index"),
                   "The state with this index, or None when the index breaks the invariants (an upper subtotal "
                   "beyond what the scored upper boxes can total or beyond 63, a Yahtzee-50 flag without the "
@@ -483,12 +505,11 @@ void register_yahtzee(py::module_& m) {
       })
       .def("to_dict", [](const Scorecard& s) { return scorecard_to_dict(s); },
            "A JSON-ready dict: rules, the 13 boxes by name (None when open) and the Yahtzee bonuses.")
-      .def_static("from_dict", [](const py::dict& d) { return scorecard_from_dict(d); }, py::arg("data"),
+      .def_static("from_dict", [](const Arg<JsonDict>& d) { return scorecard_from_dict(d); }, py::arg("data"),
                   "The inverse of to_dict; StateFormatError for anything inconsistent.")
       .def(py::pickle([](const Scorecard& s) { return scorecard_to_dict(s); },
                       [](const py::object& d) {
-                        if (!py::isinstance<py::dict>(d)) throw core::FormatError("a pickled Scorecard is a dict");
-                        return scorecard_from_dict(d.cast<py::dict>());
+                        return scorecard_from_dict(d);
                       }));
   def_equality<Scorecard>(card);
   card.attr("__hash__") = py::none();
@@ -532,16 +553,15 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_equality<Reroll>(reroll);
 
-  m.def("parse_action", [](const std::string& t) { return action_object(parse_action(t)); }, py::arg("text"),
+  m.def("parse_action", [](const std::string& t) { return yahtzee_action_object(parse_action(t)); }, py::arg("text"),
         "An action from its text: 'score <category>' or 'keep <faces>' / 'reroll <faces>' ('keep -' rerolls all); "
         "NotationError otherwise.");
-  m.def("action_from_id", [](long long id) { return action_object(action_from_id(id)); }, py::arg("id"),
+  m.def("action_from_id", [](long long id) { return yahtzee_action_object(action_from_id(id)); }, py::arg("id"),
         "The action with this id: Score(category) for 0..12, Reroll(Keep.from_index(id - 13)) for 13..222.");
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("NUM_VALID_STATES") = kNumValidStates;
   m.attr("INDEX_SIZE") = kIndexSize;
 
-  register_yahtzee_play(m);
 }
 
 }  // namespace parlour::bindings

@@ -12,7 +12,6 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
-from gymnasium.envs.registration import EnvSpec  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from parlour.cards import Card  # noqa: E402
@@ -24,15 +23,6 @@ from parlour.freecell import NUM_ACTIONS, Game, GameState, IllegalMove, Position
 from .docs import run_doc_section  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "envs-gym.md"
-
-
-class AnyActionFreeCellEnv(FreeCellEnv):
-    """For check_env only: its random actions are mostly illegal, so action a plays the
-    (a mod n)-th of the n legal moves."""
-
-    def step(self, action: Any) -> Any:
-        legal = np.flatnonzero(self.action_masks())
-        return super().step(legal[int(action) % len(legal)])
 
 
 def decode_cascade(row: np.ndarray) -> list[Card]:
@@ -56,19 +46,21 @@ def check_obs_against_engine(obs: dict[str, np.ndarray], info: dict[str, Any], g
     cells = [None if v == 0 else Card.from_index(int(v) - 1) for v in obs["freecells"]]
     assert cells == list(state.freecells)
     assert tuple(obs["foundations"]) == state.foundations.heights
-    assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == game.legal_actions()
+    assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == game.legal_action_ids()
     assert info["action_mask"].dtype == np.bool_
     assert np.array_equal(info["action_mask"], obs["action_mask"].astype(bool))
     assert np.array_equal(info["action_mask"], game.legal_action_mask())
     assert info["deal"] == game.deal
 
 
-def test_gymnasium_check_env_passes() -> None:
-    env = AnyActionFreeCellEnv(render_mode="ansi")
-    env.spec = EnvSpec("parlour-test/FreeCellAnyAction-v0", entry_point=AnyActionFreeCellEnv)
+@pytest.mark.parametrize("render_mode", [None, "ansi"])
+def test_gymnasium_check_env_passes_with_the_defaults(render_mode: str | None) -> None:
+    env = gymnasium.make(ENV_ID, render_mode=render_mode).unwrapped  # check_env wants the raw env
+    assert isinstance(env, FreeCellEnv) and env.illegal_action == "terminate"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a checker warning fails the test
         check_env(env)
+    check_env(gymnasium.make(ENV_ID, illegal_action="penalty").unwrapped)
 
 
 def test_registered_and_made_through_gymnasium() -> None:
@@ -100,7 +92,8 @@ def test_random_masked_episodes_match_the_engine() -> None:
         while not (terminated or truncated):
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             before = len(reference.state.foundations)
-            move = reference.apply(action)
+            reference.apply(action)
+            move = reference.history[-1]
             obs, reward, terminated, truncated, info = env.step(action)
             assert env.observation_space.contains(obs)
             check_obs_against_engine(obs, info, env.game)
@@ -109,7 +102,7 @@ def test_random_masked_episodes_match_the_engine() -> None:
             assert reward * 52 == pytest.approx(to_home)  # no automatic moves
             assert reward * 52 == pytest.approx(len(reference.state.foundations) - before)
             total += reward
-            assert terminated == reference.is_terminal()
+            assert terminated == reference.is_terminal
         assert total == pytest.approx(len(env.game.state.foundations) / 52)
         assert truncated == (env.steps == 300)
         ends.append(terminated)
@@ -128,10 +121,10 @@ def test_a_solution_played_through_the_env_sums_to_one() -> None:
     terminated = False
     for move in solution.moves:
         assert not terminated
-        obs, reward, terminated, truncated, info = env.step(move.action_id)
+        obs, reward, terminated, truncated, info = env.step(move.id)
         rewards.append(reward)
         assert not truncated
-    assert terminated and env.game.state.is_solved and env.game.returns() == [1.0]
+    assert terminated and env.game.state.is_solved and env.game.returns() == (1.0,)
     assert sum(rewards) == pytest.approx(1.0)
     assert obs["foundations"].tolist() == [13, 13, 13, 13]
     assert not obs["cascades"].any() and not obs["freecells"].any() and not obs["action_mask"].any()
@@ -161,7 +154,7 @@ def test_same_seed_same_episode_and_unseeded_resets_continue() -> None:
 
 
 def test_illegal_actions_raise_and_change_nothing() -> None:
-    env = FreeCellEnv()
+    env = FreeCellEnv(illegal_action="raise")
     obs, info = env.reset(options={"deal": 617})
     state, steps = env.game.state, env.steps
     illegal = np.flatnonzero(~info["action_mask"])
@@ -228,3 +221,43 @@ def test_render() -> None:
 def test_docs_section_runs() -> None:
     result = run_doc_section(DOC, "FreeCellEnv")
     assert result.attempted > 3 and result.failed == 0
+
+
+@pytest.mark.parametrize("mode", ["penalty", "terminate"])
+def test_illegal_actions_under_penalty_and_terminate(mode: str) -> None:
+    env = FreeCellEnv(illegal_action=mode, illegal_reward=-0.5, max_steps=50)
+    obs, info = env.reset(options={"deal": 617})
+    state = env.game.state
+    illegal = int(np.flatnonzero(~info["action_mask"])[3])
+    assert not env.game.can_apply(illegal) and not info["illegal_action"]
+    obs2, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == -0.5 and info2["illegal_action"] and not truncated
+    assert terminated == (mode == "terminate") and env.steps == 1
+    assert env.game.state == state and not env.game.history  # the game is unchanged
+    for key in obs:
+        np.testing.assert_array_equal(obs[key], obs2[key])
+    if mode == "terminate":
+        with pytest.raises(PhaseError):
+            env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        return
+    # penalty: the episode goes on, the steps count towards truncation
+    obs3, reward, terminated, truncated, info3 = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert not info3["illegal_action"] and env.steps == 2 and len(env.game.history) == 1
+    for _ in range(48):
+        *_, terminated, truncated, _ = env.step(illegal if env.game.state == state else NUM_ACTIONS - 1)
+    assert truncated and env.steps == 50
+    with pytest.raises(InvalidValueError):
+        FreeCellEnv(illegal_action="ignore")
+    with pytest.raises(WrongTypeError):
+        FreeCellEnv(illegal_reward="-1")  # type: ignore[arg-type]
+
+
+def test_a_legal_move_outside_the_mask_is_played_in_every_mode() -> None:
+    """The mask lists moves to the first empty free cell; the engine accepts the others too."""
+    for mode in ("raise", "penalty", "terminate"):
+        env = FreeCellEnv(illegal_action=mode)
+        obs, info = env.reset(options={"deal": 1})
+        to_cell_b = 0 * 13 + 9  # cascade 1 to free cell b: legal, not in the mask
+        assert not info["action_mask"][to_cell_b] and env.game.can_apply(to_cell_b)
+        obs, reward, terminated, truncated, info = env.step(to_cell_b)
+        assert not info["illegal_action"] and reward == 0 and obs["freecells"][1] == 19  # 6s, index 18

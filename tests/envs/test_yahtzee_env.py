@@ -13,7 +13,6 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
-from gymnasium.envs.registration import EnvSpec  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from parlour.envs import YahtzeeEnv  # noqa: E402
@@ -30,21 +29,12 @@ from parlour.yahtzee import (  # noqa: E402
     OptimalBot,
     Solver,
     State,
-    YahtzeeRules,
+    Rules,
 )
 
 from .docs import run_doc_section  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "envs-gym.md"
-
-
-class AnyActionYahtzeeEnv(YahtzeeEnv):
-    """For check_env only: its random actions are mostly illegal, so action a plays the
-    (a mod n)-th of the n legal actions."""
-
-    def step(self, action: Any) -> Any:
-        legal = np.flatnonzero(self.action_masks())
-        return super().step(legal[int(action) % len(legal)])
 
 
 def decode_state(obs: dict[str, Any]) -> State:
@@ -56,13 +46,14 @@ def decode_state(obs: dict[str, Any]) -> State:
 def check_obs_against_engine(obs: dict[str, Any], info: dict[str, Any], game: Game) -> None:
     """The observation decoded equals the engine's view, and the masks its legal actions."""
     assert set(obs) == {"dice", "rolls_left", "filled", "upper_total", "yahtzee_50", "action_mask"}
-    state, dice, rolls_left = game.view()
+    seen = game.observation(0)
+    state, dice, rolls_left = seen.state, seen.dice, seen.rolls_left
     assert decode_state(obs) == state
     card = game.scorecard(0)
     assert obs["filled"].tolist() == [int(b is not None) for b in card.boxes]
     assert int(obs["upper_total"][0]) == min(63, card.upper_subtotal)
     assert bool(obs["yahtzee_50"]) == (card.get("yahtzee") == 50)
-    if game.is_terminal():
+    if game.is_terminal:
         assert dice is None and obs["rolls_left"] == 0 and not obs["action_mask"].any()
     else:
         assert dice is not None
@@ -74,17 +65,19 @@ def check_obs_against_engine(obs: dict[str, Any], info: dict[str, Any], game: Ga
     assert info["score"] == game.returns()[0]
 
 
-def test_gymnasium_check_env_passes() -> None:
-    env = AnyActionYahtzeeEnv(render_mode="ansi")
-    env.spec = EnvSpec("parlour-test/YahtzeeAnyAction-v0", entry_point=AnyActionYahtzeeEnv)
+@pytest.mark.parametrize("render_mode", [None, "ansi"])
+def test_gymnasium_check_env_passes_with_the_defaults(render_mode: str | None) -> None:
+    env = gymnasium.make(ENV_ID, render_mode=render_mode).unwrapped  # check_env wants the raw env
+    assert isinstance(env, YahtzeeEnv) and env.illegal_action == "terminate"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a checker warning fails the test
         check_env(env)
+    check_env(gymnasium.make(ENV_ID, illegal_action="penalty").unwrapped)
 
 
 def test_registered_and_made_through_gymnasium() -> None:
     assert ENV_ID == "parlour/Yahtzee-v0" and ENV_ID in gymnasium.registry
-    rules = YahtzeeRules("free", yahtzee_bonus=False)
+    rules = Rules("free", yahtzee_bonus=False)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         env = gymnasium.make(ENV_ID, rules=rules, render_mode="ansi")
@@ -110,15 +103,16 @@ def test_random_masked_episodes_match_the_engine() -> None:
             rerolls = legal[legal >= 13]
             action = int(rng.choice(rerolls if len(rerolls) and rng.random() < 0.6 else legal))
             before = reference.returns()[0]
-            delta = reference.apply(action)
+            reference.apply(action)
+            event = reference.last_event.to_dict()
             obs, reward, terminated, truncated, info = env.step(action)
             steps += 1
             assert env.observation_space.contains(obs) and not truncated
             check_obs_against_engine(obs, info, env.game)
             assert env.game.to_dict() == reference.to_dict()
-            assert reward == delta.reward == reference.returns()[0] - before
+            assert reward == event.get("reward", 0) == reference.returns()[0] - before
             total += reward
-            assert terminated == reference.is_terminal()
+            assert terminated == reference.is_terminal
         assert total == info["score"] == reference.returns()[0] == env.game.scorecard(0).total
         assert 13 <= steps <= 39 and obs["filled"].all()
         with pytest.raises(PhaseError):
@@ -137,10 +131,10 @@ def play_through_env(env: YahtzeeEnv, bot: Bot, game_seed: int) -> float:
     return total
 
 
-def play_in_engine(bot: Bot, game_seed: int, rules: YahtzeeRules | None = None) -> int:
+def play_in_engine(bot: Bot, game_seed: int, rules: Rules | None = None) -> int:
     game = Game(rules=rules, seed=game_seed)
-    while not game.is_terminal():
-        bot.act(game)
+    while not game.is_terminal:
+        game.apply(bot.act(game.observation(0)))
     return game.returns()[0]
 
 
@@ -164,7 +158,7 @@ def test_bots_score_the_same_through_the_env(optimal_bot: OptimalBot) -> None:
 
 
 def test_rules_are_passed_to_the_game() -> None:
-    rules = YahtzeeRules(Joker.NONE, yahtzee_bonus=False, upper_bonus=False)
+    rules = Rules(Joker.NONE, yahtzee_bonus=False, upper_bonus=False)
     env = YahtzeeEnv(rules=rules)
     env.reset(seed=1)
     assert env.rules == rules and env.game.rules == rules
@@ -199,7 +193,7 @@ def test_same_seed_same_episode_and_unseeded_resets_continue() -> None:
 
 
 def test_illegal_actions_raise_and_change_nothing() -> None:
-    env = YahtzeeEnv()
+    env = YahtzeeEnv(illegal_action="raise")
     obs, info = env.reset(seed=4)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))  # a box filled: scoring it again is illegal
     obs, info = env.step(int(np.flatnonzero(env.action_masks())[-1]))[::4]
@@ -244,3 +238,30 @@ def test_render() -> None:
 def test_docs_section_runs() -> None:
     result = run_doc_section(DOC, "YahtzeeEnv")
     assert result.attempted > 3 and result.failed == 0
+
+
+@pytest.mark.parametrize("mode", ["penalty", "terminate"])
+def test_illegal_actions_under_penalty_and_terminate(mode: str) -> None:
+    env = YahtzeeEnv(illegal_action=mode, illegal_reward=-3.0)
+    obs, info = env.reset(seed=4)
+    snapshot = env.game.to_dict()
+    illegal = int(np.flatnonzero(~info["action_mask"])[-1])
+    obs2, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == -3.0 and info2["illegal_action"] and not truncated
+    assert terminated == (mode == "terminate")
+    assert env.game.to_dict() == snapshot  # dice and generator untouched
+    for key in obs:
+        np.testing.assert_array_equal(obs[key], obs2[key])
+    if mode == "terminate":
+        with pytest.raises(PhaseError):
+            env.step(0)
+        return
+    total = 0.0
+    while not terminated:  # the game goes on and its rewards still sum to the score
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert not info["illegal_action"]
+        total += reward
+    assert total == info["score"]
+    env.reset()
+    with pytest.raises(InvalidValueError):
+        env.step(NUM_ACTIONS)

@@ -16,7 +16,7 @@ import random
 import pytest
 
 from parlour.cards import Card
-from parlour.freecell import Foundations, Freecells, GameState, Solution, Unsolvable, solve
+from parlour.freecell import DEFAULT_MEMORY_LIMIT, Foundations, Freecells, GameState, Solution, Unsolvable, solve
 
 from .reference import builds
 
@@ -105,13 +105,16 @@ def test_verdict_matches_exhaustive_search(seed: int) -> None:
     if truth is None:
         pytest.skip("the reference search is too large for this position")
     state = to_state(cascades, cells, home)
-    for mode in ("fast", "short"):
-        result = solve(state, mode=mode)  # type: ignore[arg-type]
+    # 8 MB: the scans move to the compact store after 1,024 positions.
+    runs = (("fast", DEFAULT_MEMORY_LIMIT), ("short", DEFAULT_MEMORY_LIMIT), ("proof", DEFAULT_MEMORY_LIMIT),
+            ("fast", 8_000_000))
+    for mode, memory in runs:
+        result = solve(state, mode=mode, memory_limit=memory)  # type: ignore[arg-type]
         if truth:
-            assert isinstance(result, Solution), (seed, mode)
+            assert isinstance(result, Solution), (seed, mode, memory)
             assert result.replay(state).is_solved
         else:
-            assert isinstance(result, Unsolvable), (seed, mode)
+            assert isinstance(result, Unsolvable), (seed, mode, memory)
 
 
 def stuck_position() -> GameState:

@@ -6,8 +6,10 @@ import threading
 
 import pytest
 
+from parlour._core import freecell as _fc
 from parlour.errors import InvalidValueError
 from parlour.freecell import (
+    DEFAULT_MEMORY_LIMIT,
     Foundations,
     GameState,
     Solution,
@@ -88,6 +90,9 @@ def test_bad_arguments() -> None:
         solve(g, mode="slow")  # type: ignore[arg-type]
     with pytest.raises(InvalidValueError):
         solve(g, max_states=0)
+    for bad in (0, -1):
+        with pytest.raises(InvalidValueError, match="memory_limit"):
+            solve(g, memory_limit=bad)
     with pytest.raises(InvalidValueError):
         solve_deals([0, 1])
     with pytest.raises(InvalidValueError):
@@ -185,3 +190,56 @@ def test_results_pickle() -> None:
     assert back == r and back.moves == r.moves and all(m.card is not None for m in back.moves)
     for other in (solve(11982), solve(11982, max_states=100)):
         assert pickle.loads(pickle.dumps(other)) == other
+
+
+UNSOLVABLE = [11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948]
+
+
+def test_memory_limit_gives_unknown_and_is_never_passed() -> None:
+    assert DEFAULT_MEMORY_LIMIT == 2**31
+    r = solve(11982, memory_limit=4_000_000)
+    assert isinstance(r, Unknown) and r.reason == "memory_limit" and r.states > 0
+    for limit in (1_000_000, 2_000_000, 4_000_000):
+        raw = _fc.search(GameState.from_ms_deal(11982), "fast", None, None, limit)
+        assert raw.verdict == Verdict.UNKNOWN and raw.reason == "memory_limit"
+        assert 0 < raw.memory <= limit
+    # 16 MB: the incomplete scans are given up for the complete one, which finishes the proof.
+    raw = _fc.search(GameState.from_ms_deal(11982), "fast", None, None, 16_000_000)
+    assert raw.verdict == Verdict.UNSOLVABLE and raw.memory <= 16_000_000
+    # No limit, the default limit and a large one find the same proof.
+    unlimited = _fc.search(GameState.from_ms_deal(11982), "fast", None, None, None)
+    assert unlimited.verdict == Verdict.UNSOLVABLE and unlimited.memory > 0
+    assert isinstance(solve(11982, memory_limit=None), Unsolvable)
+
+
+@pytest.mark.parametrize("mode", ["fast", "short", "proof"])
+def test_compact_store_proves_with_the_same_positions(mode: str) -> None:
+    """Under a small memory limit the scans move to the compact store early; an exhaustive
+    scan visits the same set of positions in any order, so the proofs count the same."""
+    for n in UNSOLVABLE:
+        fast = _fc.search(GameState.from_ms_deal(n), mode, None, None, None)
+        lean = _fc.search(GameState.from_ms_deal(n), mode, None, None, 40_000_000)
+        assert fast.verdict == lean.verdict == Verdict.UNSOLVABLE, n
+        assert fast.states == lean.states, n
+        if fast.states > 100_000:  # well past the compact store's fixed part
+            assert lean.memory < fast.memory / 2, n
+
+
+def test_compact_store_solutions_replay() -> None:
+    # Deals whose scans outgrow the first positions: under 16 MB they finish in the compact store.
+    for n in (285, 657, 1941, 25315):
+        for mode in ("fast", "short"):
+            lean = _fc.search(GameState.from_ms_deal(n), mode, None, None, 16_000_000)
+            assert lean.verdict == Verdict.SOLVED and lean.memory <= 16_000_000, (n, mode)
+            check_with_reference(n, Solution(lean.notation, lean.states, lean.seconds, mode))
+
+
+def test_proof_mode_runs_the_complete_scan_alone() -> None:
+    for n in UNSOLVABLE:
+        proof = solve(n, mode="proof")
+        fast = solve(n)
+        assert isinstance(proof, Unsolvable) and isinstance(fast, Unsolvable)
+        assert proof.states <= fast.states  # the fast portfolio's pruned scans store positions too
+    r = solve(1, mode="proof")
+    assert isinstance(r, Solution) and r.mode == "proof"
+    check_with_reference(1, r)

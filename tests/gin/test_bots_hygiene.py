@@ -4,7 +4,8 @@ At every decision of seeded games, the hidden cards (the opponent's cards not kn
 to be in its hand, and the stock order) are reshuffled consistently with what the
 player to act has seen; the observation must not change, and each bot must choose
 the same action in the real and the reshuffled round — a fresh bot as well as one
-that has played the whole game so far.
+that has played the whole game so far.  (SimpleBot remembers its draw/discard pairs
+of the hand: its fresh copy is first shown the observations the player acted on.)
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.gin import EasyBot, HardBot, NormalBot, Player, Round, Rules
+from parlour.gin import EasyBot, HardBot, NormalBot, Player, Round, Rules, SimpleBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
 from botpos import ONE, TWO, reshuffled
 
-BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "simple": SimpleBot}
+STATEFUL = {"simple"}
 
 
 def check_game(name: str, seed: int, rules: Rules, reshuffles: int) -> int:
@@ -31,8 +33,9 @@ def check_game(name: str, seed: int, rules: Rules, reshuffles: int) -> int:
     rng = random.Random(seed)
     r = Round.deal(rules, ONE if seed % 2 else TWO, seed)
     players = {ONE: cls(seed), TWO: cls(seed + 1)}
+    seen: dict[Player, list] = {ONE: [], TWO: []}
     decisions = 0
-    while not r.is_terminal():
+    while not r.is_terminal:
         p = r.turn
         obs = r.observation(p)
         action = players[p].act(obs)
@@ -40,14 +43,20 @@ def check_game(name: str, seed: int, rules: Rules, reshuffles: int) -> int:
             other = reshuffled(r, p, rng)
             other_obs = other.observation(p)
             assert other_obs == obs
-            assert cls(seed + (p is TWO)).act(other_obs) == action
-            assert players[p].act(other_obs) == action
+            fresh = cls(seed + (p is TWO))
+            if name in STATEFUL:
+                for past in seen[p]:
+                    fresh.act(past)
+            assert fresh.act(other_obs) == action
+            if name not in STATEFUL:  # (a stateful bot has already acted on this observation)
+                assert players[p].act(other_obs) == action
+        seen[p].append(obs)
         r.apply(action)
         decisions += 1
     return decisions
 
 
-@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("name", list(BOTS))
 def test_decisions_do_not_change_when_hidden_cards_are_reshuffled(name: str) -> None:
     total = 0
     for seed in range(6 if name == "hard" else 12):
@@ -56,7 +65,7 @@ def test_decisions_do_not_change_when_hidden_cards_are_reshuffled(name: str) -> 
 
 
 @settings(max_examples=25)
-@given(seed=st.integers(0, 2**32), name=st.sampled_from(["easy", "normal", "hard"]))
+@given(seed=st.integers(0, 2**32), name=st.sampled_from(list(BOTS)))
 def test_hygiene_on_random_games(seed: int, name: str) -> None:
     check_game(name, seed, Rules(), reshuffles=1)
 

@@ -56,7 +56,7 @@ PairResult& PairResult::operator+=(const PairResult& o) noexcept {
 }
 
 Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer, HandTally* tally,
-                 int max_hands) {
+                 int max_hands, core::StopToken* stop) {
   Match match(rules, first_dealer);
   core::Rng rng(seed);
   const std::array<Policy*, 2> pols{&one, &two};
@@ -65,7 +65,7 @@ Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t see
     if (hands++ >= max_hands)
       throw core::InvalidValue("no winner after " + std::to_string(max_hands) + " hands");
     Round r = match.new_round(rng);
-    const int n = play_round(r, pols);
+    const int n = play_round(r, pols, stop);
     const RoundResult res = *r.result();
     if (tally != nullptr) {
       tally->add(res, rules, {0, 1});
@@ -84,13 +84,14 @@ std::uint64_t match_seed(std::uint64_t seed, std::int64_t m) noexcept {
 
 namespace {
 
-PairResult play_one(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed, std::int64_t m) {
+PairResult play_one(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed, std::int64_t m,
+                    core::StopToken& stop) {
   const std::shared_ptr<Policy> pa = a(m), pb = b(m);
   const bool a_first = (m % 2) == 0;
   const Player first_dealer = ((m / 2) % 2) == 0 ? Player::One : Player::Two;
   HandTally t;
-  const Match match = a_first ? play_match(*pa, *pb, rules, match_seed(seed, m), first_dealer, &t)
-                              : play_match(*pb, *pa, rules, match_seed(seed, m), first_dealer, &t);
+  const Match match = a_first ? play_match(*pa, *pb, rules, match_seed(seed, m), first_dealer, &t, 10000, &stop)
+                              : play_match(*pb, *pa, rules, match_seed(seed, m), first_dealer, &t, 10000, &stop);
   PairResult out;
   out.matches = 1;
   // t counts by seat (0 = Player.ONE); map seats to sides.
@@ -127,12 +128,34 @@ PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& r
       st.throw_if_stop_requested();
       const std::int64_t m = next.fetch_add(1);
       if (m >= first + count) break;
-      local += play_one(a, b, rules, seed, m);
+      local += play_one(a, b, rules, seed, m, st);
     }
     const std::lock_guard<std::mutex> lock(mu);
     total += local;
   });
   return total;
+}
+
+std::vector<PairResult> arena_matches(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules,
+                                      std::uint64_t seed, std::int64_t first, std::int64_t count, int jobs,
+                                      core::StopToken* stop) {
+  if (count < 0) throw core::InvalidValue("the number of matches must be >= 0, got " + std::to_string(count));
+  if (first < 0) throw core::InvalidValue("the first match must be >= 0, got " + std::to_string(first));
+  if (jobs < 1) throw core::InvalidValue("jobs must be >= 1, got " + std::to_string(jobs));
+  jobs = core::resolve_threads(jobs, "jobs");
+  rules.validate();
+  core::NoStop never;
+  core::StopToken& st = stop ? *stop : never;
+  std::vector<PairResult> out(static_cast<std::size_t>(count));
+  std::atomic<std::int64_t> next{0};
+  const auto n = static_cast<int>(std::clamp<std::int64_t>(count, 1, jobs));
+  core::run_parallel(n, st, [&](int) {
+    for (std::int64_t i; (i = next.fetch_add(1)) < count;) {
+      st.throw_if_stop_requested();
+      out[static_cast<std::size_t>(i)] = play_one(a, b, rules, seed, first + i, st);
+    }
+  });
+  return out;
 }
 
 }  // namespace parlour::gin

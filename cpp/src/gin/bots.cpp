@@ -11,106 +11,21 @@
 #include "parlour/gin/deadwood.hpp"
 #include "parlour/gin/scoring.hpp"
 #include "parlour/gin/simulate.hpp"
+#include "bots_internal.hpp"
 
 namespace parlour::gin {
 
-namespace {
-
-bool legal(const Observation& obs, const Action& a) {
-  const auto ids = obs.legal();  // ascending
-  return std::binary_search(ids.begin(), ids.end(), static_cast<std::uint16_t>(a.id()));
-}
-
-Card pile_top(const Observation& obs) { return obs.pile[static_cast<std::size_t>(obs.pile_size - 1)]; }
-
-// The discard order of the rule card's "highest value": value, then rank, then suit
-// (diamonds > hearts > spades > clubs) — the tie-break of best_discard.
-bool higher(Card a, Card b) noexcept {
-  if (card_value(a) != card_value(b)) return card_value(a) > card_value(b);
-  if (a.rank() != b.rank()) return a.rank() > b.rank();
-  return static_cast<int>(a.suit()) > static_cast<int>(b.suit());
-}
-
-// The cards the player may discard now (not the card just taken from the pile).
-CardSet discardable(const Observation& obs) {
-  CardSet c = obs.hand;
-  if (obs.taken) c -= *obs.taken;
-  return c;
-}
-
-// The legal discard leaving the least deadwood (ties: the higher card).
-struct Choice {
-  Card card{};
-  int deadwood = 1000;
-};
-Choice best_legal_discard(const Observation& obs) {
-  Choice best;
-  for (Card c : discardable(obs)) {
-    const int dw = deadwood(obs.hand - c);
-    if (dw < best.deadwood || (dw == best.deadwood && higher(c, best.card))) best = {c, dw};
-  }
-  return best;
-}
-
-// The optimal next layoff: a card of best_layoff's plan that extends its meld now.
-Action layoff_step(const Observation& obs) {
-  const auto spread = obs.spread_melds();
-  if (!obs.hand.empty() && !spread.empty()) {
-    const Layoff lo = best_layoff(obs.hand, spread);
-    for (std::size_t i = 0; i < lo.laid_on.size(); ++i)
-      for (Card c : lo.laid_on[i]) {
-        const Action a = Action::lay_off(c, static_cast<int>(i));
-        if (legal(obs, a)) return a;
-      }
-  }
-  return Action::finish_layoffs();
-}
-
-// The upcard / draw decision: take the pile top when `take` says so and it is legal.
-// No bot takes back a card it discarded itself: besides being pointless, two bots
-// swapping the same cards through the pile would never run the stock down.
-Action draw_choice(const Observation& obs, bool take) {
-  if (take && legal(obs, Action::take_discard()) && !obs.own_discards.contains(obs.pile[static_cast<std::size_t>(obs.pile_size - 1)]))
-    return Action::take_discard();
-  if (legal(obs, Action::pass())) return Action::pass();
-  return Action::draw_stock();
-}
-
-bool melds_with(CardSet hand, int hand_dw, Card c) noexcept {
-  return deadwood(hand | c) < hand_dw + card_value(c);
-}
-
-// The cards the opponent declined: pile cards it covered with its own discard, and
-// the upcard when it passed on it.
-CardSet declined_by_opponent(const Observation& obs) {
-  CardSet out;
-  for (int i = 0; i + 1 < obs.pile_size; ++i)
-    if (obs.opponent_discards.contains(obs.pile[static_cast<std::size_t>(i + 1)])) out |= obs.pile[static_cast<std::size_t>(i)];
-  const Player opp = opponent(obs.player);
-  const Player nd = opponent(obs.dealer);
-  if (obs.passes >= 1 && opp == nd) out |= obs.initial_upcard;
-  if (obs.passes >= 2 && opp == obs.dealer) out |= obs.initial_upcard;
-  return out;
-}
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) noexcept {
-  std::uint64_t x = h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
-  return core::splitmix64(x);
-}
-
-// A seed for one decision: the bot's seed and everything public about the position.
-std::uint64_t decision_seed(std::uint64_t seed, const Observation& obs) noexcept {
-  std::uint64_t h = mix(seed, obs.hand.mask());
-  h = mix(h, obs.opponent_known.mask());
-  h = mix(h, obs.opponent_discards.mask());
-  h = mix(h, obs.own_discards.mask());
-  h = mix(h, static_cast<std::uint64_t>(obs.pile_size) << 8 | static_cast<std::uint64_t>(obs.stock_size));
-  h = mix(h, static_cast<std::uint64_t>(obs.phase) << 4 | static_cast<std::uint64_t>(obs.passes));
-  if (obs.pile_size > 0) h = mix(h, pile_top(obs).mask());
-  return h;
-}
-
-}  // namespace
+using detail::best_legal_discard;
+using detail::Choice;
+using detail::decision_seed;
+using detail::declined_by_opponent;
+using detail::discardable;
+using detail::draw_choice;
+using detail::higher;
+using detail::layoff_step;
+using detail::legal;
+using detail::melds_with;
+using detail::pile_top;
 
 // ---------------------------------------------------------------- shared pieces
 
@@ -185,16 +100,7 @@ Action EasyBot::act(const Observation& obs) {
 
 namespace {
 
-// Whether `c` with two of `cards` makes a meld (a set of three, or a run of three).
-bool completes_with(CardSet cards, Card c) noexcept {
-  int same_rank = 0;
-  for (int s = 0; s < 4; ++s)
-    if (cards.contains(Card(c.rank(), static_cast<Suit>(s)))) ++same_rank;
-  if (same_rank >= 2) return true;
-  auto has = [&](int r) { return r >= 1 && r <= 13 && cards.contains(Card(r, c.suit())); };
-  const int r = c.rank();
-  return (has(r - 1) && has(r - 2)) || (has(r + 1) && has(r + 2)) || (has(r - 1) && has(r + 1));
-}
+using detail::completes_with;
 
 // The penalty, in deadwood points, for throwing `c` given what the opponent took
 // (known cards) and threw (its discards and declines).
@@ -538,13 +444,14 @@ std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed) {
   if (name == "easy") return std::make_unique<EasyBot>(seed);
   if (name == "normal") return std::make_unique<NormalBot>(seed);
   if (name == "hard") return std::make_unique<HardBot>(seed);
-  throw core::InvalidValue("no bot named " + core::quote(name) + " (known: 'easy', 'normal', 'hard')");
+  if (name == "simple") return std::make_unique<SimpleBot>(seed);
+  throw core::InvalidValue("no bot named " + core::quote(name) + " (known: 'easy', 'normal', 'hard', 'simple')");
 }
 
 void register_bots() {
   static std::once_flag once;
   std::call_once(once, [] {
-    for (const char* name : {"easy", "normal", "hard"}) {
+    for (const char* name : {"easy", "normal", "hard", "simple"}) {
       const std::string n(name);
       register_policy(n, [n](std::uint64_t seed) -> std::unique_ptr<Policy> { return make_bot(n, seed); });
     }

@@ -24,7 +24,7 @@ void Match::record(const RoundResult& result) {
   const auto i = static_cast<std::size_t>(*w);
   ++won_[i];
   scores_[i] += pts + (rules_.immediate_boxes ? rules_.box_bonus : 0);
-  dealer_ = *w;
+  dealer_ = rules_.alternate_dealer ? opponent(dealer_) : *w;
   if (scores_[i] >= rules_.game_target) winner_ = *w;
 }
 

@@ -45,6 +45,12 @@ Rules Rules::palace() {
   return r;
 }
 
+Rules Rules::eaai() {
+  Rules r;
+  r.alternate_dealer = true;
+  return r;
+}
+
 namespace {
 void non_negative(const char* name, int v) {
   if (v < 0) throw core::InvalidValue(std::string("Rules.") + name + " must be >= 0, got " + std::to_string(v));
@@ -91,6 +97,8 @@ std::string Rules::repr() const {
   if (game_bonus != d.game_bonus) add("game_bonus=" + std::to_string(game_bonus));
   if (game_target != d.game_target) add("game_target=" + std::to_string(game_target));
   if (shutout != d.shutout) add("shutout=" + shutout->repr());
+  if (alternate_dealer != d.alternate_dealer)
+    add(std::string("alternate_dealer=") + (alternate_dealer ? "True" : "False"));
   return "Rules(" + s + ")";
 }
 

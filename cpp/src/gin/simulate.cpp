@@ -43,13 +43,14 @@ std::unique_ptr<Policy> make_policy(std::string_view name, std::uint64_t seed) {
   return f(seed);
 }
 
-int play_round(Round& round, std::array<Policy*, 2> policies) {
+int play_round(Round& round, std::array<Policy*, 2> policies, core::StopToken* stop) {
   int actions = 0;
   Observation obs;
   while (!round.is_terminal()) {
     const Player p = *round.turn();
     observe_into(round, p, obs);
-    round.apply(policies[static_cast<std::size_t>(p)]->act(obs));  // validates: throws on an illegal move
+    Policy& pol = *policies[static_cast<std::size_t>(p)];
+    round.apply(stop ? pol.act_until(obs, *stop) : pol.act(obs));  // validates: throws on an illegal move
     ++actions;
   }
   return actions;
@@ -70,7 +71,7 @@ SimulationStats simulate_rounds(std::int64_t n, std::uint64_t seed, std::string_
   for (std::int64_t i = 0; i < n; ++i) {
     if (stop) stop->throw_if_stop_requested();
     Round r = Round::deal(rules, (i & 1) == 0 ? Player::One : Player::Two, deal_rng);
-    st.actions += play_round(r, pols);
+    st.actions += play_round(r, pols, stop);
     const RoundResult res = *r.result();
     ++st.rounds;
     switch (res.kind()) {

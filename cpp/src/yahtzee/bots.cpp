@@ -1,3 +1,4 @@
+#include <limits>
 #include "parlour/yahtzee/bots.hpp"
 
 #include <algorithm>
@@ -111,8 +112,11 @@ int play_game(const Bot& bot, core::Rng& rng, TurnValues& scratch) {
   return total;
 }
 
-std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads, core::StopToken* stop) {
+std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads, core::StopToken* stop,
+                                   std::int64_t first) {
   if (n < 0) throw core::InvalidValue("the number of games must be >= 0, got " + std::to_string(n));
+  if (first < 0 || first > std::numeric_limits<std::int64_t>::max() - n)
+    throw core::InvalidValue("the first game must be in 0 .. 2**63-1-n, got " + std::to_string(first));
   if (static_cast<std::uint64_t>(n) > kMaxSimulatedGames)
     throw core::InvalidValue("the number of games must be at most " + std::to_string(kMaxSimulatedGames) +
                              " in one call (results are kept in memory), got " + std::to_string(n));
@@ -132,7 +136,7 @@ std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed,
       st.throw_if_stop_requested();
       const std::int64_t hi = std::min(n, lo + kBlock);
       for (std::int64_t i = lo; i < hi; ++i) {
-        std::uint64_t x = seed + static_cast<std::uint64_t>(i);
+        std::uint64_t x = seed + static_cast<std::uint64_t>(first + i);
         core::Rng rng(core::splitmix64(x));
         out[static_cast<std::size_t>(i)] = play_game(bot, rng, scratch);
       }

@@ -39,3 +39,22 @@ def int_option(options: dict[str, Any], key: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise WrongTypeError(f"options[{key!r}] must be an int, got {type(value).__name__}")
     return int(value)
+
+
+#: The ``illegal_action=`` choices of every environment: ``"raise"`` the engine's error
+#: (nothing changes), ``"penalty"`` reward ``illegal_reward`` with the game unchanged,
+#: ``"terminate"`` end the episode with reward ``illegal_reward``.
+ILLEGAL_ACTIONS: tuple[str, ...] = ("raise", "penalty", "terminate")
+
+#: The default: ``"terminate"``, so that an agent that samples from the whole action space
+#: (Gymnasium's ``check_env``, an unmasked learner) always ends its episodes.
+DEFAULT_ILLEGAL_ACTION = "terminate"
+
+
+def illegal_settings(mode: object, reward: object) -> tuple[str, float]:
+    """``(illegal_action, illegal_reward)`` checked: InvalidValueError / WrongTypeError otherwise."""
+    if mode not in ILLEGAL_ACTIONS:
+        raise InvalidValueError(f"illegal_action must be one of {', '.join(map(repr, ILLEGAL_ACTIONS))}, got {mode!r}")
+    if isinstance(reward, bool) or not isinstance(reward, numbers.Real):
+        raise WrongTypeError(f"illegal_reward must be a number, got {type(reward).__name__}")
+    return str(mode), float(reward)

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from parlour.envs._common import action_id, int_option, reset_options
+from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError
 from parlour._core.freecell import encode_observation
 from parlour.freecell import NUM_ACTIONS, Game, GameState
@@ -61,9 +61,15 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
     * Action space: ``Discrete(NUM_ACTIONS)`` (924), the ids of
       :class:`parlour.freecell.Game`: single-card moves ``src*13 + dst`` (src 0..7
       cascades, 8..11 free cells; dst 0..7 cascades, 8..11 free cells, 12 foundations)
-      and sequence moves ``156 + (src*8 + dst)*12 + count - 2``.  An illegal id raises
-      :class:`parlour.freecell.IllegalMove` (an out-of-range one
-      :class:`parlour.errors.InvalidValueError`) and leaves the environment as it was.
+      and sequence moves ``156 + (src*8 + dst)*12 + count - 2``.  A move is legal when the
+      engine accepts it (the mask marks the moves of ``legal_move_list``: to the first
+      empty free cell only, no cell-to-cell moves).
+    * Illegal actions (``illegal_action=``): ``"terminate"`` (the default) ends the
+      episode with reward ``illegal_reward`` (default -1.0) and the game as it was;
+      ``"penalty"`` gives ``illegal_reward`` and changes nothing but the step count;
+      ``"raise"`` raises :class:`parlour.freecell.IllegalMove` and changes nothing.
+      ``info["illegal_action"]`` is True on such a step.  An id outside 0..923 raises
+      :class:`parlour.errors.InvalidValueError` whatever the choice.
     * Observation space, a ``Dict`` of ``int8`` arrays: ``"cascades"`` (8, 19), each row
       a cascade bottom card first, card index + 1, 0 past the top; ``"freecells"`` (4,)
       likewise; ``"foundations"`` (4,) the height of each suit's pile (0..13) by suit;
@@ -71,15 +77,24 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
     * Reward: 1/52 for each card that reaches the foundations on the step (the engine
       makes no automatic moves, so only a move to the foundations scores); a won game's
       rewards sum to 1.
-    * Termination: the game is solved or no move is legal.  Truncation: after
-      ``max_steps`` steps.
-    * ``info``: ``"deal"`` (the deal number) and ``"action_mask"`` (NumPy bool).
+    * Termination: the game is solved or no move is legal (or an illegal action under
+      ``"terminate"``).  Truncation: after ``max_steps`` steps.
+    * ``info``: ``"deal"`` (the deal number), ``"action_mask"`` (NumPy bool) and
+      ``"illegal_action"``.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, render_mode: str | None = None, max_steps: int = 1000) -> None:
-        """An environment; ``render_mode`` ``"ansi"`` or None, ``max_steps`` the truncation length."""
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        max_steps: int = 1000,
+        illegal_action: str = DEFAULT_ILLEGAL_ACTION,
+        illegal_reward: float = -1.0,
+    ) -> None:
+        """An environment; ``render_mode`` ``"ansi"`` or None, ``max_steps`` the truncation
+        length, ``illegal_action`` and ``illegal_reward`` what an illegal action does."""
+        self.illegal_action, self.illegal_reward = illegal_settings(illegal_action, illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral) or max_steps < 1:
@@ -132,8 +147,8 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
         obs["action_mask"] = self._mask.astype(np.int8)
         return obs
 
-    def _info(self) -> dict[str, Any]:
-        return {"deal": self.game.deal, "action_mask": self._mask.copy()}
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        return {"deal": self.game.deal, "action_mask": self._mask.copy(), "illegal_action": illegal}
 
     # -- the Gymnasium API
     def reset(
@@ -147,21 +162,29 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
         self._game = Game(deal=deal)
         self._steps = 0
         self._mask = self._game.legal_action_mask()
-        self._done = self._game.is_terminal()
+        self._done = bool(self._game.is_terminal)
         return self._observation(), self._info()
 
     def step(self, action: SupportsInt) -> tuple[FreeCellObs, float, bool, bool, dict[str, Any]]:
-        """Make the move with this action id; IllegalMove (nothing changes) when it is not legal."""
+        """Make the move with this action id; an illegal one as ``illegal_action`` says."""
         game = self.game
         if self._done:
             raise PhaseError("the episode is over: call reset() to start another")
         move = action_id(action, "FreeCell")
+        if not 0 <= move < NUM_ACTIONS:
+            raise InvalidValueError(f"a FreeCell action id is 0..{NUM_ACTIONS - 1}, got {move}")
+        if self.illegal_action != "raise" and not game.can_apply(move):
+            self._steps += 1
+            terminated = self.illegal_action == "terminate"
+            truncated = self._steps >= self.max_steps
+            self._done = terminated or truncated
+            return self._observation(), self.illegal_reward, terminated, truncated, self._info(illegal=True)
         before = len(game.state.foundations)
         game.apply(move)  # raises IllegalMove / InvalidValueError before changing anything
         self._steps += 1
         reward = (len(game.state.foundations) - before) / 52
         self._mask = game.legal_action_mask()
-        terminated = game.is_terminal()
+        terminated = bool(game.is_terminal)
         truncated = self._steps >= self.max_steps
         self._done = terminated or truncated
         return self._observation(), reward, terminated, truncated, self._info()

@@ -25,9 +25,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from parlour.envs._common import action_id
+from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
-from parlour._core.gin import ACTION_COUNT, Observation, Player, Round, Rules
+from parlour._core.gin import NUM_ACTIONS, Observation, Player, Round, Rules
 from parlour._core.gin import encode_observation as _encode_observation
 
 __all__ = [
@@ -142,8 +142,14 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     * Actions: ``Discrete(265)``, the engine's fixed action ids (0 pass, 1 take
       discard, 2 draw stock, 3..54 discard, 55..106 knock with the best arrangement,
-      107 big gin, 108..263 lay off, 264 finish layoffs).  An illegal id raises the
-      engine's :class:`~parlour.gin.RoundError` subclass and changes nothing.
+      107 big gin, 108..263 lay off, 264 finish layoffs).
+    * Illegal actions (``illegal_action=``): ``"terminate"`` (the default, as PettingZoo's
+      ``TerminateIllegalWrapper`` does) ends the hand: the agent that chose it gets
+      ``illegal_reward`` (default -1.0), the other 0, and both are terminated;
+      ``"penalty"`` gives that agent ``illegal_reward`` and changes nothing (it acts
+      again); ``"raise"`` raises the engine's :class:`~parlour.gin.RoundError` subclass and
+      changes nothing.  ``infos[agent]["illegal_action"]`` is True for the agent that chose
+      it.  An id outside 0..264 raises InvalidValueError whatever the choice.
     * Observations: ``Dict(observation=Box(0, 1, (13, 52), int8), action_mask=Box(0,
       1, (265,), int8))``; the planes are described in :func:`encode_observation`; the
       mask is 1 at the legal ids when that agent is to act, all 0 otherwise.
@@ -178,13 +184,22 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     agent_selection: str
     np_random: np.random.Generator
 
-    def __init__(self, rules: Rules | None = None, render_mode: str | None = None, reward_scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        render_mode: str | None = None,
+        reward_scale: float = 1.0,
+        illegal_action: str = DEFAULT_ILLEGAL_ACTION,
+        illegal_reward: float = -1.0,
+    ) -> None:
         """An environment for hands under ``rules`` (default ``Rules()``, the rule card).
 
         ``render_mode`` is None or ``"ansi"`` (``render()`` returns the referee's text
-        view); ``reward_scale`` multiplies the engine's returns (e.g. 0.01 for points/100).
+        view); ``reward_scale`` multiplies the engine's returns (e.g. 0.01 for points/100);
+        ``illegal_action`` and ``illegal_reward`` say what an illegal action does.
         """
         super().__init__()
+        self.illegal_action, self.illegal_reward = illegal_settings(illegal_action, illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.rules: Rules = Rules() if rules is None else rules
@@ -197,12 +212,12 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             agent: spaces.Dict(
                 {
                     "observation": box,
-                    "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
                 }
             )
             for agent in AGENTS
         }
-        self.action_spaces: dict[str, spaces.Discrete] = {agent: spaces.Discrete(ACTION_COUNT) for agent in AGENTS}
+        self.action_spaces: dict[str, spaces.Discrete] = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
         self.np_random, _ = _seeding_np_random(None)
         self._round: Round | None = None
         self.rewards, self._cumulative_rewards = {}, {}
@@ -271,7 +286,7 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     def step(self, action: SupportsIndex | None) -> None:
         """Apply the selected agent's action id (None once it is terminated).
 
-        An illegal id raises the engine's RoundError subclass and changes nothing.
+        An illegal id does what ``illegal_action`` says (by default it ends the hand).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -280,15 +295,34 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if action is None:
             raise InvalidValueError(f"{agent} is to act: None is an action only once terminated")
         rnd = self.round
-        rnd.apply(action_id(action, "gin"))  # validates first: a refusal leaves everything as it was
+        move = action_id(action, "gin")
+        if not 0 <= move < ACTION_COUNT:
+            raise InvalidValueError(f"a gin action id is 0..{ACTION_COUNT - 1}, got {move}")
+        if self.illegal_action != "raise" and not rnd.can_apply(move):
+            self._illegal(agent)
+            return
+        rnd.apply(move)  # validates first: a refusal leaves everything as it was
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        if self.illegal_action == "penalty":
+            self.infos = {a: {} for a in AGENTS}  # clears a previous step's flag
         turn = rnd.current_player
         if turn is None:
             self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
             self._finish()
         else:
             self.agent_selection = agent_of(turn)
+        self._accumulate_rewards()
+
+    def _illegal(self, agent: str) -> None:
+        """An illegal action of ``agent`` under "penalty" or "terminate" (the round is unchanged)."""
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.rewards[agent] = self.illegal_reward
+        self.infos = {a: {"illegal_action": a == agent} for a in AGENTS}
+        if self.illegal_action == "terminate":
+            self.terminations = dict.fromkeys(AGENTS, True)
+            self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
         self._accumulate_rewards()
 
     def _finish(self) -> None:
@@ -330,8 +364,8 @@ def env(**kwargs: Any) -> Any:
     """A :class:`GinEnv` (``kwargs`` passed on) inside PettingZoo's standard AEC wrappers.
 
     ``AssertOutOfBoundsWrapper`` rejects ids outside ``Discrete(265)`` and
-    ``OrderEnforcingWrapper`` enforces ``reset()`` before use.  Illegal in-range ids
-    still raise the engine's error (no illegal-move penalty wrapper).
+    ``OrderEnforcingWrapper`` enforces ``reset()`` before use.  Illegal in-range ids do
+    what ``illegal_action`` says (no wrapper needed).
     """
     wrapped = wrappers.AssertOutOfBoundsWrapper(GinEnv(**kwargs))
     return wrappers.OrderEnforcingWrapper(wrapped)

@@ -17,10 +17,10 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from parlour.envs._common import action_id, int_option, reset_options
+from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour._core.yahtzee import encode_observation
-from parlour.yahtzee import NUM_ACTIONS, Dice, Game, State, YahtzeeRules
+from parlour.yahtzee import NUM_ACTIONS, Dice, Game, Rules, State
 
 __all__ = ["ENV_ID", "MAX_GAME_SEED", "OBS_SIZE", "OBS_SLICES", "YahtzeeEnv", "split_observation"]
 
@@ -64,10 +64,14 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
     """One player's game of solitaire Yahtzee (13 turns), one decision per step.
 
     * Action space: ``Discrete(223)``, the engine's ids: ``Score(c)`` is ``c`` (0..12, card
-      order ACES .. CHANCE) and ``Reroll(keep)`` is ``13 + keep.index`` (13..222).  An
-      illegal id raises :class:`parlour.errors.IllegalActionError` (an out-of-range one
-      :class:`parlour.errors.InvalidValueError`) and leaves the environment as it was.
-      The dice are rolled by the engine: every step is a decision.
+      order ACES .. CHANCE) and ``Reroll(keep)`` is ``13 + keep.index`` (13..222).  The dice
+      are rolled by the engine: every step is a decision.
+    * Illegal actions (``illegal_action=``): ``"terminate"`` (the default) ends the
+      episode with reward ``illegal_reward`` (default -1.0) and the game as it was;
+      ``"penalty"`` gives ``illegal_reward`` and changes nothing (the episode goes on);
+      ``"raise"`` raises :class:`parlour.errors.IllegalActionError` and changes nothing.
+      ``info["illegal_action"]`` is True on such a step.  An id outside 0..222 raises
+      :class:`parlour.errors.InvalidValueError` whatever the choice.
     * Observation space, a ``Dict``: ``"dice"`` (5,) ``int8`` faces 1..6 ascending (at the
       end of the game, the dice last scored); ``"rolls_left"`` ``Discrete(3)`` (2 after the
       first roll of a turn, 0 after the third and at the end); ``"filled"``
@@ -78,24 +82,32 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
     * Reward: the points the action adds to the total as the engine counts them (the box
       value, the 35 upper bonus on the write that reaches 63, a 100 Yahtzee bonus; 0 for a
       reroll): an episode's rewards sum to the final score.
-    * Termination: after the 13th box is filled.  No truncation (an episode is 13 to 39
-      steps).
-    * ``info``: ``"game_seed"`` (the engine's seed), ``"score"`` (the total so far) and
-      ``"action_mask"`` (NumPy bool).
+    * Termination: after the 13th box is filled (or an illegal action under
+      ``"terminate"``).  No truncation (an episode is 13 to 39 legal steps).
+    * ``info``: ``"game_seed"`` (the engine's seed), ``"score"`` (the total so far),
+      ``"action_mask"`` (NumPy bool) and ``"illegal_action"``.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, render_mode: str | None = None, rules: YahtzeeRules | None = None) -> None:
-        """An environment; ``render_mode`` ``"ansi"`` or None, ``rules`` the variant (default YahtzeeRules())."""
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        rules: Rules | None = None,
+        illegal_action: str = DEFAULT_ILLEGAL_ACTION,
+        illegal_reward: float = -1.0,
+    ) -> None:
+        """An environment; ``render_mode`` ``"ansi"`` or None, ``rules`` the variant (default
+        Rules()), ``illegal_action`` and ``illegal_reward`` what an illegal action does."""
+        self.illegal_action, self.illegal_reward = illegal_settings(illegal_action, illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         if rules is None:
-            rules = YahtzeeRules()
-        elif not isinstance(rules, YahtzeeRules):
-            raise WrongTypeError(f"rules must be a YahtzeeRules, got {type(rules).__name__}")
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise WrongTypeError(f"rules must be a Rules, got {type(rules).__name__}")
         self.render_mode = render_mode
-        self.rules: YahtzeeRules = rules
+        self.rules: Rules = rules
         self.action_space: spaces.Space[np.int64] = spaces.Discrete(NUM_ACTIONS)
         self.observation_space: spaces.Space[YahtzeeObs] = cast(
             "spaces.Space[YahtzeeObs]",
@@ -111,6 +123,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
             ),
         )
         self._game: Game | None = None
+        self._done: bool = False
         self._game_seed: int = 0
         self._dice: Dice = Dice("11111")
         self._mask: npt.NDArray[np.bool_] = np.zeros(NUM_ACTIONS, dtype=np.bool_)
@@ -139,13 +152,18 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
 
     def _observation(self) -> YahtzeeObs:
         game = self.game
-        over = game.is_terminal()
+        over = bool(game.is_terminal)
         obs = self.encode(game.state, self._dice, 0 if over else game.rolls_left)
         obs["action_mask"] = self._mask.astype(np.int8)
         return obs
 
-    def _info(self) -> dict[str, Any]:
-        return {"game_seed": self._game_seed, "score": self.game.returns()[0], "action_mask": self._mask.copy()}
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        return {
+            "game_seed": self._game_seed,
+            "score": self.game.returns()[0],
+            "action_mask": self._mask.copy(),
+            "illegal_action": illegal,
+        }
 
     def _sync(self) -> None:
         game = self.game
@@ -164,18 +182,26 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
             game_seed = int(self.np_random.integers(0, MAX_GAME_SEED))
         self._game_seed = game_seed
         self._game = Game(players=1, rules=self.rules, seed=self._game_seed)
+        self._done = False
         self._sync()
         return self._observation(), self._info()
 
     def step(self, action: SupportsInt) -> tuple[YahtzeeObs, float, bool, bool, dict[str, Any]]:
-        """Score or reroll with this action id; IllegalActionError (nothing changes) when it is not legal."""
+        """Score or reroll with this action id; an illegal one as ``illegal_action`` says."""
         game = self.game
-        if game.is_terminal():
+        if self._done:
             raise PhaseError("the game is over: call reset() to start another")
-        delta = game.apply(action_id(action, "Yahtzee"))  # raises before changing anything
+        move = action_id(action, "Yahtzee")
+        if not 0 <= move < NUM_ACTIONS:
+            raise InvalidValueError(f"a Yahtzee action id is 0..{NUM_ACTIONS - 1}, got {move}")
+        if self.illegal_action != "raise" and not self._mask[move]:
+            self._done = self.illegal_action == "terminate"
+            return self._observation(), self.illegal_reward, self._done, False, self._info(illegal=True)
+        before = game.returns()[0]
+        game.apply(move)  # raises before changing anything
         self._sync()
-        terminated = game.is_terminal()
-        return self._observation(), float(delta.reward), terminated, False, self._info()
+        self._done = game.is_terminal
+        return self._observation(), game.returns()[0] - before, self._done, False, self._info()
 
     def render(self) -> str | None:
         """The game as text (``str(game)``: the turn, the dice and the scorecard) in ``"ansi"`` mode; None otherwise."""

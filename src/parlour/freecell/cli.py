@@ -42,6 +42,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     batch.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(func=_cmd_batch)
+    _register_survey(sub)
     play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
     play.add_argument("deal", type=_deal)
     play.set_defaults(func=_cmd_play)
@@ -125,6 +126,91 @@ def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _register_survey(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from parlour.distributed.cli import add_run_options
+
+    survey = sub.add_parser(
+        "survey",
+        help="solve a range of Microsoft deals into a result store (Parquet), resumable, here or on Ray or Dask",
+        description="Solve deals START..END, replay every solution with full checks, and write one row per deal "
+        "(verdict, moves, positions, time, replay check) to DIR chunk by chunk. Ctrl-C stops at once and the same "
+        "command continues where it stopped.",
+    )
+    survey.add_argument("first", type=_deal, metavar="START")
+    survey.add_argument("last", type=_deal, metavar="END")
+    add_run_options(survey, what="deals", out_required=True)
+    survey.add_argument("--mode", choices=("fast", "short"), default="fast")
+    survey.add_argument("--max-states", type=int, default=None, help="per-deal position limit")
+    survey.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
+    survey.add_argument("--solutions", action="store_true", help="store each solution's moves too")
+    survey.add_argument("--quiet", action="store_true", help="no progress bar")
+    survey.set_defaults(func=_cmd_survey)
+
+
+def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
+    from parlour.distributed.cli import ProgressBar, running
+    from parlour.freecell import solve_deals
+
+    if args.last < args.first:
+        raise ParlourError(f"the range {args.first}..{args.last} is empty")
+    bar = None if args.quiet else ProgressBar("deals")
+    start: list[int] = []  # deals already stored when this run began
+
+    def progress(done: int, total: int, _index: int) -> None:
+        if not start:
+            start.append(done)
+        if bar is not None:
+            bar(done, total)
+
+    t0 = time.perf_counter()
+    try:
+        with running(args, "deals") as executor:
+            store = solve_deals(
+                range(args.first, args.last + 1), mode=args.mode, jobs=getattr(args, "jobs", 1) or 1,
+                max_states=args.max_states, time_limit=args.time_limit, executor=executor, out=args.out,
+                chunk_size=args.chunk_size, solutions=args.solutions, progress=progress,
+            )
+    finally:
+        if bar is not None:
+            bar.close()
+    wall = time.perf_counter() - t0
+    return _survey_summary(store.table(), args, wall, store.rows - (start[0] if start else 0), out)
+
+
+def _survey_summary(table: object, args: argparse.Namespace, wall: float, computed: int, out: TextIO) -> int:
+    import numpy as np
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    import pyarrow.compute as pc  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    assert isinstance(table, pa.Table)
+    verdict = np.asarray(pc.cast(table.column("verdict"), pa.string()))
+    deals = np.asarray(table.column("deal"))
+    moves = np.asarray(table.column("moves"))
+    states = np.asarray(table.column("states"))
+    seconds = np.asarray(table.column("seconds"))
+    replayed = np.asarray(table.column("replayed"))
+    solved = verdict == "solved"
+    n = len(deals)
+    where = "Ray " + args.ray if args.ray else "Dask " + args.dask if args.dask else f"jobs {args.jobs}"
+    print(f"deals {args.first}..{args.last} ({n:,}), mode {args.mode}, {where}, results in {args.out}", file=out)
+    print(f"solved {int(solved.sum()):,} (replay-checked {int((solved & replayed).sum()):,}), "
+          f"impossible {int((verdict == 'unsolvable').sum()):,}, unknown {int((verdict == 'unknown').sum()):,}",
+          file=out)
+    for label in ("unsolvable", "unknown"):
+        for i in np.flatnonzero(verdict == label)[:50]:
+            print(f"  deal {int(deals[i])}: {'impossible' if label == 'unsolvable' else 'unknown'}, "
+                  f"{int(states[i]):,} positions, {seconds[i]:.3f} s", file=out)
+    if solved.any():
+        print(f"mean solution length {moves[solved].mean():.2f} moves, mean positions {states.mean():.0f}", file=out)
+    print(f"solver time {seconds.sum():.1f} s ({1000 * seconds.sum() / max(n, 1):.3f} ms a deal); this run computed "
+          f"{computed:,} deals in {wall:.1f} s wall, {computed / wall if wall > 0 else 0:,.0f} deals/s", file=out)
+    failed = deals[solved & ~replayed]
+    if len(failed):
+        print(f"REPLAY FAILED for {len(failed)} solutions: deals {[int(d) for d in failed[:20]]}", file=out)
+        return 1
+    return 0
+
+
 _HELP = ("moves in standard notation: 3a (cascade 3 to cell a), 8h (to the foundation), a5 (cell a to cascade 5), "
          "12 (a sequence), 12v3 (3 cards to an empty cascade); u = undo, h = hint, q = quit")
 
@@ -141,7 +227,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
         if game.state.is_solved:
             print(f"You won in {len(game.history)} moves!", file=out)
             return 0
-        if game.is_terminal():
+        if game.is_terminal:
             print("No legal move is left: u to undo, q to quit.", file=out)
         print("> ", end="", file=out, flush=True)
         line = stream.readline()
@@ -163,7 +249,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
                   file=out)
         elif cmd:
             try:
-                move = game.apply(cmd)
+                game.apply(cmd)
+                move = game.history[-1]
                 print(f"moved {move.card} ({game.history[-1]})", file=out)
             except ParlourError as e:
                 print(f"not possible: {e}", file=out)

@@ -10,21 +10,43 @@ stored) and ``seconds``:
   cascades and free cells, and safe automatic foundation moves: a card of rank <= 2,
   or a card whose two opposite-colour foundations hold its rank minus one), and found
   no win: a proof;
-* :class:`Unknown` — ``max_states`` or ``time_limit`` stopped the search first.
+* :class:`Unknown` — ``max_states``, ``time_limit`` or ``memory_limit`` stopped the
+  search first.
+
+Memory: ``solve`` never lets the memory it holds for positions pass ``memory_limit``
+(bytes; :data:`DEFAULT_MEMORY_LIMIT`, 2 GiB, unless told otherwise; ``None`` for no
+limit): it stops with ``Unknown(reason="memory_limit")`` first.  A search that grows
+large moves its positions to a compact store (a 24-byte canonical encoding and a
+4-byte parent link each, about 36 bytes a position with the hash index and the open
+list, against about 250 in the fast store of small searches), and under memory
+pressure it gives up the incomplete scans of its portfolio before the complete one,
+so a proof can run as far as the memory allows.  ``solve_deals`` applies the default
+limit to each deal.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, overload
+
+import numpy as np
 
 from parlour._core import freecell as _fc
 from parlour._core.freecell import GameState, Move, Verdict
+from parlour.errors import InvalidValueError, WrongTypeError
 
-__all__ = ["Solution", "Unsolvable", "Unknown", "SolveResult", "solve", "solve_deals"]
+if TYPE_CHECKING:  # pragma: no cover
+    from parlour.distributed.store import ResultStore
+
+__all__ = ["DEFAULT_MEMORY_LIMIT", "Solution", "Unsolvable", "Unknown", "SolveResult", "solve", "solve_deals"]
 
 Mode = Literal["fast", "short"]
+
+DEFAULT_MEMORY_LIMIT: int = _fc.DEFAULT_MEMORY_LIMIT
+"""The memory (bytes) ``solve`` may hold for positions unless told otherwise: 2 GiB."""
 
 
 class Solution:
@@ -171,7 +193,10 @@ class Unsolvable:
 
 @dataclass(frozen=True)
 class Unknown:
-    """The search stopped at a limit (``reason`` is ``"max_states"`` or ``"time_limit"``) without a verdict."""
+    """The search stopped at a limit without a verdict.
+
+    ``reason`` is ``"max_states"``, ``"time_limit"`` or ``"memory_limit"``.
+    """
 
     reason: str = ""
     states: int = 0
@@ -197,20 +222,58 @@ def _wrap(r: _fc.SearchResult, mode: str) -> SolveResult:
 def solve(
     state: GameState | int,
     *,
-    mode: Mode = "fast",
+    mode: Mode | Literal["proof"] = "fast",
     max_states: int | None = None,
     time_limit: float | None = None,
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
 ) -> SolveResult:
     """Solve a position (or the MS deal of that number).
 
     ``mode="fast"`` finds a solution quickly (greedy best-first scans run in turn);
-    ``mode="short"`` weighs the moves made and finds shorter solutions.  The search
-    is deterministic and releases the GIL.  See the module docstring for the three
-    possible results.
+    ``mode="short"`` weighs the moves made and finds shorter solutions;
+    ``mode="proof"`` runs the complete scan alone, the quickest way to prove a deal
+    unsolvable and the farthest a memory limit lets a proof go (it finds solutions
+    too, more slowly).  The search
+    is deterministic and releases the GIL; Ctrl-C stops it.  ``max_states`` bounds the
+    positions stored, ``time_limit`` the seconds, ``memory_limit`` the bytes held for
+    positions (default :data:`DEFAULT_MEMORY_LIMIT`; ``None``: no limit).  See the
+    module docstring for the three possible results.
     """
     if not isinstance(state, GameState):
         state = GameState.from_ms_deal(state)
-    return _wrap(_fc.search(state, mode, max_states, time_limit), mode)
+    return _wrap(_fc.search(state, mode, max_states, time_limit, memory_limit), mode)
+
+
+@overload
+def solve_deals(
+    numbers: Iterable[int],
+    *,
+    mode: Mode = "fast",
+    jobs: int = 1,
+    max_states: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[int, int, int], object] | None = None,
+    executor: Executor | None = None,
+    out: None = None,
+    chunk_size: int | None = None,
+    solutions: bool = False,
+) -> list[SolveResult]: ...
+
+
+@overload
+def solve_deals(
+    numbers: Iterable[int],
+    *,
+    mode: Mode = "fast",
+    jobs: int = 1,
+    max_states: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[int, int, int], object] | None = None,
+    executor: Executor | None = None,
+    out: str | os.PathLike[str],
+    chunk_size: int | None = None,
+    solutions: bool = False,
+) -> ResultStore: ...
 
 
 def solve_deals(
@@ -221,12 +284,102 @@ def solve_deals(
     max_states: int | None = None,
     time_limit: float | None = None,
     progress: Callable[[int, int, int], object] | None = None,
-) -> list[SolveResult]:
+    executor: Executor | None = None,
+    out: str | os.PathLike[str] | None = None,
+    chunk_size: int | None = None,
+    solutions: bool = False,
+) -> list[SolveResult] | ResultStore:
     """Solve many Microsoft deals in ``jobs`` threads; results in the order of ``numbers``.
 
     ``progress(done, total, index)`` is called after each deal (from a worker thread).
     ``max_states`` and ``time_limit`` apply to each deal.
+
+    Beyond one process: with ``executor`` (any :class:`concurrent.futures.Executor`:
+    a process pool, Dask's ``client.get_executor()``,
+    :class:`parlour.distributed.RayExecutor`) the deals go out in chunks of
+    ``chunk_size``, each solved on ``jobs`` threads of a worker.  With ``out`` (a
+    directory) the results are not kept in memory but written chunk by chunk to a
+    :class:`parlour.distributed.ResultStore` (Parquet; needs ``parlour[distributed]``),
+    one row per deal with its verdict, solution length, positions, time and whether the
+    solution replayed to a win (and its moves when ``solutions``), and the store is
+    returned; the same call again resumes an interrupted run.  In both chunked modes
+    ``progress(done, total, done - 1)`` is called after each chunk, from the calling
+    thread.
     """
-    nums: Sequence[int] = list(numbers)
-    raw = _fc.search_deals(nums, mode, jobs, max_states, time_limit, progress)
-    return [_wrap(r, mode) for r in raw]
+    if executor is None and out is None:
+        nums: Sequence[int] = list(numbers)
+        raw = _fc.search_deals(nums, mode, jobs, max_states, time_limit, progress)
+        return [_wrap(r, mode) for r in raw]
+    return _solve_chunked(numbers, mode, jobs, max_states, time_limit, progress, executor, out, chunk_size, solutions)
+
+
+def _deal_array(numbers: Iterable[int]) -> np.ndarray:
+    if isinstance(numbers, range) and numbers.step == 1:
+        if len(numbers) and (numbers.start < 1 or numbers.stop > 2**33):
+            raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got the range {numbers!r}")
+        return np.arange(numbers.start, max(numbers.start, numbers.stop), dtype=np.uint64)
+    out = []
+    for n in numbers:
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+            raise WrongTypeError(f"a deal number is an int, got {type(n).__name__} {n!r}")
+        if not 1 <= n < 2**33:
+            raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {n}")
+        out.append(int(n))
+    return np.array(out, dtype=np.uint64)
+
+
+def _solve_chunked(
+    numbers: Iterable[int],
+    mode: Mode,
+    jobs: int,
+    max_states: int | None,
+    time_limit: float | None,
+    progress: Callable[[int, int, int], object] | None,
+    executor: Executor | None,
+    out: str | os.PathLike[str] | None,
+    chunk_size: int | None,
+    solutions: bool,
+) -> list[SolveResult] | ResultStore:
+    if mode not in ("fast", "short"):
+        raise InvalidValueError(f"mode is 'fast' or 'short', got {mode!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
+        raise InvalidValueError(f"jobs must be an int in 1..256, got {jobs!r}")
+    if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1):
+        raise InvalidValueError(f"max_states must be a positive int or None, got {max_states!r}")
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+        raise InvalidValueError(f"time_limit must be positive seconds or None, got {time_limit!r}")
+    deals = _deal_array(numbers)
+
+    def report(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total, max(0, done - 1))
+
+    if out is not None:
+        from parlour.distributed.runs import freecell_survey
+
+        return freecell_survey(deals, out, mode=mode, max_states=max_states, time_limit=time_limit,
+                               solutions=solutions, jobs=jobs, executor=executor, chunk_size=chunk_size,
+                               progress=report)
+    from parlour.distributed.runner import run_chunks
+    from parlour.distributed.tasks import freecell_objects_chunk
+
+    size = chunk_size if chunk_size is not None else 5000
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InvalidValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
+    work = {"mode": mode, "max_states": max_states, "time_limit": time_limit}
+    chunks = [(work, deals[lo : lo + size]) for lo in range(0, len(deals), size)]
+    results: list[SolveResult] = []
+    parts: dict[int, list[SolveResult]] = {}
+    done = [0]
+
+    def keep(i: int, part: list[SolveResult]) -> None:
+        parts[i] = part
+
+    def advance(i: int) -> None:
+        done[0] += len(chunks[i][1])
+        report(done[0], len(deals))
+
+    run_chunks(freecell_objects_chunk, chunks, on_result=keep, executor=executor, jobs=jobs, on_progress=advance)
+    for i in range(len(chunks)):
+        results.extend(parts[i])
+    return results

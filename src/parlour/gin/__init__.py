@@ -99,9 +99,18 @@ __all__ = [
 
 # ---- The round, the match, actions, observations ----
 from parlour._core.gin import (  # noqa: E402
-    ACTION_COUNT,
+    BIG_GIN_ID,
+    DISCARD_ID,
+    DRAW_STOCK_ID,
+    FINISH_LAYOFFS_ID,
+    KNOCK_ID,
+    LAY_OFF_ID,
+    NUM_ACTIONS,
+    PASS_ID,
+    TAKE_DISCARD_ID,
     Action,
     ActionKind,
+    Game,
     Match,
     Observation,
     Phase,
@@ -128,9 +137,18 @@ from parlour.gin.round_errors import (  # noqa: E402
 )
 
 __all__ += [
-    "ACTION_COUNT",
+    "BIG_GIN_ID",
+    "DISCARD_ID",
+    "DRAW_STOCK_ID",
+    "FINISH_LAYOFFS_ID",
+    "KNOCK_ID",
+    "LAY_OFF_ID",
+    "NUM_ACTIONS",
+    "PASS_ID",
+    "TAKE_DISCARD_ID",
     "Action",
     "ActionKind",
+    "Game",
     "BigGinDisabled",
     "CannotLayOff",
     "DealError",
@@ -164,6 +182,7 @@ from parlour.gin.bots import (  # noqa: E402
     HardBot,
     KnockEstimate,
     NormalBot,
+    SimpleBot,
     make_bot,
     play_match,
 )
@@ -176,7 +195,18 @@ __all__ += [
     "HardBot",
     "KnockEstimate",
     "NormalBot",
+    "SimpleBot",
     "arena",
     "make_bot",
     "play_match",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The first releases' names, kept one release with a DeprecationWarning."""
+    if name == "ACTION_COUNT":
+        import warnings
+
+        warnings.warn("parlour.gin.ACTION_COUNT is deprecated: use NUM_ACTIONS", DeprecationWarning, stacklevel=2)
+        return NUM_ACTIONS
+    raise AttributeError(f"module 'parlour.gin' has no attribute {name!r}")

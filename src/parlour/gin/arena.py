@@ -15,15 +15,22 @@ returns an :class:`ArenaResult` whose :meth:`~ArenaResult.table` is what
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
+
+import numpy as np
 
 from parlour._core.gin import ArenaPairResult, Rules, arena_pair
 from parlour.errors import InvalidValueError, WrongTypeError
 from parlour.gin.bots import BOT_NAMES, make_bot
 
-__all__ = ["ArenaResult", "PairStats", "arena", "wilson_interval"]
+if TYPE_CHECKING:  # pragma: no cover
+    from parlour.distributed.store import ResultStore
+
+__all__ = ["ArenaResult", "MatchTotals", "PairStats", "arena", "wilson_interval"]
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -37,13 +44,64 @@ def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[fl
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+#: The per-match columns of ``arena_matches`` and of a gin arena result table (besides pair, bots, match).
+MATCH_COLUMNS = (
+    "a_won", "score_a", "score_b", "hands", "dead", "hands_won_a", "hands_won_b", "points_a", "points_b",
+    "knocks_a", "knocks_b", "gins_a", "gins_b", "undercuts_a", "undercuts_b", "decisions",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MatchTotals:
+    """The totals of some arena matches, summed from per-match rows (the fields of ArenaPairResult).
+
+    Pairs are (A, B).  ``from_rows`` sums the columns of ``arena_matches`` or of a gin
+    arena result table.
+    """
+
+    matches: int
+    match_wins: tuple[int, int]
+    score: tuple[int, int]
+    hands: int
+    dead: int
+    hands_won: tuple[int, int]
+    points: tuple[int, int]
+    knocks: tuple[int, int]
+    gins: tuple[int, int]
+    undercuts: tuple[int, int]
+    decisions: int
+
+    @classmethod
+    def from_rows(cls, cols: Mapping[str, Any]) -> MatchTotals:
+        """Sum per-match columns (NumPy arrays, lists or Arrow columns) into totals."""
+
+        def total(name: str) -> int:
+            return int(np.asarray(cols[name], dtype=np.int64).sum())
+
+        n = len(np.asarray(cols["a_won"]))
+        a_won = total("a_won")
+        return cls(
+            matches=n,
+            match_wins=(a_won, n - a_won),
+            score=(total("score_a"), total("score_b")),
+            hands=total("hands"),
+            dead=total("dead"),
+            hands_won=(total("hands_won_a"), total("hands_won_b")),
+            points=(total("points_a"), total("points_b")),
+            knocks=(total("knocks_a"), total("knocks_b")),
+            gins=(total("gins_a"), total("gins_b")),
+            undercuts=(total("undercuts_a"), total("undercuts_b")),
+            decisions=total("decisions"),
+        )
+
+
 @dataclass(frozen=True)
 class PairStats:
     """The totals of the matches between bot ``a`` and bot ``b`` (labels), from the C++ arena."""
 
     a: str
     b: str
-    raw: ArenaPairResult = field(repr=False)
+    raw: ArenaPairResult | MatchTotals = field(repr=False)
 
     @property
     def matches(self) -> int:
@@ -138,17 +196,70 @@ class ArenaResult:
     def __str__(self) -> str:
         return self.table()
 
+    @classmethod
+    def from_table(cls, table: Any, rules: Rules | None = None) -> ArenaResult:
+        """The arena result of a gin arena result table (a ``pyarrow.Table`` read from a
+        :class:`parlour.distributed.ResultStore`); ``rules`` must be the rules it was played
+        under (the table records their repr; the default rules when None)."""
+        from parlour.distributed.store import table_metadata
+
+        meta = table_metadata(table)
+        if meta.get("kind") != "gin.arena":
+            raise InvalidValueError(f"not a gin arena table: {meta.get('kind')!r}")
+        rules = Rules() if rules is None else rules
+        if meta["parameters"]["rules"] != repr(rules):
+            raise InvalidValueError(f"the table was played under {meta['parameters']['rules']}, not {rules!r}")
+        pair_col = np.asarray(table.column("pair"))
+        pairs = []
+        for k in np.unique(pair_col):
+            rows = table.take(np.flatnonzero(pair_col == k))
+            cols = {name: np.asarray(rows.column(name)) for name in MATCH_COLUMNS}
+            pairs.append(PairStats(rows.column("bot_a")[0].as_py(), rows.column("bot_b")[0].as_py(),
+                                   MatchTotals.from_rows(cols)))
+        return cls(tuple(pairs), int(meta["parameters"]["seed"]), rules)
+
 
 def _label_and_bot(bot: Any, index: int, seed: int) -> tuple[str, Any]:
     if isinstance(bot, str):
         name = bot.strip().lower()
         if name not in BOT_NAMES:
-            raise InvalidValueError(f"no bot named {bot!r} (known: 'easy', 'normal', 'hard')")
+            known = ", ".join(repr(n) for n in BOT_NAMES)
+            raise InvalidValueError(f"no bot named {bot!r} (known: {known})")
         return name, make_bot(name, seed + index)
     if not hasattr(bot, "act"):
         raise WrongTypeError(f"a bot must be a name or have an act(observation) method, got {type(bot).__name__} {bot!r}")
     label = getattr(bot, "name", None)
     return (label if isinstance(label, str) else type(bot).__name__), bot
+
+
+@overload
+def arena(
+    bots: Sequence[Any],
+    matches: int,
+    seed: int = 0,
+    jobs: int = 1,
+    rules: Rules | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    executor: Executor | None = None,
+    out: None = None,
+    chunk_size: int | None = None,
+) -> ArenaResult: ...
+
+
+@overload
+def arena(
+    bots: Sequence[Any],
+    matches: int,
+    seed: int = 0,
+    jobs: int = 1,
+    rules: Rules | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    executor: Executor | None = None,
+    out: str | os.PathLike[str],
+    chunk_size: int | None = None,
+) -> ResultStore: ...
 
 
 def arena(
@@ -158,12 +269,23 @@ def arena(
     jobs: int = 1,
     rules: Rules | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> ArenaResult:
+    *,
+    executor: Executor | None = None,
+    out: str | os.PathLike[str] | None = None,
+    chunk_size: int | None = None,
+) -> ArenaResult | ResultStore:
     """Play ``matches`` matches between every pair of ``bots`` (names or bot objects).
 
     The pairs are (bots[i], bots[j]) for i < j.  The C++ bots are re-seeded per match,
     so the result depends only on the bots, ``matches``, ``seed`` and ``rules`` (not on
     ``jobs``).  ``progress(done, total)`` is called as matches finish.
+
+    Beyond one process: with ``executor`` (any :class:`concurrent.futures.Executor`;
+    the bots must pickle) the matches go out in chunks of ``chunk_size``, each played on
+    ``jobs`` threads of a worker, with the same totals.  With ``out`` (a directory) every
+    match is written as a row to a :class:`parlour.distributed.ResultStore` (Parquet;
+    ``parlour[distributed]``) chunk by chunk and the store is returned (the same call
+    again resumes an interrupted run; :meth:`ArenaResult.from_table` sums its table).
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise WrongTypeError(f"bots must be a sequence of bots or names, got {type(bots).__name__} {bots!r}")
@@ -178,6 +300,8 @@ def arena(
     rules = Rules() if rules is None else rules
     entries = [_label_and_bot(b, i, seed) for i, b in enumerate(bots)]
     pairs_idx = [(i, j) for i in range(len(entries)) for j in range(i + 1, len(entries))]
+    if executor is not None or out is not None:
+        return _arena_chunked(entries, pairs_idx, matches, seed, jobs, rules, progress, executor, out, chunk_size)
     total = matches * len(pairs_idx)
     chunk = max(jobs * 4, min(200, matches // 20 or 1))
     done = 0
@@ -188,7 +312,7 @@ def arena(
         first = 0
         while first < matches:
             n = min(chunk, matches - first)
-            part = arena_pair(ba, bb, rules, seed + 1_000_003 * k, first, n, jobs)
+            part = arena_pair(ba, bb, rules, _pair_seed(seed, k), first, n, jobs)
             if acc is None:
                 acc = part
             else:
@@ -200,3 +324,52 @@ def arena(
         assert acc is not None
         pairs.append(PairStats(la, lb, acc))
     return ArenaResult(tuple(pairs), seed, rules)
+
+
+def _pair_seed(seed: int, k: int) -> int:
+    return seed + 1_000_003 * k
+
+
+def _arena_chunked(
+    entries: list[tuple[str, Any]],
+    pairs_idx: list[tuple[int, int]],
+    matches: int,
+    seed: int,
+    jobs: int,
+    rules: Rules,
+    progress: Callable[[int, int], None] | None,
+    executor: Executor | None,
+    out: str | os.PathLike[str] | None,
+    chunk_size: int | None,
+) -> ArenaResult | ResultStore:
+    labels = [e[0] for e in entries]
+    bots = [e[1] for e in entries]
+    seeds = [_pair_seed(seed, k) for k in range(len(pairs_idx))]
+    if out is not None:
+        from parlour.distributed.runs import gin_arena
+
+        return gin_arena(labels, bots, pairs_idx, seeds, matches, seed, rules, out, jobs=jobs, executor=executor,
+                         chunk_size=chunk_size, progress=progress)
+    from parlour.distributed.runner import run_chunks
+    from parlour.distributed.tasks import gin_chunk
+
+    size = chunk_size if chunk_size is not None else 200
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InvalidValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
+    work = {"bots": bots, "pairs": pairs_idx, "pair_seeds": seeds, "rules": rules}
+    chunks = [(work, k, lo, min(size, matches - lo)) for k in range(len(pairs_idx)) for lo in range(0, matches, size)]
+    parts: dict[int, dict[str, Any]] = {}
+    done = [0]
+
+    def advance(i: int) -> None:
+        done[0] += chunks[i][3]
+        if progress is not None:
+            progress(done[0], matches * len(pairs_idx))
+
+    run_chunks(gin_chunk, chunks, on_result=parts.__setitem__, executor=executor, jobs=jobs, on_progress=advance)
+    stats = []
+    for k, (i, j) in enumerate(pairs_idx):
+        mine = [parts[c] for c in range(len(chunks)) if chunks[c][1] == k]
+        cols = {name: [v for p in mine for v in p[name]] for name in mine[0]}
+        stats.append(PairStats(labels[i], labels[j], MatchTotals.from_rows(cols)))
+    return ArenaResult(tuple(stats), seed, rules)

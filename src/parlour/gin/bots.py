@@ -1,9 +1,10 @@
-"""The computer players of gin rummy: :class:`EasyBot`, :class:`NormalBot`, :class:`HardBot`.
+"""The computer players of gin rummy: :class:`EasyBot`, :class:`NormalBot`, :class:`HardBot`,
+and :class:`SimpleBot`, the EAAI competition's reference opponent.
 
 A bot is anything with an ``act(observation) -> Action`` method; it is handed only
 ``round.observation(player)`` (its own hand, the discard pile, the cards the opponent
 is known to hold, both players' discards, the stock size, the legal actions), never
-the opponent's hand or the stock order.  The three C++ bots follow the rule card:
+the opponent's hand or the stock order.  The three levels follow the rule card:
 
 * ``EasyBot``: keeps the melds it has formed and discards its unmatched card of
   highest value; takes the upcard / pile top only when it completes a meld; knocks as
@@ -16,8 +17,14 @@ the opponent's hand or the stock order.  The three C++ bots follow the rule card
   and weighs knocking now against playing on (toward gin, away from an undercut) by
   rollouts.
 
+``SimpleBot`` is a port of SimpleGinRummyPlayer, the starter player of the EAAI Gin
+Rummy competition (Todd W. Neller, EAAI 2021), against which published gin rummy
+players report their results: it draws the face-up card only when that card would be
+part of a meld, discards at random among the cards leaving the least deadwood, knocks
+as soon as it may and ignores the opponent.
+
 Each is seedable and deterministic: a decision is a function of the seed and the
-observation.
+observation (SimpleBot also remembers the draw/discard pairs it made this hand).
 
 >>> from parlour.gin import Round, Rules, Player, EasyBot
 >>> r = Round.deal(Rules(), Player.ONE, 5)
@@ -31,6 +38,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from parlour._core.gin import (
@@ -41,11 +49,14 @@ from parlour._core.gin import (
     KnockEstimate,
     NormalBot,
     Observation,
+    SimpleBot,
+    best_arrangements,
     play_match,
 )
 from parlour.errors import InvalidValueError
 
 __all__ = [
+    "BOTS",
     "BOT_NAMES",
     "ActsOnObservation",
     "Bot",
@@ -53,12 +64,17 @@ __all__ = [
     "HardBot",
     "KnockEstimate",
     "NormalBot",
+    "SimpleBot",
+    "best_arrangements",
     "make_bot",
     "play_match",
 ]
 
-#: The names of the C++ bots, weakest first.
-BOT_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
+#: The C++ bots by name: the rule card's three levels, then the EAAI reference player.
+BOTS: dict[str, Callable[[int], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "simple": SimpleBot}
+
+#: The names of the C++ bots (the keys of :data:`BOTS`).
+BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 
 
 @runtime_checkable
@@ -71,9 +87,9 @@ class ActsOnObservation(Protocol):
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """The C++ bot named ``name`` ("easy", "normal", "hard"; case-insensitive) with ``seed``."""
+    """The C++ bot named ``name`` (a key of :data:`BOTS`, case-insensitive) with ``seed``."""
     key = name.strip().lower() if isinstance(name, str) else name
-    classes = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-    if key not in classes:
-        raise InvalidValueError(f"no bot named {name!r} (known: 'easy', 'normal', 'hard')")
-    return classes[key](seed)
+    if key not in BOTS:
+        known = ", ".join(repr(n) for n in BOTS)
+        raise InvalidValueError(f"no bot named {name!r} (known: {known})")
+    return BOTS[key](seed)

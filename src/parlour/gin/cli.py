@@ -6,7 +6,7 @@ ids) played on ``Round.deal(Rules(), Player.ONE, 0)``, or an object::
     {"seed": 7, "dealer": "TWO", "rules": "modern", "actions": ["pass", "take discard", ...]}
     {"round": <a Round.to_dict() snapshot>, "actions": [...]}
 
-``rules`` is a preset name (card, modern, classic, palace) or a dict of ``Rules``
+``rules`` is a preset name (card, modern, classic, palace, eaai) or a dict of ``Rules``
 fields.  Each step is printed; an illegal action stops the replay with its error.
 """
 
@@ -20,7 +20,13 @@ from typing import Any, TextIO
 from parlour._core.gin import Action, OklahomaAce, Player, Round, Rules, Shutout
 from parlour.errors import InvalidValueError, StateFormatError
 
-PRESETS = {"card": Rules, "modern": Rules.modern, "classic": Rules.classic, "palace": Rules.palace}
+PRESETS = {
+    "card": Rules,
+    "modern": Rules.modern,
+    "classic": Rules.classic,
+    "palace": Rules.palace,
+    "eaai": Rules.eaai,
+}
 
 
 def _rules(given: Any) -> Rules:
@@ -61,7 +67,7 @@ def _player(text: Any) -> Player:
 
 def _show(r: Round, out: TextIO) -> None:
     print(r, file=out)
-    if not r.is_terminal():
+    if not r.is_terminal:
         print("  legal: " + ", ".join(str(a) for a in r.legal_actions()), file=out)
 
 

@@ -13,7 +13,9 @@ import sys
 import time
 from typing import Any, TextIO
 
-from parlour.gin.arena import arena
+from parlour.distributed.cli import add_run_options
+from parlour.gin.arena import ArenaResult, arena
+from parlour.gin.cli import PRESETS
 from parlour.gin.bots import BOT_NAMES, play_match
 from parlour.gin.play import describe_result, play_terminal
 from parlour._core.gin import HardBot, NormalBot, Player, Rules
@@ -61,20 +63,44 @@ class _ProgressBar:
 
 
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
-    progress = None if args.no_progress else _ProgressBar(sys.stderr)
+    rules = PRESETS[args.rules]()
     t0 = time.perf_counter()
-    res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs, rules=Rules(), progress=progress)
+    if args.out or args.ray or args.dask:
+        res = _arena_chunked(args, rules)
+    else:
+        progress = None if args.no_progress else _ProgressBar(sys.stderr)
+        res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs, rules=rules, progress=progress)
     dt = time.perf_counter() - t0
-    print(f"gin arena: {args.matches} matches to 100 per pair (both seats, alternating first dealer), seed {args.seed}",
-          file=out)
+    deal = "the first turn alternating from hand to hand" if rules.alternate_dealer else "the winner dealing next"
+    print(f"gin arena: {args.matches} matches to {rules.game_target} per pair under {rules!r} ({args.rules}; {deal}), "
+          f"both seats and both first dealers equally often, seed {args.seed}", file=out)
     print(res.table(), file=out)
     print(f"win rate = matches won by A; 95% CI = Wilson interval; pts/hand = hand points won per hand played; "
           f"knock/gin/under/dead = shares of hands ({dt:.1f}s)", file=out)
     return 0
 
 
+def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
+    """The arena in chunks: into a result store (--out) and/or on Ray or Dask."""
+    from parlour.distributed.cli import ProgressBar, running
+
+    bar = None if args.no_progress else ProgressBar("matches")
+    try:
+        with running(args, "matches") as executor:
+            res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs or 1, rules=rules, progress=bar,
+                        executor=executor, out=args.out, chunk_size=args.chunk_size)
+    finally:
+        if bar is not None:
+            bar.close()
+    if isinstance(res, ArenaResult):
+        return res
+    return ArenaResult.from_table(res.table(), rules)
+
+
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    rules = Rules(game_target=args.target) if args.target != 100 else Rules()
+    rules = PRESETS[args.rules]()
+    if args.target != rules.game_target:
+        rules = rules.replace(game_target=args.target)
     if args.input is None:
         play_terminal(args.bot, inp=sys.stdin, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
     else:
@@ -87,16 +113,19 @@ def register_bot_commands(gin_subparsers: Any) -> None:
     """Add ``arena`` and ``play`` to the subparsers of the ``parlour gin`` command."""
     p = gin_subparsers.add_parser("arena", help="bot-vs-bot matches with win rates and 95% intervals")
     p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
-                   help="comma-separated bots (easy, normal, hard); every pair plays (default hard,normal)")
+                   help=f"comma-separated bots ({', '.join(BOT_NAMES)}); every pair plays (default hard,normal)")
+    p.add_argument("--rules", default="card", choices=list(PRESETS),
+                   help="a rules preset (default card: the rule card; eaai: the EAAI competition)")
     p.add_argument("--matches", type=_positive, default=200, help="matches per pair (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    p.add_argument("--jobs", type=_positive, default=1, help="worker threads (default 1)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_run_options(p, what="matches")
     p.set_defaults(func=_cmd_arena)
 
     q = gin_subparsers.add_parser("play", help="play a match against a bot in the terminal")
     q.add_argument("--bot", choices=list(BOT_NAMES), default="hard", help="the opponent (default hard)")
     q.add_argument("--seed", type=int, default=0, help="the seed of the deals (default 0)")
+    q.add_argument("--rules", default="card", choices=list(PRESETS), help="a rules preset (default card)")
     q.add_argument("--target", type=_positive, default=100, help="the score to reach (default 100)")
     q.add_argument("--unicode", action="store_true", help="suit glyphs (A♠) instead of letters (As)")
     q.add_argument("--input", default=None, help="read the moves from this file instead of the terminal")

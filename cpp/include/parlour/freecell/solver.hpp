@@ -1,6 +1,10 @@
 // parlour::freecell solver — best-first search over canonical positions.
 //
-// The search (cpp/src/freecell/solver.cpp):
+// The search (cpp/src/freecell/solver_*: solver_board.hpp the position and its key,
+// solver_moves.hpp move generation, solver_heuristic.hpp the scans' heuristic,
+// solver_store.hpp the position store, solver_search.cpp the scans and the
+// portfolio, solver_portfolios.cpp each mode's scans, solver_replay.cpp the bridge to
+// GameState and the resolved moves):
 //   * positions are stored in a transposition table under an exact canonical key
 //     (for each card, the card beneath it / cascade bottom / free cell / foundation:
 //     52 six-bit fields), so positions that differ only in the order of cascades or
@@ -43,7 +47,9 @@
 
 namespace parlour::freecell {
 
-enum class SolveMode : std::uint8_t { Fast = 0, Short = 1 };
+// Proof runs the complete scan of the fast portfolio alone: every expansion goes to
+// the scan that can prove a deal unsolvable (it finds solutions too, more slowly).
+enum class SolveMode : std::uint8_t { Fast = 0, Short = 1, Proof = 2 };
 enum class Verdict : std::uint8_t { Solved = 0, Unsolvable = 1, Unknown = 2 };
 
 struct SolveResult {
@@ -53,16 +59,24 @@ struct SolveResult {
   std::uint64_t states = 0;       // positions stored
   std::uint64_t expanded = 0;     // positions expanded
   double seconds = 0.0;
-  std::string reason;             // why Unknown: "max_states" or "time_limit"
+  std::string reason;             // why Unknown: "max_states", "time_limit" or "memory_limit"
+  std::uint64_t memory = 0;       // the most bytes the search held for positions at once
 };
 
-// Solve from `start` (validated).  max_states 0 and time_limit <= 0 mean no limit.
-// With `stop`, checks it every few hundred expansions and throws core::Interrupted once asked.
+// The memory a solve may use for positions unless told otherwise: 2 GiB.
+inline constexpr std::uint64_t kDefaultMemoryLimit = std::uint64_t{1} << 31;
+
+// Solve from `start` (validated).  max_states 0, time_limit <= 0 and memory_limit 0
+// mean no limit.  memory_limit bounds the bytes the search allocates for positions
+// (node stores, hash tables, open lists; not the process's other memory): the search
+// stops with Unknown, reason "memory_limit", before it would pass it.  With `stop`,
+// checks it every few hundred expansions and throws core::Interrupted once asked.
 SolveResult solve(const GameState& start, SolveMode mode = SolveMode::Fast, std::uint64_t max_states = 0,
-                  double time_limit = 0.0, core::StopToken* stop = nullptr);
+                  double time_limit = 0.0, core::StopToken* stop = nullptr,
+                  std::uint64_t memory_limit = kDefaultMemoryLimit);
 
 // Solve MS deals in `jobs` threads (1..core::kMaxThreads); results in the order of
-// `numbers`.  `progress` (may be empty) is called from worker threads under a lock
+// `numbers`; each deal under kDefaultMemoryLimit.  `progress` (may be empty) is called from worker threads under a lock
 // after each deal with (done, total, index of the deal just finished); an exception it
 // throws stops the batch and is rethrown.  `stop` as for solve.
 SolveResult solve_ms_deal(std::uint64_t n, SolveMode mode, std::uint64_t max_states, double time_limit);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "parlour/core/interrupt.hpp"
 #include "parlour/gin/match.hpp"
@@ -40,9 +41,10 @@ struct HandTally {
 };
 
 // One match; `tally` (optional) counts its hands with side 0 = Player.ONE.  Gives up
-// with core::InvalidValue after `max_hands` hands without a winner.
+// with core::InvalidValue after `max_hands` hands without a winner.  The bots decide
+// through act_until(obs, *stop) when `stop` is given (core::Interrupted once asked).
 Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer = Player::One,
-                 HandTally* tally = nullptr, int max_hands = 10000);
+                 HandTally* tally = nullptr, int max_hands = 10000, core::StopToken* stop = nullptr);
 
 struct PairResult {
   std::int64_t matches = 0;
@@ -55,10 +57,17 @@ struct PairResult {
 // The seed of match m of an arena seeded with `seed`.
 std::uint64_t match_seed(std::uint64_t seed, std::int64_t m) noexcept;
 
-// Builds the bot of one side for match m (a fresh bot, or a shared one).
+// Builds the bot of one side for match m (a fresh bot, or a shared one).  The makers
+// are called from the worker threads, one match at a time per thread.
 using PolicyMaker = std::function<std::shared_ptr<Policy>(std::int64_t match)>;
 
 PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed,
                       std::int64_t first, std::int64_t count, int jobs, core::StopToken* stop = nullptr);
+
+// The same matches one by one: element i holds the totals of match first+i alone
+// (matches 1), so that adding them all gives arena_pair's totals.
+std::vector<PairResult> arena_matches(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules,
+                                      std::uint64_t seed, std::int64_t first, std::int64_t count, int jobs,
+                                      core::StopToken* stop = nullptr);
 
 }  // namespace parlour::gin

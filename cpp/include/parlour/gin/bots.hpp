@@ -42,6 +42,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
+#include <array>
 
 #include "parlour/gin/observation.hpp"
 
@@ -53,7 +55,7 @@ class Bot : public Policy {
  public:
   explicit Bot(std::uint64_t seed = 0) noexcept : seed_(seed) {}
   [[nodiscard]] std::uint64_t seed() const noexcept { return seed_; }
-  // "easy", "normal", "hard".
+  // "easy", "normal", "hard", "simple", "expert".
   [[nodiscard]] virtual std::string_view name() const noexcept = 0;
   [[nodiscard]] virtual std::unique_ptr<Bot> fresh(std::uint64_t seed) const = 0;
 
@@ -111,9 +113,62 @@ class HardBot final : public Bot {
   HardParams params_;
 };
 
-// A bot by name ("easy", "normal", "hard"); InvalidValue otherwise.
+// SimpleBot — a port of the starter player of the EAAI Gin Rummy competition
+// (SimpleGinRummyPlayer, Todd W. Neller, EAAI 2021 materials), the common reference
+// opponent of published gin rummy players:
+//   - draws the face-up card (the upcard, the pile top) only when it would be part of
+//     some meld of its hand with that card, otherwise draws from the stock (passes
+//     on the upcard);
+//   - discards uniformly at random among the cards whose removal leaves the least
+//     deadwood — never the face-up card it just took, never a card that would repeat
+//     a draw/discard pair it already made this hand (pairs compared as sets);
+//   - knocks as soon as its deadwood after the discard allows it, spreading one of
+//     its minimum-deadwood meld arrangements chosen uniformly at random;
+//   - as the defender, melds its hand the same way and lays off its unmelded cards
+//     one at a time as the competition's GinRummyGame does (the first card, in the
+//     Java card order clubs, hearts, spades, diamonds, that extends the first meld
+//     it fits; then again from the start);
+//   - ignores everything the opponent does.
+// Unlike the rule card's bots it may take back a card it discarded itself (the
+// draw/discard pair rule is what keeps it from looping).  Its randomness comes from
+// its seed and the observation (a decision seed, as HardBot's); the draw/discard
+// pairs are the one thing it remembers between decisions, per seat, forgotten when a
+// new hand starts.
+class SimpleBot final : public Bot {
+ public:
+  using Bot::Bot;
+  Action act(const Observation& obs) override;
+  [[nodiscard]] std::string_view name() const noexcept override { return "simple"; }
+  [[nodiscard]] std::unique_ptr<Bot> fresh(std::uint64_t seed) const override {
+    return std::make_unique<SimpleBot>(seed);
+  }
+  // The draw/discard pairs made this hand by the seat, each as the mask of its one
+  // or two cards (a card drawn from the stock and discarded at once is one card).
+  [[nodiscard]] std::vector<CardSet> pairs(Player seat) const;
+
+ private:
+  struct Memory {
+    bool valid = false;
+    Player dealer = Player::One;
+    Card upcard{};
+    int stock = 0;
+    CardSet own_discards{};
+    CardSet before_draw{};
+    bool drew = false;
+    std::vector<CardSet> pairs;
+  };
+  std::array<Memory, 2> memory_{};
+};
+
+// Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint
+// melds, each listed once (as the EAAI GinRummyUtil.cardsToBestMeldSets lists them):
+// a 6-card run is one arrangement as a whole and another as two 3-card runs.  In a
+// fixed order (by the masks of their melds).  gin.ArrangeError above 11 cards.
+std::vector<Melds> best_arrangements(CardSet hand);
+
+// A bot by name ("easy", "normal", "hard", "simple", "expert"); InvalidValue otherwise.
 std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed);
-// Register "easy", "normal" and "hard" with make_policy (simulate_rounds); idempotent.
+// Register the bots by name with make_policy (simulate_rounds); idempotent.
 void register_bots();
 
 // ---- pieces shared by the bots (exposed for tests)

@@ -3,8 +3,9 @@
 //
 // record(result) adds a hand.  scores() are the running totals toward the target
 // (hand points, plus box bonuses at once under Rules::immediate_boxes), boxes() the
-// box bonuses earned (box_bonus per hand won).  The winner of a hand deals the next;
-// after a dead hand the same dealer redeals.  The match is over when a player's
+// box bonuses earned (box_bonus per hand won).  The winner of a hand deals the next
+// (under Rules::alternate_dealer the other player deals it, so the first turn
+// alternates); after a dead hand the same dealer redeals.  The match is over when a player's
 // running total reaches rules.game_target; final_score() is then match_result() of
 // the hands (winner, totals with every bonus, shutout), consistent with it by
 // construction.

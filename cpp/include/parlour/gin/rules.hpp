@@ -16,12 +16,19 @@
 //   shutout          none, or Shutout: DoubleTotal (the winner's total doubled),
 //                    DoubleHandPoints (the winner's hand points doubled before the
 //                    boxes are added, as Game::Gin and ginrummy.com do) or Flat(n)
+//   alternate_dealer who deals the next hand of a match: false, the winner of the
+//                    hand (the rule card); true, the other player, so the first turn
+//                    alternates from hand to hand (the EAAI competition's GinRummyGame).
+//                    Either way a dead hand is redealt by the same dealer.
 //
 // Presets (knock / gin / big gin / undercut / tie / box / game / shutout):
 //   Rules{} = card()  the rule card:           10 / 25 / off / 25 / yes / 0 / 0 / none
 //   modern()          gin-rummy crate default, Wikipedia: 10 / 25 / 31 / 25 / yes / 25 / 100 / double total
 //   classic()         Pagat, Bicycle:          10 / 20 / off / 10 / yes / 20 / 100 / flat 100
 //   palace()          10 / 25 / off / 20 / yes / 10 immediate / 0 / none
+//   eaai()            the EAAI Gin Rummy competition (Neller, AAAI 2021): the rule
+//                     card's scoring (10 / 25 / off / 25 / yes / 0 / 0 / none) with
+//                     alternate_dealer: the first player alternates from hand to hand
 // Every preset plays to 100.  The constants of Perl's Game::Gin::Scoring are below.
 #pragma once
 
@@ -73,11 +80,13 @@ struct Rules {
   int game_bonus = 0;
   int game_target = 100;
   std::optional<Shutout> shutout{};
+  bool alternate_dealer = false;
 
   static Rules card() { return Rules{}; }
   static Rules modern();
   static Rules classic();
   static Rules palace();
+  static Rules eaai();
 
   // InvalidValue naming the first field out of its domain.
   void validate() const;

@@ -39,7 +39,8 @@ void register_policy(const std::string& name, PolicyFactory factory);
 
 // Play one round to its end with the two policies (index by Player); returns the
 // number of actions applied.  core::IllegalAction when a policy picks an illegal move.
-int play_round(Round& round, std::array<Policy*, 2> policies);
+// The policies decide through act_until(obs, *stop) when `stop` is given.
+int play_round(Round& round, std::array<Policy*, 2> policies, core::StopToken* stop = nullptr);
 
 // n rounds (n >= 0) under `rules`, Player.ONE playing `policy_one`, Player.TWO `policy_two`.
 // Checks `stop` (when given) after every round and throws core::Interrupted once asked.

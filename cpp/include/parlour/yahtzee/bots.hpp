@@ -9,9 +9,10 @@
 // immediate value (Chance discounted by 10, an upper box by 5 unless it has three
 // of the face), dumping a zero in the cheapest box.
 //
-// simulate(n, bot, seed, threads) plays n solitaire games; game i draws its dice
-// from Rng(splitmix64 of seed + i), so each score depends only on (seed, i), never on
-// the thread count.
+// simulate(n, bot, seed, threads, stop, first) plays games first .. first+n-1; game i
+// draws its dice from Rng(splitmix64 of seed + i), so each score depends only on
+// (seed, i), never on the thread count: calls over consecutive ranges of games give,
+// end to end, the scores of one call over the whole range.
 #pragma once
 
 #include <cstdint>
@@ -68,10 +69,10 @@ class HeuristicBot final : public Bot {
 
 // Plays one solitaire game with dice from rng; returns the final score.
 int play_game(const Bot& bot, core::Rng& rng, TurnValues& scratch);
-// n games (see above); threads <= 0 means all hardware threads.
+// n games from game `first` (see above); threads <= 0 means all hardware threads.
 // At most this many games in one call (the scores are returned in memory: 4 bytes a game).
 inline constexpr std::uint64_t kMaxSimulatedGames = std::uint64_t{1} << 28;
 std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads = 0,
-                                   core::StopToken* stop = nullptr);
+                                   core::StopToken* stop = nullptr, std::int64_t first = 0);
 
 }  // namespace parlour::yahtzee

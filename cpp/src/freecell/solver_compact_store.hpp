@@ -1,0 +1,77 @@
+// The solver's memory-lean position store, for scans that grow large: 24-byte
+// compact keys with 4-byte parent links in fixed-size chunks, a hash index split into
+// segments that grow one at a time, and an open list of fixed-size blocks.  Every
+// allocation is counted, and what the next expansion may allocate is known before it
+// runs, so a memory limit is never exceeded.  Internal to the solver.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "solver_compact.hpp"
+
+namespace parlour::freecell::search {
+
+class CompactStore {
+ public:
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  // The most children one expansion can add (see for_each_move: at most 21 moves from
+  // each cascade and 10 from each free cell).
+  static constexpr std::size_t kMaxChildren = 256;
+
+  CompactStore();
+  CompactStore(const CompactStore&) = delete;
+  CompactStore& operator=(const CompactStore&) = delete;
+
+  [[nodiscard]] std::uint64_t size() const noexcept { return count_; }
+  [[nodiscard]] const CompactKey& key(std::uint32_t i) const noexcept { return keys_[i >> kChunkBits][i & kChunkMask]; }
+  [[nodiscard]] std::uint32_t parent(std::uint32_t i) const noexcept { return parents_[i >> kChunkBits][i & kChunkMask]; }
+
+  // The index of the position with this key, appending it (with its parent) when
+  // absent; inserted set true then.
+  std::uint32_t find_or_insert(const CompactKey& key, std::uint32_t parent, bool& inserted);
+
+  // Open list: a bucket queue on priorities, LIFO within a bucket (as OpenList).
+  void push(int prio, std::uint32_t node);
+  bool pop(int& prio, std::uint32_t& node);
+  [[nodiscard]] bool open_empty() const noexcept { return open_count_ == 0; }
+
+  // Bytes allocated now, and at most how many more the next expansion can allocate.
+  [[nodiscard]] std::uint64_t bytes() const noexcept { return bytes_; }
+  [[nodiscard]] std::uint64_t next_expansion_bytes() const noexcept;
+
+ private:
+  static constexpr int kChunkBits = 14;  // positions per chunk: 16,384 (448 KB)
+  static constexpr std::uint32_t kChunkMask = (1u << kChunkBits) - 1;
+  static constexpr std::size_t kSegments = 256;
+  static constexpr std::size_t kBlock = 254;  // open-list entries per block (1 KB)
+  struct Block {
+    Block* below;
+    std::uint32_t n;
+    std::uint32_t items[kBlock];
+  };
+  struct Segment {
+    std::vector<std::uint32_t> slots;  // node index + 1, 0 empty
+    std::size_t used = 0;
+  };
+  void grow(Segment& seg);
+  [[nodiscard]] static std::size_t limit(const Segment& s) noexcept { return s.slots.size() / 10 * 7; }
+  [[nodiscard]] static bool near(const Segment& s) noexcept { return s.used + kMaxChildren >= limit(s); }
+
+  std::vector<std::unique_ptr<CompactKey[]>> keys_;      // 24 bytes a position
+  std::vector<std::unique_ptr<std::uint32_t[]>> parents_;  // 4 bytes a position
+  std::vector<Segment> segments_;
+  std::uint64_t count_ = 0;
+  std::uint64_t bytes_ = 0;
+  std::uint64_t near_bytes_ = 0;  // what growing every segment near its limit would add
+  std::vector<Block*> buckets_;   // top block of each priority's stack
+  std::vector<std::unique_ptr<Block>> blocks_;
+  Block* free_ = nullptr;         // unused blocks, linked by `below`
+  std::size_t free_count_ = 0;
+  std::size_t min_ = static_cast<std::size_t>(-1);
+  std::uint64_t open_count_ = 0;
+};
+
+}  // namespace parlour::freecell::search

@@ -1,0 +1,152 @@
+"""What the long-run commands share: where to run (``--jobs``, ``--ray``, ``--dask``),
+``--out``, a progress bar on stderr and the Ctrl-C message.
+
+``parlour freecell survey``, ``parlour gin arena`` and ``parlour yahtzee simulate``
+add these options with :func:`add_run_options` and run their work inside
+:func:`running`, which opens the executor the options name, shuts it down at the end,
+and on Ctrl-C cancels the tasks in flight and says how to resume before the command
+exits with status 130.  Only the standard library is imported here; the extras are
+imported when a run needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+__all__ = ["ProgressBar", "add_run_options", "running"]
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def add_run_options(
+    parser: argparse.ArgumentParser,
+    *,
+    what: str,
+    out_required: bool = False,
+    jobs: bool = True,
+) -> None:
+    """Add ``--out DIR``, ``--ray ADDRESS``, ``--dask ADDRESS``, ``--workers N`` and
+    ``--chunk-size N`` (and ``--jobs N`` unless the command has its own thread option),
+    with ``--jobs``/``--ray``/``--dask`` mutually exclusive."""
+    parser.add_argument("--out", metavar="DIR", required=out_required, default=None,
+                        help=f"write the {what} chunk by chunk to this directory (Parquet); the same command "
+                        "again resumes an interrupted run" + ("" if out_required else " (needs parlour[distributed])"))
+    where = parser.add_mutually_exclusive_group()
+    if jobs:
+        where.add_argument("--jobs", type=_positive, default=1, help="threads in this process (default 1)")
+    where.add_argument("--ray", metavar="ADDRESS", default=None,
+                       help="run the chunks as tasks on the Ray cluster at ADDRESS ('auto', host:port; "
+                       "'local' starts one here)")
+    where.add_argument("--dask", metavar="ADDRESS", default=None,
+                       help="run the chunks as tasks on the Dask scheduler at ADDRESS (tcp://host:8786; "
+                       "'local' starts one here)")
+    parser.add_argument("--workers", type=_positive, default=None,
+                        help="workers of a cluster started with 'local' (default: one per core)")
+    parser.add_argument("--chunk-size", type=_positive, default=None, help=f"{what} per chunk (task)")
+
+
+class ProgressBar:
+    """A one-line progress bar on a stream: done/total, elapsed, rate and time left.
+
+    Redrawn at most five times a second (and always at the end); ``unit`` names the
+    items (``"deals"``).  The rate counts only the items done since the bar started, so
+    a resumed run shows its own speed.
+    """
+
+    def __init__(self, unit: str, stream: TextIO | None = None, width: int = 30) -> None:
+        """A bar for items called ``unit``, drawn on ``stream`` (stderr by default)."""
+        self.unit = unit
+        self.stream = sys.stderr if stream is None else stream
+        self.width = width
+        self.start = time.perf_counter()
+        self.first: int | None = None
+        self.last_draw = 0.0
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """Show ``done`` of ``total`` items."""
+        now = time.perf_counter()
+        if self.first is None:
+            self.first = done
+        if done < total and now - self.last_draw < 0.2:
+            return
+        self.last_draw = now
+        elapsed = now - self.start
+        frac = done / total if total else 1.0
+        filled = int(self.width * frac)
+        rate = (done - self.first) / elapsed if elapsed > 0 else 0.0
+        left = f"  {(total - done) / rate:6.0f} s left" if rate > 0 and done < total else ""
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done:,}/{total:,} {self.unit}  {elapsed:6.1f} s  "
+            f"{rate:,.0f} {self.unit}/s{left}   "
+        )
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        """End the line (when anything was drawn)."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
+
+
+@contextmanager
+def running(args: argparse.Namespace, what: str) -> Iterator[Executor | None]:
+    """The executor ``--ray``/``--dask`` name (None for a run in this process), shut down on
+    exit; on Ctrl-C, the tasks in flight are cancelled and a note on stderr says how to
+    resume (when ``--out`` was given) before KeyboardInterrupt goes on to the caller."""
+    executor: Executor | None = None
+    if getattr(args, "ray", None) is not None or getattr(args, "dask", None) is not None:
+        from parlour.distributed import connect
+
+        executor = connect(ray=args.ray, dask=args.dask, workers=args.workers)
+    interrupted = False
+    try:
+        yield executor
+    except KeyboardInterrupt:
+        interrupted = True
+        sys.stderr.write("\n")
+        if getattr(args, "out", None):
+            _report_stop(args.out, what)
+        raise
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=not interrupted, cancel_futures=interrupted)
+
+
+def _report_stop(out: str, what: str) -> None:
+    try:
+        from parlour.distributed.store import ResultStore
+
+        store = ResultStore(out)
+        sys.stderr.write(
+            f"interrupted: {store.rows_done():,} of {store.rows:,} {what} are stored in {out}; "
+            "run the same command again to continue\n"
+        )
+    except Exception as e:  # the store may not exist yet
+        sys.stderr.write(f"interrupted before anything was stored in {out} ({e})\n")
+
+
+def rate(n: int, seconds: float) -> str:
+    """``n / seconds`` as a readable rate."""
+    return f"{n / seconds:,.0f}" if seconds > 0 else "-"
+
+
+def describe(obj: Any) -> str:
+    """A short description of where a run ran: the executor's class or ``this process``."""
+    return "this process" if obj is None else type(obj).__name__

@@ -1,0 +1,67 @@
+"""Dask as a :class:`concurrent.futures.Executor`, from a ``distributed.Client``.
+
+``dask_executor(address)`` connects a :class:`distributed.Client` to the scheduler at
+``address`` (``"tcp://host:8786"``), or starts a private ``LocalCluster`` of
+single-threaded worker processes for ``"local"``, and returns an executor over the
+client; its ``shutdown()`` closes the client (and the local cluster) again.  Dask
+reschedules the tasks of a worker that dies, so a run survives a lost worker.  A
+client you already have works as it is: ``executor=client.get_executor()``.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+try:
+    import distributed as _distributed
+except ImportError as e:  # pragma: no cover - exercised only without the extra
+    raise ImportError("parlour's Dask integration needs dask[distributed]: pip install 'parlour[distributed]'") from e
+
+__all__ = ["DaskExecutor", "dask_executor"]
+
+T = TypeVar("T")
+distributed: Any = _distributed
+
+
+class DaskExecutor(cf.Executor):
+    """The executor of a Dask client that closes the client (and its local cluster) on shutdown."""
+
+    def __init__(self, client: Any, cluster: Any | None = None) -> None:
+        """An executor over ``client`` (a ``distributed.Client``); ``cluster`` is closed with it."""
+        self._client = client
+        self._cluster = cluster
+        self._inner: Any = client.get_executor()
+
+    @property
+    def parallelism(self) -> int:
+        """The worker threads of the cluster (how many tasks run at once)."""
+        return max(1, int(sum(self._client.nthreads().values())))
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> cf.Future[T]:
+        """Run ``fn(*args, **kwargs)`` as a Dask task; its future."""
+        fut: cf.Future[T] = self._inner.submit(fn, *args, **kwargs)
+        return fut
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Cancel (or wait for) the pending tasks, then close the client and a local cluster."""
+        if cancel_futures:
+            for f in list(self._inner._futures):  # the client's futures of the tasks not yet collected
+                f.cancel()
+        self._inner.shutdown(wait=wait and not cancel_futures)
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+
+def dask_executor(address: str, *, n_workers: int | None = None) -> DaskExecutor:
+    """An executor on the Dask scheduler at ``address``, or on a private local cluster of
+    ``n_workers`` single-threaded worker processes for ``"local"``; see the module docstring."""
+    if address == "local":
+        cluster = distributed.LocalCluster(
+            n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+        )
+        return DaskExecutor(distributed.Client(cluster), cluster)
+    return DaskExecutor(distributed.Client(address))

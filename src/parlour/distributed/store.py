@@ -1,0 +1,248 @@
+"""Result stores: the results of a long run as Apache Parquet files, written chunk by chunk.
+
+A store is a directory::
+
+    _run.json            what the run is: its kind, parameters, chunk plan and parlour's version
+    part-000000.parquet  the rows of chunk 0
+    part-000001.parquet  ...
+
+Each part is written to a temporary name and renamed into place, so a part either is
+complete or does not exist, whatever stops the run (Ctrl-C, a kill, a lost worker, a
+power cut).  Every part carries the same schema and the same metadata: under the key
+``parlour`` a JSON object with the run's ``kind``, ``parameters`` and
+``parlour_version``.  A run started again on the same directory with the same kind and
+parameters computes only the chunks that are missing; because every chunk's rows
+depend only on the parameters and the chunk's items, the finished table is the one an
+uninterrupted run writes.
+
+The directory is a Parquet dataset (names starting with ``_`` or ``.`` are ignored by
+readers), so ``pyarrow.parquet.read_table(path)``, ``pandas.read_parquet(path)`` or
+DuckDB's ``read_parquet('path/*.parquet')`` read it as well as :meth:`ResultStore.table`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from parlour._version import __version__
+from parlour.errors import InvalidValueError, StateFormatError
+
+try:
+    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ImportError as e:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "parlour's result stores need pyarrow: pip install 'parlour[distributed]'"
+    ) from e
+
+__all__ = ["FORMAT", "MANIFEST", "ResultStore", "table_metadata"]
+
+#: The name and version of the store layout (in ``_run.json``).
+FORMAT = "parlour-results/1"
+#: The file that describes the run.
+MANIFEST = "_run.json"
+_PART = re.compile(r"^part-(\d{6})\.parquet$")
+
+
+def _part_name(index: int) -> str:
+    return f"part-{index:06d}.parquet"
+
+
+def _canonical(obj: Any) -> Any:
+    """obj as plain JSON values (tuples become lists), to compare parameters read back from disk."""
+    return json.loads(json.dumps(obj, sort_keys=True))
+
+
+class ResultStore:
+    """A run's result table in a directory of Parquet parts; see the module docstring.
+
+    Open an existing store with ``ResultStore(path)``; runs create or resume one with
+    :meth:`create_or_resume`.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        """The store in directory ``path`` (StateFormatError when it is not one)."""
+        self.path = Path(path)
+        manifest = self.path / MANIFEST
+        try:
+            info = json.loads(manifest.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise StateFormatError(f"{str(self.path)!r} is not a parlour result store (no {MANIFEST})") from None
+        except (OSError, ValueError) as e:
+            raise StateFormatError(f"cannot read {str(manifest)!r}: {e}") from None
+        if not isinstance(info, dict) or info.get("format") != FORMAT:
+            raise StateFormatError(f"{str(manifest)!r} is not a {FORMAT} manifest")
+        self._info: dict[str, Any] = info
+        self._schema: pa.Schema | None = None
+
+    # ---- what the run is
+    @property
+    def kind(self) -> str:
+        """What the rows are, e.g. ``"freecell.survey"``, ``"gin.arena"``, ``"yahtzee.simulate"``."""
+        return str(self._info["kind"])
+
+    @property
+    def parameters(self) -> dict[str, Any]:
+        """The run's parameters (JSON values), as given when the store was created."""
+        return dict(self._info["parameters"])
+
+    @property
+    def parlour_version(self) -> str:
+        """The version of parlour that created the store."""
+        return str(self._info["parlour_version"])
+
+    @property
+    def chunks(self) -> int:
+        """The number of chunks (parts) the run is cut into."""
+        return int(self._info["chunks"])
+
+    @property
+    def rows(self) -> int:
+        """The number of rows of the finished table."""
+        return int(self._info["rows"])
+
+    @property
+    def chunk_rows(self) -> list[int]:
+        """The rows each chunk holds, in chunk order."""
+        return [int(n) for n in self._info["chunk_rows"]]
+
+    def metadata(self) -> dict[str, Any]:
+        """The metadata every part carries: ``kind``, ``parameters`` and ``parlour_version``."""
+        return {"kind": self.kind, "parameters": self.parameters, "parlour_version": self.parlour_version}
+
+    # ---- progress
+    def done(self) -> set[int]:
+        """The indices of the chunks already stored."""
+        out = set()
+        for name in os.listdir(self.path):
+            m = _PART.match(name)
+            if m is not None and int(m.group(1)) < self.chunks:
+                out.add(int(m.group(1)))
+        return out
+
+    def rows_done(self) -> int:
+        """Rows already stored."""
+        sizes = self.chunk_rows
+        return sum(sizes[i] for i in self.done())
+
+    @property
+    def complete(self) -> bool:
+        """Whether every chunk is stored."""
+        return len(self.done()) == self.chunks
+
+    # ---- writing
+    @classmethod
+    def create_or_resume(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        kind: str,
+        parameters: Mapping[str, Any],
+        chunk_rows: list[int],
+    ) -> ResultStore:
+        """The store for this run at ``path``: created when the directory is new or empty, else
+        resumed — which requires the same kind, parameters, chunk plan and parlour version
+        (InvalidValueError naming the difference otherwise)."""
+        p = Path(path)
+        params = _canonical(dict(parameters))
+        want = {
+            "format": FORMAT,
+            "kind": kind,
+            "parameters": params,
+            "parlour_version": __version__,
+            "chunks": len(chunk_rows),
+            "rows": int(sum(chunk_rows)),
+            "chunk_rows": [int(n) for n in chunk_rows],
+        }
+        if p.exists() and not p.is_dir():
+            raise InvalidValueError(f"the output {str(p)!r} exists and is not a directory")
+        if (p / MANIFEST).exists():
+            store = cls(p)
+            for key in ("kind", "parameters", "parlour_version", "chunk_rows"):
+                if store._info.get(key) != want[key]:
+                    raise InvalidValueError(
+                        f"{str(p)!r} holds a different run ({key}: stored {store._info.get(key)!r}, "
+                        f"this run {want[key]!r}); choose another output directory"
+                    )
+            store._clean_temporaries()
+            return store
+        p.mkdir(parents=True, exist_ok=True)
+        if any(_PART.match(n) for n in os.listdir(p)):
+            raise InvalidValueError(f"{str(p)!r} holds result parts but no {MANIFEST}; choose another directory")
+        tmp = p / (MANIFEST + ".tmp")
+        tmp.write_text(json.dumps(want, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(tmp, p / MANIFEST)
+        return cls(p)
+
+    def _clean_temporaries(self) -> None:
+        for name in os.listdir(self.path):
+            if name.startswith(".part-") and name.endswith(".tmp"):
+                try:
+                    os.remove(self.path / name)
+                except FileNotFoundError:  # pragma: no cover - another process removed it
+                    pass
+
+    def _schema_metadata(self) -> dict[bytes, bytes]:
+        return {b"parlour": json.dumps(self.metadata(), sort_keys=True).encode("utf-8")}
+
+    def write(self, index: int, table: pa.Table) -> bool:
+        """Store chunk ``index`` (its rows, in order); False when it was already stored (the
+        first copy is kept, so a chunk computed twice — a retried task — counts once)."""
+        if not 0 <= index < self.chunks:
+            raise InvalidValueError(f"chunk index {index} is outside 0..{self.chunks - 1}")
+        if table.num_rows != self.chunk_rows[index]:
+            raise InvalidValueError(
+                f"chunk {index} has {table.num_rows} rows, the plan says {self.chunk_rows[index]}"
+            )
+        final = self.path / _part_name(index)
+        if final.exists():
+            return False
+        table = table.replace_schema_metadata(self._schema_metadata())
+        tmp = self.path / f".{_part_name(index)}.{os.getpid()}.tmp"
+        pq.write_table(table, tmp, compression="zstd")
+        os.replace(tmp, final)
+        return True
+
+    # ---- reading
+    def part(self, index: int) -> pa.Table:
+        """The rows of chunk ``index`` (StateFormatError when it is not stored yet)."""
+        f = self.path / _part_name(index)
+        if not f.exists():
+            raise StateFormatError(f"chunk {index} of {str(self.path)!r} is not stored yet")
+        return pq.read_table(f)
+
+    def table(self, *, partial: bool = False) -> pa.Table:
+        """The result table: every chunk's rows in chunk order, with the run's metadata.
+
+        StateFormatError when chunks are missing, unless ``partial`` (then the chunks
+        stored so far, in order).
+        """
+        done = self.done()
+        if not partial and len(done) != self.chunks:
+            raise StateFormatError(
+                f"{str(self.path)!r} is incomplete: {len(done)} of {self.chunks} chunks stored "
+                "(run the same command again to finish it)"
+            )
+        parts = [pq.read_table(self.path / _part_name(i)) for i in sorted(done)]
+        if not parts:
+            raise StateFormatError(f"{str(self.path)!r} has no stored chunk yet")
+        return pa.concat_tables(parts).replace_schema_metadata(self._schema_metadata())
+
+    def __repr__(self) -> str:
+        """``ResultStore('path')``."""
+        return f"ResultStore({str(self.path)!r})"
+
+
+def table_metadata(table: pa.Table) -> dict[str, Any]:
+    """The ``parlour`` metadata of a table read from a store (kind, parameters, parlour_version)."""
+    meta = table.schema.metadata or {}
+    raw = meta.get(b"parlour")
+    if raw is None:
+        raise StateFormatError("the table carries no parlour metadata")
+    out: dict[str, Any] = json.loads(raw.decode("utf-8"))
+    return out

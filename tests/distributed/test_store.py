@@ -1,0 +1,249 @@
+"""Result stores: the rows agree with the in-memory functions, chunks are written once,
+and a run interrupted in any way and started again ends with the same table."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from parlour import __version__
+from parlour._core.freecell import replays_to_win
+from parlour.distributed import ResultStore
+from parlour.distributed.store import table_metadata
+from parlour.errors import InvalidValueError, StateFormatError
+from parlour.freecell import GameState, Solution, Unsolvable, solve_deals
+from parlour.gin import arena
+from parlour.gin.arena import ArenaResult
+from parlour.yahtzee import HeuristicBot, OptimalBot, Solver, simulate
+
+from .conftest import child_env, parlour_cli, wait_for_parts, without_seconds
+
+
+# ---------------------------------------------------------------- FreeCell rows
+def test_survey_rows_match_solve_deals(tmp_path: Path) -> None:
+    deals = range(11900, 12100)  # holds 11982, the one impossible deal below 32000
+    store = solve_deals(deals, out=tmp_path / "s", chunk_size=37, solutions=True, jobs=2)
+    table = store.table()
+    reference = solve_deals(deals)
+    assert table.column("deal").to_pylist() == list(deals)
+    verdicts = table.column("verdict").to_pylist()
+    for row, ref, verdict in zip(table.to_pylist(), reference, verdicts):
+        assert row["states"] == ref.states
+        if isinstance(ref, Solution):
+            assert verdict == "solved" and row["moves"] == len(ref) and row["solution"] == str(ref)
+            assert row["replayed"] is True
+        else:
+            assert isinstance(ref, Unsolvable)
+            assert verdict == "unsolvable" and row["moves"] == 0 and row["solution"] == "" and not row["replayed"]
+    assert verdicts.count("unsolvable") == 1 and verdicts[11982 - 11900] == "unsolvable"
+
+
+def test_survey_metadata_has_the_parameters_and_version(tmp_path: Path) -> None:
+    store = solve_deals(range(1, 101), out=tmp_path / "s", chunk_size=30, max_states=100_000, mode="short")
+    meta = table_metadata(store.table())
+    assert meta["kind"] == "freecell.survey" and meta["parlour_version"] == __version__
+    assert meta["parameters"] == {
+        "deals": {"first": 1, "last": 100, "count": 100}, "mode": "short", "max_states": 100_000,
+        "time_limit": None, "solutions": False, "chunk_size": 30,
+    }
+    # Any Parquet reader sees the same table and metadata in the directory.
+    direct = pq.read_table(tmp_path / "s")
+    assert direct.num_rows == 100 and direct.column("deal").to_pylist() == list(range(1, 101))
+    assert table_metadata(direct) == meta
+    assert store.chunk_rows == [30, 30, 30, 10] and store.complete
+
+
+def test_survey_of_scattered_deals_records_their_hash(tmp_path: Path) -> None:
+    deals = [5, 3, 11982, 9]
+    store = solve_deals(deals, out=tmp_path / "s", chunk_size=2)
+    assert store.table().column("deal").to_pylist() == deals
+    assert store.parameters["deals"]["count"] == 4 and len(store.parameters["deals"]["sha256"]) == 64
+    with pytest.raises(InvalidValueError, match="different run"):
+        solve_deals([5, 3, 11982, 10], out=tmp_path / "s", chunk_size=2)
+
+
+def test_replay_check_agrees_with_the_python_replay() -> None:
+    """The C++ check behind the ``replayed`` column against Solution.replay, on good and broken solutions."""
+    rng = np.random.default_rng(7)
+    for deal, result in zip(range(1, 41), solve_deals(range(1, 41))):
+        assert isinstance(result, Solution)
+        start = GameState.from_ms_deal(deal)
+        moves = list(result.notation)
+        assert replays_to_win(start, " ".join(moves)) and result.replay(start).is_solved
+        broken = [
+            moves[:-1],                                              # one move short: not won
+            moves[: len(moves) // 2] + moves[len(moves) // 2 + 1 :],  # a move left out
+            [moves[1], moves[0]] + moves[2:],                         # two moves swapped
+        ]
+        for bad in broken:
+            try:
+                python_says = result.replay.__func__(Solution(bad), start).is_solved  # type: ignore[attr-defined]
+            except Exception:
+                python_says = False
+            assert replays_to_win(start, " ".join(bad)) == python_says
+        assert not replays_to_win(start, "zz " + " ".join(moves))  # not notation
+    assert int(rng.integers(1)) == 0
+
+
+# ---------------------------------------------------------------- stores
+def test_a_chunk_is_stored_once(tmp_path: Path) -> None:
+    store = ResultStore.create_or_resume(tmp_path / "s", kind="test", parameters={"a": 1}, chunk_rows=[2, 1])
+    first = pa.table({"x": [1, 2]})
+    assert store.write(0, first) is True
+    assert store.write(0, pa.table({"x": [7, 8]})) is False  # a retried task's copy is ignored
+    assert not store.complete and store.rows_done() == 2
+    with pytest.raises(StateFormatError, match="incomplete"):
+        store.table()
+    assert store.table(partial=True).column("x").to_pylist() == [1, 2]
+    with pytest.raises(InvalidValueError, match="rows"):
+        store.write(1, pa.table({"x": [1, 2]}))
+    store.write(1, pa.table({"x": [3]}))
+    assert store.table().column("x").to_pylist() == [1, 2, 3]
+    assert repr(store) == f"ResultStore({str(tmp_path / 's')!r})"
+
+
+def test_resuming_with_other_parameters_is_refused(tmp_path: Path) -> None:
+    solve_deals(range(1, 21), out=tmp_path / "s", chunk_size=10)
+    with pytest.raises(InvalidValueError, match="mode"):
+        solve_deals(range(1, 21), out=tmp_path / "s", chunk_size=10, mode="short")
+    with pytest.raises(InvalidValueError, match="chunk"):
+        solve_deals(range(1, 21), out=tmp_path / "s", chunk_size=5)
+    with pytest.raises(StateFormatError, match="not a parlour result store"):
+        ResultStore(tmp_path)
+    manifest = json.loads((tmp_path / "s" / "_run.json").read_text())
+    assert manifest["parlour_version"] == __version__ and manifest["chunk_rows"] == [10, 10]
+
+
+def test_a_partial_run_resumes_to_the_same_table(tmp_path: Path) -> None:
+    whole = solve_deals(range(1, 301), out=tmp_path / "whole", chunk_size=40).table()
+    # Store some chunks, then lose a part (as a kill before its rename would): the rerun
+    # computes just the missing ones.
+    part = solve_deals(range(1, 301), out=tmp_path / "part", chunk_size=40)
+    (tmp_path / "part" / "part-000003.parquet").unlink()
+    (tmp_path / "part" / ".part-000005.parquet.123.tmp").write_bytes(b"half a file")
+    kept = (tmp_path / "part" / "part-000000.parquet").stat().st_mtime_ns
+    seen = []
+    again = solve_deals(range(1, 301), out=tmp_path / "part", chunk_size=40, progress=lambda d, t, i: seen.append(d))
+    assert seen == [260, 300]  # resumed with 7 of 8 chunks (260 deals) stored, one computed
+    assert (tmp_path / "part" / "part-000000.parquet").stat().st_mtime_ns == kept
+    assert not list((tmp_path / "part").glob(".part-*"))
+    assert without_seconds(again.table()).equals(without_seconds(whole), check_metadata=True)
+    assert part.path == again.path
+
+
+def test_gin_and_yahtzee_stores_equal_the_in_memory_results(tmp_path: Path) -> None:
+    bots = ["easy", "normal", "hard"]
+    direct = arena(bots, 12, seed=5, jobs=2)
+    store = arena(bots, 12, seed=5, out=tmp_path / "gin", chunk_size=5)
+    table = store.table()
+    assert table.num_rows == 36 and table.column("match").to_pylist() == list(range(12)) * 3
+    assert ArenaResult.from_table(table).table() == direct.table()
+    assert [p.raw.match_wins for p in ArenaResult.from_table(table).pairs] == [p.raw.match_wins for p in direct.pairs]
+
+    bot = OptimalBot(Solver())
+    scores = simulate(5000, bot, seed=9)
+    ystore = simulate(5000, bot, seed=9, out=tmp_path / "y", chunk_size=1200)
+    yt = ystore.table()
+    assert yt.column("game").to_pylist() == list(range(5000))
+    assert np.array_equal(np.asarray(yt.column("score")), scores)
+    assert table_metadata(yt)["parameters"] == {
+        "games": 5000, "first": 0, "bot": "optimal", "rules": "forced", "seed": 9, "chunk_size": 1200}
+
+
+# ---------------------------------------------------------------- executors without a store
+def test_process_pool_gives_the_same_results() -> None:
+    with cf.ProcessPoolExecutor(2) as ex:
+        results = solve_deals(range(11970, 11990), executor=ex, chunk_size=6)
+        heur = simulate(3000, HeuristicBot(), seed=4, executor=ex, chunk_size=700)
+        res = arena(["easy", "normal"], 10, seed=2, executor=ex, chunk_size=3)
+    reference = solve_deals(range(11970, 11990))
+    assert [(type(a), a.states, len(a) if a else 0) for a in results] == [
+        (type(b), b.states, len(b) if b else 0) for b in reference]
+    assert np.array_equal(heur, simulate(3000, HeuristicBot(), seed=4))
+    assert res.table() == arena(["easy", "normal"], 10, seed=2).table()
+
+
+def test_simulate_chunks_reproduce_one_call() -> None:
+    bot = HeuristicBot()
+    one = simulate(1000, bot, seed=3)
+    parts = [simulate(n, bot, seed=3, first=lo) for lo, n in [(0, 1), (1, 400), (401, 599)]]
+    assert np.array_equal(np.concatenate(parts), one)
+    assert np.array_equal(simulate(10, bot, seed=3, first=990), one[990:])
+
+
+def test_bad_arguments_raise_the_library_errors(tmp_path: Path) -> None:
+    from parlour.errors import WrongTypeError
+
+    with pytest.raises(InvalidValueError):
+        solve_deals(range(0, 5), out=tmp_path / "a")
+    with pytest.raises(WrongTypeError):
+        solve_deals(["1"], out=tmp_path / "b")  # type: ignore[list-item]
+    with pytest.raises(InvalidValueError):
+        solve_deals(range(1, 5), out=tmp_path / "c", chunk_size=0)
+    with pytest.raises(WrongTypeError):
+        simulate(10, HeuristicBot(), seed="x", out=tmp_path / "d")  # type: ignore[arg-type]
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(InvalidValueError, match="not a directory"):
+        solve_deals(range(1, 5), out=tmp_path / "file")
+
+
+# ---------------------------------------------------------------- interrupt and resume (the CLI)
+RUNS = {
+    "freecell survey": (["freecell", "survey", "1", "6000", "--jobs", "2", "--chunk-size", "250"], 24),
+    "yahtzee simulate": (["yahtzee", "simulate", "--games", "200000", "--bot", "heuristic", "--threads", "2",
+                          "--chunk-size", "5000", "--seed", "3"], 40),
+    "gin arena": (["gin", "arena", "--bots", "easy,normal", "--matches", "240", "--jobs", "2", "--chunk-size", "10"],
+                  24),
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
+@pytest.mark.parametrize("name", list(RUNS))
+def test_interrupted_run_resumes_to_the_uninterrupted_table(tmp_path: Path, name: str, how: signal.Signals) -> None:
+    args, chunks = RUNS[name]
+    out = tmp_path / "run"
+    proc = subprocess.Popen(parlour_cli(*args, "--out", str(out)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=child_env())
+    try:
+        wait_for_parts(out, 2, proc)
+        sent = time.monotonic()
+        proc.send_signal(how)
+        _, err = proc.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    if how == signal.SIGINT:
+        assert proc.returncode == 130, err[-2000:]
+        assert "run the same command again to continue" in err
+        assert waited < 5.0, f"took {waited:.2f} s to stop after Ctrl-C"
+    else:
+        assert proc.returncode == -signal.SIGKILL
+    stopped = ResultStore(out)
+    assert 2 <= len(stopped.done()) < chunks, "the run was not stopped midway"
+    done = subprocess.run(parlour_cli(*args, "--out", str(out), "--no-progress" if name != "freecell survey"
+                                      else "--quiet"), capture_output=True, text=True, env=child_env(), timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    whole = subprocess.run(parlour_cli(*args, "--out", str(tmp_path / "whole")), capture_output=True, text=True,
+                           env=child_env(), timeout=600)
+    assert whole.returncode == 0, whole.stderr[-2000:]
+    resumed, uninterrupted = ResultStore(out).table(), ResultStore(tmp_path / "whole").table()
+    if name == "freecell survey":  # every column but the measured time, metadata included
+        assert without_seconds(resumed).equals(without_seconds(uninterrupted), check_metadata=True)
+        assert resumed.column("deal").to_pylist() == list(range(1, 6001))
+    else:
+        assert resumed.equals(uninterrupted, check_metadata=True)
+    # The summaries agree too (the last lines differ only in the measured times).
+    assert done.stdout.splitlines()[1] == whole.stdout.splitlines()[1]
