@@ -361,7 +361,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
                 if not bucket.take():
                     raise RateLimited(f"at most {lim.messages_per_second:g} messages per second; this one was dropped")
                 data = _decode(msg.get("text") if msg.get("text") is not None else msg.get("bytes"), lim)
-                if data.get("type") == "action" and type(data.get("seq")) is int:
+                if data.get("type") in ("action", "undo") and type(data.get("seq")) is int:
                     ref = data["seq"]
                 m = _validate(data)
                 if isinstance(m, messages.Hello):

@@ -56,10 +56,14 @@ export class FreecellView {
     // the move list, from the events (undos are numbered like actions)
     if (this.lastSeq !== null && s.seq > this.lastSeq) {
       if (s.ack !== null && this.undoSeqs.has(s.ack) && s.seq === this.lastSeq + 1) this.history.pop();
-      else if (s.last_event && s.last_event.action) this.history.push(s.last_event.action);
+      else if (s.last_event && s.last_event.action) {
+        const ev = s.last_event;
+        this.history.push(ev.count > 1 && !ev.action.includes("v") ? `${ev.action}v${ev.count}` : ev.action);
+      }
     }
     this.lastSeq = s.seq;
     if (this.hint && this.hint.seq !== s.seq) this.hint = null;
+    if (!this.hint) delete this.verdict.dataset.hint;
     this.info.textContent = `Deal #${o.deal ?? "?"} · ${o.moves} move${o.moves === 1 ? "" : "s"}`;
     this.info.dataset.moves = String(o.moves);
     if (o.solved) this.verdict.textContent = `Solved in ${o.moves} moves!`;

@@ -35,6 +35,8 @@ export class TableView {
 
   close() {
     this.closed = true;
+    delete document.body.dataset.seq;
+    delete document.body.dataset.turn;
     document.removeEventListener("keydown", this.onKey);
     this.view?.close?.();
     if (this.ws) this.ws.close();
@@ -74,6 +76,9 @@ export class TableView {
       if (first) this.mount();
       this.view.render(m);
       this.renderCommon(m);
+      // for scripts and tests: the table's sequence number and whether it is this seat's turn
+      document.body.dataset.seq = String(m.seq);
+      document.body.dataset.turn = m.terminal ? "over" : m.current_player === m.seat ? "mine" : "theirs";
     } else if (m.type === "error" && !this.state) {
       clear(this.root);
       this.root.append(h("p", { class: "problem", role: "alert" }, `${m.message} (${m.error})`),

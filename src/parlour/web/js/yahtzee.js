@@ -76,12 +76,14 @@ export class YahtzeeView {
 
   describe(ev) {
     const who = ev.seat === this.s.seat ? "You" : this.t.seatName(ev.seat);
-    let text = `${who}: ${ev.action}`;
-    if (ev.dice) text += ` (dice ${ev.dice})`;
-    if (ev.score !== undefined && ev.score !== null) text += ` for ${ev.score}`;
-    if (ev.yahtzee_bonus) text += `, Yahtzee bonus ${ev.yahtzee_bonus}`;
-    if (ev.upper_bonus) text += `, upper bonus ${ev.upper_bonus}`;
-    return text;
+    if (ev.kind === "REROLL") return `${who}: ${ev.kept ? `kept ${ev.kept}` : "kept nothing"} and rolled ${ev.dice}.`;
+    if (ev.kind === "SCORE") {
+      let text = `${who}: ${ev.dice} in ${String(ev.category).replaceAll("_", " ")} for ${ev.points}`;
+      if (ev.upper_bonus) text += `, upper bonus ${ev.upper_bonus}`;
+      if (ev.yahtzee_bonus) text += `, Yahtzee bonus ${ev.yahtzee_bonus}`;
+      return `${text} (total ${ev.total}).`;
+    }
+    return `${who}: ${ev.action}${ev.dice ? ` (dice ${ev.dice})` : ""}.`;
   }
 
   drawCard(o, me, mine) {
@@ -158,6 +160,7 @@ export class YahtzeeView {
 
   drawAdvice(mine) {
     clear(this.advBox);
+    delete this.advBox.dataset.seq;
     if (!this.adviceOn) return;
     if (!mine) { this.advBox.append(h("span", { class: "muted" }, "The advisor speaks on your turn.")); return; }
     const a = this.advice;
@@ -167,6 +170,7 @@ export class YahtzeeView {
     const current = this.rollAction();
     const cur = current ? a.actions.find((x) => x.id === current.id) : null;
     this.advBox.dataset.best = best ? best.text : "";
+    this.advBox.dataset.seq = String(a.seq);
     this.advBox.append(
       h("p", {}, "Best: ", h("strong", { id: "advice-best", "data-action": best?.text }, this.plain(best?.text)),
         ` — expected final score ${best?.value.toFixed(2)}`,
