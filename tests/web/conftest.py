@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -111,10 +112,8 @@ def page(browser: Any, web: Server, request: pytest.FixtureRequest) -> Iterator[
 
     def on_response(resp: Any) -> None:
         if "/api/" in resp.url:
-            try:
+            with contextlib.suppress(Exception):  # a response the page dropped (a navigation)
                 rec.http.append((resp.url, resp.text()))
-            except Exception:  # noqa: BLE001 - a response the page dropped (navigation)
-                pass
 
     pg.on("websocket", on_ws)
     pg.on("response", on_response)

@@ -73,7 +73,7 @@ def _yahtzee(obs: Any) -> dict[str, Any]:
     keeps: dict[str, float] = {}
     if rolls > 0:
         keeps = {str(k): v for k, v in solver.keep_values(state, dice, rolls)}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for a in legal:
         if isinstance(a, Score):
             v = values.get(str(a.category.name))

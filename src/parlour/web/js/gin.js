@@ -200,24 +200,25 @@ export class GinView {
     this.result.hidden = !r;
     if (!r) return;
     const ev = r.ev, res = ev.result;
-    const name = (i) => (i === this.me() ? "You" : this.t.seatName(i));
+    const Name = (i) => (i === this.me() ? "You" : this.t.seatName(i));
+    const name = (i) => (i === this.me() ? "you" : this.t.seatName(i));
     const lines = [];
     const kd = res.knocker_deadwood, dd = res.defender_deadwood, pts = ev.points;
     const laid = res.laid_off && res.laid_off.length ? ` after laying off ${res.laid_off.join(" ")}` : "";
     if (res.kind === "DEAD") lines.push("The stock ran down to its last cards: a dead hand, nobody scores.");
     else if (res.kind === "GIN" || res.kind === "BIG_GIN") {
       const bonus = pts - dd;
-      lines.push(`${name(res.knocker)} went ${res.kind === "GIN" ? "gin" : "big gin"}: no deadwood.`);
-      lines.push(`${name(res.winner)} score${res.winner === this.me() ? "" : "s"} the other hand's deadwood ${dd}` +
+      lines.push(`${Name(res.knocker)} went ${res.kind === "GIN" ? "gin" : "big gin"}: no deadwood.`);
+      lines.push(`${Name(res.winner)} score${res.winner === this.me() ? "" : "s"} the other hand's deadwood ${dd}` +
         `${bonus ? ` + the ${res.kind === "GIN" ? "gin" : "big gin"} bonus ${bonus}` : ""} = ${pts} points.`);
     } else if (res.kind === "UNDERCUT") {
       const diff = kd - dd, bonus = pts - diff;
-      lines.push(`${name(res.knocker)} knocked with ${kd} deadwood; ${name(1 - res.knocker)} had ${dd}${laid}: an undercut.`);
-      lines.push(`${name(res.winner)} score${res.winner === this.me() ? "" : "s"} the difference ${diff}${bonus ? ` + the undercut bonus ${bonus}` : ""} = ${pts} points.`);
+      lines.push(`${Name(res.knocker)} knocked with ${kd} deadwood; ${name(1 - res.knocker)} had ${dd}${laid}: an undercut.`);
+      lines.push(`${Name(res.winner)} score${res.winner === this.me() ? "" : "s"} the difference ${diff}${bonus ? ` + the undercut bonus ${bonus}` : ""} = ${pts} points.`);
     } else {
       const diff = dd - kd, bonus = pts - diff;
-      lines.push(`${name(res.knocker)} knocked with ${kd} deadwood; ${name(1 - res.knocker)} had ${dd}${laid}.`);
-      lines.push(`${name(res.winner)} score${res.winner === this.me() ? "" : "s"} the difference ${dd} − ${kd} = ${diff}${bonus ? ` + bonus ${bonus} = ${pts}` : ""} points.`);
+      lines.push(`${Name(res.knocker)} knocked with ${kd} deadwood; ${name(1 - res.knocker)} had ${dd}${laid}.`);
+      lines.push(`${Name(res.winner)} score${res.winner === this.me() ? "" : "s"} the difference ${dd} − ${kd} = ${diff}${bonus ? ` + bonus ${bonus} = ${pts}` : ""} points.`);
     }
     const match = ev.match;
     if (match) {
@@ -230,7 +231,7 @@ export class GinView {
     this.result.append(h("h2", {}, "Last hand"), ...lines.map((l) => h("p", {}, l)));
     if (ev.hands) {
       this.result.append(h("div", { class: "shown" }, ...ev.hands.map((hand, i) => h("div", {},
-        h("h3", {}, name(i) === "You" ? "Your hand" : `${name(i)}'s hand`),
+        h("h3", {}, i === this.me() ? "Your hand" : `${name(i)}'s hand`),
         h("div", { class: "cards fan small" }, ...sortCards(hand).map((c) => cardEl(c)))))));
     }
     this.result.append(h("button", { type: "button", class: "link", onclick: () => { this.lastResult = null; this.drawResult(); } }, "Hide"));
