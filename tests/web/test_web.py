@@ -109,11 +109,13 @@ def fc_moves(pg: Any) -> int:
     return int(pg.get_attribute(".fc-info", "data-moves"))
 
 
-def fc_play(p: Page, move: str, keyboard: bool) -> None:
+def fc_play(p: Page, move: str, keyboard: bool = False, drag: bool = False) -> None:
     m = re.fullmatch(r"([1-8a-d])([1-8a-dh])(?:v(\d+))?", move)
     assert m, move
     src, dst, count = m.group(1), m.group(2), int(m.group(3) or 1)
-    if keyboard and count == 1:
+    if drag:
+        fc_place(p.page, src, count).drag_to(fc_place(p.page, dst))
+    elif keyboard and count == 1:
         p.page.locator("body").press(src)
         p.page.locator("body").press(dst)
     else:
@@ -135,8 +137,8 @@ def test_freecell_deal_won_through_hints_undo_and_an_illegal_move(page: Page, we
     assert pg.inner_text(".fc-info").startswith("Deal #1 · 0 moves")
     pg.select_option("#fc-speed", "0")
     # twelve moves from the hints, by clicks and by the notation keys
-    for i in range(12):
-        fc_play(p, hint(p), keyboard=i % 2 == 1)
+    for i in range(12):  # by clicks, by the notation keys, and by dragging
+        fc_play(p, hint(p), keyboard=i % 3 == 1, drag=i % 3 == 2)
         assert fc_moves(pg) == i + 1
     p.shot("hints")
     assert pg.locator("#notation li").count() == 12
@@ -245,8 +247,13 @@ def test_yahtzee_game_following_the_advisor_against_a_bot(page: Page, web: Serve
 # -- gin ---------------------------------------------------------------------------------
 
 
-def gin_turn(pg: Any) -> None:
-    """One action of a simple player, through the page's controls."""
+def my_discards(p: Page) -> int:
+    return len({s["seq"] for s in p.rec.states() if s["last_event"] and s["last_event"]["seat"] == 0
+                and s["last_event"]["kind"] == "DISCARD"})
+
+
+def gin_turn(pg: Any, drag: bool = False) -> None:
+    """One action of a simple player, through the page's controls (a discard by drag when ``drag``)."""
     acts = pg.locator("#app .actions [data-action]")
     texts = [acts.nth(i).get_attribute("data-action") for i in range(acts.count())]
     playable = pg.locator("#hand button.card.playable")
@@ -267,25 +274,34 @@ def gin_turn(pg: Any) -> None:
         pg.click("button.stock")  # the stock itself
     else:
         dead = pg.locator("#hand .deadwood button.card.playable")
-        (dead.last if dead.count() else playable.last).click()
+        card = dead.last if dead.count() else playable.last
+        if drag:
+            card.drag_to(pg.locator("figure.pile"))
+        else:
+            card.click()
 
 
 def test_gin_hand_to_its_result_and_nothing_hidden_reaches_the_page(page: Page, web: Server) -> None:
     p, pg = page, page.page
     table = start(p, "gin", opponents=["bot:normal"])
     shot_mid = False
+    dragged = 0
     deadline = time.monotonic() + 90
     while pg.locator("#result[hidden]").count():
         assert time.monotonic() < deadline, "the hand did not end"
         pg.wait_for_function("document.body.dataset.turn === 'mine' || !document.querySelector('#result').hidden")
         if not pg.locator("#result[hidden]").count():
             break
-        gin_turn(pg)
+        discards = my_discards(p)
+        gin_turn(pg, drag=discards % 2 == 1)  # every other discard by drag
         wait_acked(p)
+        if discards % 2 == 1 and my_discards(p) > discards:
+            dragged += 1
         if not shot_mid and int(pg.get_attribute("body", "data-seq")) > 8:
             p.shot("hand")
             shot_mid = True
     p.shot("result")
+    assert dragged > 0  # some discards were dragged onto the pile
     kind = pg.get_attribute("#result", "data-kind")
     points = int(pg.get_attribute("#result", "data-points"))
     winner = int(pg.get_attribute("#result", "data-winner"))
@@ -331,3 +347,43 @@ def test_gin_hand_to_its_result_and_nothing_hidden_reaches_the_page(page: Page, 
             assert not cards_in(body) & hidden(a["seq"]), url
             advice += 1
     assert checked > 5 and advice > 0
+
+
+# -- a person by join link; narrow screens ---------------------------------------------------
+
+
+def test_a_person_joins_by_link_and_both_play(page: Page, browser: Any) -> None:
+    p, pg = page, page.page
+    table = start(p, "gin", opponents=["person"])
+    link = pg.input_value(".join input")
+    assert link.endswith(f"#/join/{table}")
+    ctx = browser.new_context(viewport={"width": 800, "height": 900})
+    try:
+        friend = ctx.new_page()
+        friend.goto(link)
+        friend.wait_for_selector("body[data-seq]")
+        assert friend.url.endswith(f"#/t/{table}")
+        seats = json.loads(friend.evaluate("localStorage.getItem('parlour.seats')"))
+        assert seats[table]["seat"] == 1
+        # whoever's turn it is plays the upcard offer; the other page sees it
+        first, other = (pg, friend) if pg.get_attribute("body", "data-turn") == "mine" else (friend, pg)
+        assert first.get_attribute("body", "data-turn") == "mine" and other.get_attribute("body", "data-turn") == "theirs"
+        first.click('[data-action="pass"]')
+        other.wait_for_selector("body[data-seq='1'][data-turn='mine']")
+        assert "pass" in other.inner_text("#event")
+        pg.wait_for_function("!document.querySelector('.join input')")  # the seat is no longer open
+    finally:
+        ctx.close()
+
+
+def test_readable_at_360_pixels(page: Page) -> None:
+    p, pg = page, page.page
+    pg.set_viewport_size({"width": 360, "height": 740})
+    for game in ("freecell", "yahtzee", "gin"):
+        start(p, game)
+        pg.wait_for_timeout(300)
+        width = pg.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, (game, width)  # nothing runs off a phone's screen
+        sizes = pg.eval_on_selector_all(".card .corner", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+        assert all(s >= 12 for s in sizes), (game, min(sizes, default=None))
+        p.shot(f"360-{game}")

@@ -54,8 +54,10 @@ export function cardEl(card, opts = {}) {
     type: tag === "button" ? "button" : null,
     onclick: opts.onclick,
     ondblclick: opts.ondblclick,
+    draggable: opts.ondragstart ? "true" : null,
+    ondragstart: opts.ondragstart,
     role: tag === "span" ? "img" : null,
-  }, h("span", { class: "corner", "aria-hidden": "true" }, RANK_SHOW[r] || r, h("br"), SUITS[s]),
+  }, h("span", { class: "corner", "aria-hidden": "true" }, RANK_SHOW[r] || r, h("span", { class: "suit" }, SUITS[s])),
      h("span", { class: "pip", "aria-hidden": "true" }, SUITS[s]));
 }
 
@@ -85,4 +87,17 @@ export function dieSvg(face) {
   return h("svg", { viewBox: "0 0 100 100", class: "die-face", "aria-hidden": "true" },
     h("rect", { svg: true, x: 4, y: 4, width: 92, height: 92, rx: 16 }),
     ...(PIPS[face] || []).map(([x, y]) => h("circle", { svg: true, cx: x, cy: y, r: 9 })));
+}
+
+// Make `el` a drop target: `drop()` runs when something of this page is dropped on it.
+export function dropTarget(el, drop) {
+  el.addEventListener("dragover", (ev) => { ev.preventDefault(); el.classList.add("drag-over"); });
+  el.addEventListener("dragleave", () => el.classList.remove("drag-over"));
+  el.addEventListener("drop", (ev) => { ev.preventDefault(); el.classList.remove("drag-over"); drop(); });
+  return el;
+}
+
+export function dragData(ev, text) {
+  ev.dataTransfer.setData("text/plain", text);
+  ev.dataTransfer.effectAllowed = "move";
 }

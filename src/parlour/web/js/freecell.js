@@ -1,7 +1,7 @@
 // FreeCell: click a card (or a free cell's card), then where it goes; supermoves by clicking the
 // top card of the run to move.  Keys follow the game's notation: 1-8 cascades, a-d free cells,
 // h the foundations (so "3h" moves cascade 3's card home).  Undo (z), hint (n), solve from here (s).
-import { h, clear, cardEl, slotEl, SUITS, toast } from "./dom.js";
+import { h, clear, cardEl, slotEl, SUITS, toast, dropTarget, dragData } from "./dom.js";
 
 const SUIT_ORDER = ["c", "s", "h", "d"];
 const RANKS = "A23456789TJQK";
@@ -91,12 +91,13 @@ export class FreecellView {
     const cells = h("div", { class: "fc-cells", role: "group", "aria-label": "free cells" });
     o.freecells.forEach((card, i) => {
       const id = CELLS[i];
-      cells.append(card
+      cells.append(dropTarget(card
         ? cardEl(card, { cls: mark(id), label: `free cell ${id}: ${card}`, onclick: () => this.clickPlace(id, 1),
-          ondblclick: () => this.send(`${id}h`) })
-        : slotEl(`free cell ${id}, empty`, { cls: mark(id), text: id, slot: id, onclick: () => this.clickPlace(id, 1) }));
+          ondblclick: () => this.send(`${id}h`), ondragstart: (ev) => this.drag(ev, id, 1) })
+        : slotEl(`free cell ${id}, empty`, { cls: mark(id), text: id, slot: id, onclick: () => this.clickPlace(id, 1) }),
+      () => this.dropOn(id)));
     });
-    const founds = h("div", { class: "fc-founds", role: "group", "aria-label": "foundations" });
+    const founds = dropTarget(h("div", { class: "fc-founds", role: "group", "aria-label": "foundations" }), () => this.dropOn("h"));
     for (const suit of SUIT_ORDER) {
       const n = o.foundations[suit] || 0;
       const onclick = () => this.clickPlace("h", 0);
@@ -108,7 +109,8 @@ export class FreecellView {
     clear(this.board);
     o.cascades.forEach((col, i) => {
       const id = String(i + 1);
-      const g = h("div", { class: `cascade${mark(id)}`, role: "group", "aria-label": `cascade ${id}`, "data-cascade": id });
+      const g = dropTarget(h("div", { class: `cascade${mark(id)}`, role: "group", "aria-label": `cascade ${id}`, "data-cascade": id }),
+        () => this.dropOn(id));
       if (!col.length) g.append(slotEl(`cascade ${id}, empty`, { text: id, slot: id, onclick: () => this.clickPlace(id, 1) }));
       col.forEach((card, j) => {
         const count = col.length - j;
@@ -118,6 +120,7 @@ export class FreecellView {
           label: `${card} in cascade ${id}${count > 1 ? `, ${count - 1} below` : ""}`,
           onclick: () => this.clickPlace(id, count),
           ondblclick: () => this.send(`${id}h`),
+          ondragstart: (ev) => this.drag(ev, id, count),
         }));
       });
       this.board.append(g);
@@ -138,6 +141,17 @@ export class FreecellView {
     this.sel = null;
     if (src === place) { this.draw(this.s.observation); return; }
     this.moveTo(src, place, n);
+  }
+
+  drag(ev, place, count) {
+    if (this.anim) { ev.preventDefault(); return; }
+    this.sel = { src: place, count };
+    dragData(ev, `${place}${count > 1 ? `v${count}` : ""}`);
+  }
+
+  dropOn(place) {
+    if (!this.sel || this.anim) return;
+    this.clickPlace(place, 1);
   }
 
   moveTo(src, dst, n) {

@@ -3,7 +3,7 @@
 // the hand's result explained, the match score and every visible discard.  The opponent's cards stay
 // face down: the server never sends them until the hand is scored.
 // Keys: d draw from the stock, t take the discard, p pass, k knock mode, f finish layoffs.
-import { h, clear, cardEl, backEl, cardName } from "./dom.js";
+import { h, clear, cardEl, backEl, cardName, dropTarget, dragData } from "./dom.js";
 
 const RANKS = "A23456789TJQK";
 const SUIT_ORDER = "cdsh";
@@ -106,9 +106,10 @@ export class GinView {
       ? cardEl(top, { cls: "pile-top", label: `discard pile: ${cardName(top)}${take ? (upcard ? ": take the upcard" : ": take it") : ""}`,
         onclick: take ? () => this.t.act(take.id, take.text) : null })
       : h("span", { class: "card slot" }, "");
-    this.middle.append(
-      h("figure", {}, stock, h("figcaption", {}, `Stock (${o.stock_size})`)),
-      h("figure", {}, pileEl, h("figcaption", {}, upcard ? "Upcard" : `Discard pile (${pile.length})`)));
+    // a card of the hand dragged onto the pile is discarded (or knocked with, in knock mode)
+    const pileFig = dropTarget(h("figure", { class: "pile" }, pileEl, h("figcaption", {}, upcard ? "Upcard" : `Discard pile (${pile.length})`)),
+      () => { const c = this.dragged; this.dragged = null; const a = c && this.cardAction(c); if (a && !a.choose && !a.text.startsWith("lay off")) { this.knockMode = false; this.t.act(a.id, a.text); } });
+    this.middle.append(h("figure", {}, stock, h("figcaption", {}, `Stock (${o.stock_size})`)), pileFig);
   }
 
   drawSpread(o) {
@@ -187,6 +188,7 @@ export class GinView {
             this.knockMode = false;
             this.t.act(act.id, act.text);
           } : null,
+          ondragstart: act && !act.choose && !act.text.startsWith("lay off") ? (ev) => { this.dragged = c; dragData(ev, c); } : null,
         }));
       }
       row.append(box);

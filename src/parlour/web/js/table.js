@@ -35,6 +35,7 @@ export class TableView {
 
   close() {
     this.closed = true;
+    clearTimeout(this.seatPoll);
     delete document.body.dataset.seq;
     delete document.body.dataset.turn;
     document.removeEventListener("keydown", this.onKey);
@@ -147,6 +148,28 @@ export class TableView {
     this.view = new Game(this.stage, this);
   }
 
+  // Open seats get a join link; while one is open the seats are read again every few seconds.
+  renderJoin() {
+    clear(this.joinBox);
+    const open = (this.welcome?.seats || []).filter((x) => x.kind === "open");
+    for (const o of open) {
+      const link = `${location.origin}${location.pathname}#/join/${this.table}`;
+      this.joinBox.append(h("p", {}, `Seat ${o.seat + 1} is open: send this link to a friend — `,
+        h("input", { readonly: true, value: link, "aria-label": "join link", size: Math.min(60, link.length),
+          onfocus: (ev) => ev.target.select() })));
+    }
+    if (open.length && !this.seatPoll && !this.closed) {
+      this.seatPoll = setTimeout(async () => {
+        try {
+          const t = await api.table(this.table);
+          if (this.welcome) this.welcome.seats = t.seats;
+        } catch { /* try again later */ }
+        this.seatPoll = null;
+        if (!this.closed && this.state) { this.renderJoin(); this.view.render(this.state); }
+      }, 1500);
+    }
+  }
+
   renderCommon(s) {
     let who;
     if (s.terminal) who = "The game is over.";
@@ -154,19 +177,7 @@ export class TableView {
     else who = `Waiting for ${this.seatName(s.current_player)}…`;
     this.turnLine.textContent = who;
     this.turnLine.classList.toggle("mine", s.current_player === s.seat && !s.terminal);
-    clear(this.joinBox);
-    const open = (this.welcome?.seats || []).filter((x) => x.kind === "open");
-    if (open.length && !this.refreshing) {  // someone may have taken it: read the seats again
-      this.refreshing = true;
-      api.table(this.table).then((t) => { if (this.welcome) this.welcome.seats = t.seats; })
-        .catch(() => {}).finally(() => { setTimeout(() => { this.refreshing = false; }, 3000); });
-    }
-    for (const o of open) {
-      const link = `${location.origin}${location.pathname}#/join/${this.table}`;
-      this.joinBox.append(h("p", {}, `Seat ${o.seat + 1} is open: send this link to a friend — `,
-        h("input", { readonly: true, value: link, "aria-label": "join link", size: Math.min(60, link.length),
-          onfocus: (ev) => ev.target.select() })));
-    }
+    this.renderJoin();
     clear(this.legalBox);
     for (const a of s.legal_actions) {
       this.legalBox.append(h("button", { type: "button", class: "small", "data-action": a.text,
