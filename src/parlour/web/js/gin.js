@@ -30,7 +30,8 @@ export class GinView {
     this.result = h("section", { class: "result", id: "result", "aria-live": "polite", hidden: true });
     this.discards = h("section", { class: "discards", id: "discards", "aria-label": "discards" });
     this.eventLine = h("p", { class: "event muted", id: "event", "aria-live": "polite" });
-    this.root.append(this.score, this.opp, this.middle, this.spread, this.eventLine, this.actions, this.hand,
+    this.prompt = h("p", { class: "prompt", id: "prompt" });
+    this.root.append(this.score, this.opp, this.middle, this.spread, this.eventLine, this.prompt, this.actions, this.hand,
       this.result, this.discards,
       h("p", { class: "muted keys" }, "Keys: d draw from the stock, t take the discard, p pass, k knock mode, ",
         "f finish layoffs; Tab to a card and Enter to discard (or knock, or lay off) it."));
@@ -59,6 +60,7 @@ export class GinView {
       `${this.t.seatName(this.them())} ${m.scores[this.them()]} · hands played ${m.hands_played}`;
     this.score.dataset.scores = m.scores.join(",");
     this.eventLine.textContent = ev ? this.describeEvent(ev) : "";
+    this.prompt.textContent = this.t.isMyTurn() ? this.promptFor(o.phase) : "";
     this.drawOpp(o);
     this.drawMiddle(o);
     this.drawSpread(o);
@@ -66,6 +68,17 @@ export class GinView {
     this.drawHand(o);
     this.drawResult();
     this.drawDiscards(o);
+  }
+
+  promptFor(phase) {
+    if (phase === "UPCARD") return "Take the upcard or pass.";
+    if (phase === "DRAW") return "Draw from the stock, or take the top of the discard pile.";
+    if (phase === "DISCARD") {
+      const k = this.legalStarting("knock ").length ? " You may knock: press Knock…, then the card to discard." : "";
+      return this.knockMode ? "Press the card to discard as you knock." : `Discard: press a card or drag it onto the pile.${k}`;
+    }
+    if (phase === "LAYOFF") return "Lay off cards on the knocker's melds (press them), then finish laying off.";
+    return "";
   }
 
   describeEvent(ev) {
@@ -172,6 +185,8 @@ export class GinView {
       a.melds.forEach((m) => groups.push({ cards: m, meld: true }));
       if (a.deadwood.length) groups.push({ cards: sortCards(a.deadwood), meld: false });
     } else if (hand.length) groups.push({ cards: sortCards(hand), meld: false });
+    const ev = this.s.last_event;
+    const fresh = ev && ev.seat === this.me() && ev.card ? ev.card : null; // the card just drawn or taken
     const title = a ? `Your hand · deadwood ${a.deadwood_points}${a.deadwood_points === 0 ? " (gin!)" : ""}` : "Your hand";
     this.hand.append(h("h2", { id: "hand-title", "data-deadwood": a ? a.deadwood_points : "" }, title));
     const row = h("div", { class: "groups" });
@@ -181,8 +196,8 @@ export class GinView {
         const act = this.s.seat !== null ? this.cardAction(c) : null;
         const verb = this.knockMode ? "knock discarding" : act && act.text?.startsWith("lay off") ? "lay off" : act?.choose ? "lay off" : "discard";
         box.append(cardEl(c, {
-          cls: `${act ? "playable" : ""}${this.choice === c ? " selected" : ""}`,
-          label: `${cardName(c)}${act ? `: ${verb}` : ""}${g.meld ? ", in a meld" : ", deadwood"}`,
+          cls: `${act ? "playable" : ""}${this.choice === c ? " selected" : ""}${c === fresh ? " fresh" : ""}`,
+          label: `${cardName(c)}${c === fresh ? " (just drawn)" : ""}${act ? `: ${verb}` : ""}${g.meld ? ", in a meld" : ", deadwood"}`,
           onclick: act ? () => {
             if (act.choose) { this.choice = act.choose; this.render(this.s); return; }
             this.knockMode = false;
