@@ -75,8 +75,10 @@ export class TableView {
       if (m.ack !== null && m.ack !== undefined) this.nextSeq = Math.max(this.nextSeq, m.ack + 1);
       for (const k of [...this.pending.keys()]) if (m.ack !== null && k <= m.ack) this.pending.delete(k);
       if (first) this.mount();
+      const keep = this.focusKey();
       this.view.render(m);
       this.renderCommon(m);
+      this.refocus(keep);
       // for scripts and tests: the table's sequence number and whether it is this seat's turn
       document.body.dataset.seq = String(m.seq);
       document.body.dataset.turn = m.terminal ? "over" : m.current_player === m.seat ? "mine" : "theirs";
@@ -92,6 +94,24 @@ export class TableView {
       this.errorBox.hidden = false;
       this.view?.refused?.(m);
     }
+  }
+
+  // Each state redraws the table: keep the keyboard focus on the same control (same id, card, box or action).
+  focusKey() {
+    const el = document.activeElement;
+    if (!el || !this.root.contains(el) || el === this.root) return null;
+    for (const a of ["id", "data-card", "data-box", "data-action", "data-slot", "aria-label"]) {
+      const v = el.getAttribute(a);
+      if (v) return [a, v];
+    }
+    return null;
+  }
+
+  refocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body && this.root.contains(document.activeElement))) return;
+    const [a, v] = key;
+    const el = [...this.root.querySelectorAll(`[${a}]`)].find((e) => e.getAttribute(a) === v && !e.disabled);
+    if (el) el.focus({ preventScroll: true });
   }
 
   // Send an action by id or text; returns the client sequence number used.

@@ -69,6 +69,15 @@ export class YahtzeeView {
     // last event
     const ev = s.last_event;
     if (ev) this.eventLine.textContent = this.describe(ev);
+    if (s.terminal && o.players.length === 1) this.eventLine.textContent = `Final score: ${o.players[0].total}.`;
+    else if (s.terminal) {
+      const totals = o.players.map((p) => p.total);
+      const top = Math.max(...totals);
+      const winners = totals.map((t, i) => (t === top ? i : -1)).filter((i) => i >= 0);
+      const names = winners.map((i) => (i === me ? "you" : this.t.seatName(i)));
+      this.eventLine.textContent = `Final score: ${o.players.map((p, i) => `${i === me ? "you" : this.t.seatName(i)} ${p.total}`).join(", ")}. ` +
+        (winners.length > 1 ? `A tie between ${names.join(" and ")}.` : winners[0] === me ? "You win!" : `${names[0]} wins.`);
+    }
     this.drawCard(o, me, mine);
     this.drawAdvice(mine);
     if (this.adviceOn && mine && (!this.advice || this.advice.seq !== s.seq) && !this.loading) this.fetchAdvice();
