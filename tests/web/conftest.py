@@ -53,7 +53,7 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         s.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # module: Playwright's event loop must be gone before asyncio tests run
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 

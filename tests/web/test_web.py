@@ -162,6 +162,13 @@ def test_freecell_deal_won_through_hints_undo_and_an_illegal_move(page: Page, we
     assert err["kind"] == "IllegalActionError" and err["message"] in pg.inner_text("#refusal")
     p.shot("illegal")
     assert fc_moves(pg) == 10
+    # every card that can go home goes (the position after these hints has some)
+    assert pg.is_enabled("#fc-home")
+    pg.click("#fc-home")
+    pg.wait_for_selector("#fc-home:disabled")
+    pg.wait_for_selector("#fc-stop", state="hidden")
+    home = fc_moves(pg) - 10
+    assert home > 0 and not any(re.fullmatch(r"[1-8a-d]h", a["text"]) for a in p.rec.states()[-1]["legal_actions"])
     # solve from here: the page animates the solver's moves through the server
     pg.click("#fc-solve")
     pg.wait_for_function("document.querySelector('#verdict').textContent.startsWith('Solved in')", timeout=60_000)

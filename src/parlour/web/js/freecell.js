@@ -36,16 +36,17 @@ export class FreecellView {
     this.btnUndo = h("button", { type: "button", id: "fc-undo", onclick: () => this.doUndo(), "aria-keyshortcuts": "z" }, "Undo");
     this.btnHint = h("button", { type: "button", id: "fc-hint", onclick: () => this.doHint(), "aria-keyshortcuts": "n" }, "Hint");
     this.btnSolve = h("button", { type: "button", id: "fc-solve", onclick: () => this.doSolve(), "aria-keyshortcuts": "s" }, "Solve from here");
+    this.btnHome = h("button", { type: "button", id: "fc-home", onclick: () => this.doHome(), "aria-keyshortcuts": "g" }, "All home");
     this.btnStop = h("button", { type: "button", id: "fc-stop", hidden: true, onclick: () => this.stop("Stopped.") }, "Stop");
     this.toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "FreeCell actions" },
-      this.btnUndo, this.btnHint, this.btnSolve, this.btnStop, h("label", { for: "fc-speed" }, "Animation"), speedSel);
+      this.btnUndo, this.btnHint, this.btnSolve, this.btnHome, this.btnStop, h("label", { for: "fc-speed" }, "Animation"), speedSel);
     this.top = h("div", { class: "fc-top" });
     this.board = h("div", { class: "fc-board" });
     this.notation = h("ol", { class: "notation", id: "notation", "aria-label": "moves in standard notation" });
     this.root.append(this.info, this.toolbar, this.verdict, this.top, this.board,
       h("details", { class: "history", open: true }, h("summary", {}, "Moves (standard notation)"), this.notation),
       h("p", { class: "muted keys" }, "Keys: 1–8 cascades, a–d free cells, h foundations (type a move like 3h), ",
-        "z undo, n hint, s solve from here, Esc cancels a selection."));
+        "z undo, n hint, s solve from here, g all home, Esc cancels a selection."));
   }
 
   close() { this.anim = null; }
@@ -70,6 +71,7 @@ export class FreecellView {
     else if (!this.anim && this.verdict.dataset.seq !== String(s.seq)) this.verdict.textContent = "";
     this.btnUndo.disabled = o.moves === 0 || s.terminal;
     this.btnHint.disabled = this.btnSolve.disabled = s.terminal;
+    this.btnHome.disabled = !s.legal_actions.some((a) => /^[1-8a-d]h$/.test(a.text));
     this.draw(o);
     clear(this.notation);
     this.history.forEach((m) => this.notation.append(h("li", {}, m)));
@@ -226,17 +228,28 @@ export class FreecellView {
     this.stepAnimation(this.s);
   }
 
+  // Every card that can go to the foundations now goes, one move at a time (the server's legal moves).
+  doHome() {
+    if (this.anim || this.s.terminal) return;
+    const next = () => this.s.legal_actions.find((a) => /^[1-8a-d]h$/.test(a.text))?.text;
+    if (!next()) return;
+    this.anim = { moves: null, next, i: 0, waiting: null };
+    this.btnStop.hidden = false;
+    this.stepAnimation(this.s);
+  }
+
   stepAnimation(s) {
     const an = this.anim;
     if (!an) return;
     if (an.waiting !== null && (s.ack === null || s.ack < an.waiting)) return; // not yet applied
-    if (an.i >= an.moves.length || s.terminal) { this.stop(s.observation.solved ? `Solved in ${s.observation.moves} moves!` : "Done."); return; }
+    const move = an.moves ? an.moves[an.i] : an.next();
+    if (!move || s.terminal) { this.stop(s.observation.solved ? `Solved in ${s.observation.moves} moves!` : an.moves ? "Done." : ""); return; }
     if (an.timer) return;
     an.timer = setTimeout(() => {
       an.timer = null;
       if (this.anim !== an) return;
-      const move = an.moves[an.i++];
-      this.verdict.textContent = `Solving: move ${an.i} of ${an.moves.length} (${move}).`;
+      an.i++;
+      this.verdict.textContent = an.moves ? `Solving: move ${an.i} of ${an.moves.length} (${move}).` : `Home: ${move}.`;
       an.waiting = this.t.act(move, `move ${move}`);
     }, this.speed);
   }
@@ -265,6 +278,7 @@ export class FreecellView {
     if (k === "z") { this.doUndo(); return; }
     if (k === "n") { this.doHint(); return; }
     if (k === "s") { this.doSolve(); return; }
+    if (k === "g") { this.doHome(); return; }
     if (/^[1-8a-dh]$/.test(k)) {
       ev.preventDefault();
       if (!this.sel) {
