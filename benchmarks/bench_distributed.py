@@ -152,6 +152,9 @@ N_PYTEST = 3000
 
 def test_survey_into_a_store(benchmark: Any, tmp_path: Path) -> None:
     """Deals 1..N_PYTEST surveyed into a store on two threads (replay check and Parquet parts included)."""
+    import pytest
+
+    pytest.importorskip("pyarrow", reason="the result store needs pyarrow: pip install 'parlour[distributed]'")
     counter = iter(range(10**6))
 
     def run() -> dict[str, Any]:

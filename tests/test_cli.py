@@ -12,11 +12,7 @@ import parlour
 from parlour.cards import Card, shuffled_deck
 from parlour.cli import main
 
-
-def run(*argv: str) -> str:
-    out = io.StringIO()
-    assert main(list(argv), out) == 0
-    return out.getvalue()
+from .conftest import run_cli as run
 
 
 def test_version() -> None:
@@ -46,11 +42,6 @@ def test_no_command_prints_help() -> None:
     out = io.StringIO()
     assert main([], out) == 2
     assert "deal" in out.getvalue()
-
-
-def test_demo_runs() -> None:
-    text = run("demo")
-    assert "parlour" in text and "xoshiro256**" in text
 
 
 def test_python_m_parlour_deal() -> None:

@@ -1,8 +1,11 @@
 """Ctrl-C stops every long call, and thread counts are checked instead of aborting.
 
 Each long call runs in a subprocess; the test sends it SIGINT while the call is inside
-the engine and expects the process to end with KeyboardInterrupt within a second or two
-(the engine polls for signals every 20 ms, see cpp/include/parlour/core/interrupt.hpp).
+the engine and expects the process to end with KeyboardInterrupt soon after (the engine
+polls for signals every 20 ms, see cpp/include/parlour/core/interrupt.hpp).  Left alone,
+each call runs for minutes or hours; the bound of STOP_WITHIN seconds is far below that
+yet loose enough for a machine whose cores are shared by many processes (a stop takes
+well under a second on an idle machine, but 3-7 s were seen at a load of 15 on 2 cores).
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import sys
 import time
 
 import pytest
+
+STOP_WITHIN = 15.0
 
 LONG_CALLS = {
     "gin.simulate_rounds": "from parlour.gin import simulate_rounds\nsimulate_rounds(10**9, 1)",
@@ -29,6 +34,12 @@ LONG_CALLS = {
     ),
     "yahtzee.simulate": "from parlour.yahtzee import simulate, HeuristicBot\nsimulate(10**8, HeuristicBot(), threads=2)",
     "yahtzee.Solver.solve": "from parlour.yahtzee import Solver\nwhile True:\n    Solver().solve(threads=2)",
+    "yahtzee.Solver.distribution": "from parlour.yahtzee import Solver\nwhile True:\n    Solver().distribution(threads=2)",
+    "yahtzee.ThresholdSolver.solve": "from parlour.yahtzee import ThresholdSolver\nThresholdSolver().solve(threads=2)",
+    "yahtzee.HeadsUpSolver.solve": "from parlour.yahtzee import HeadsUpSolver\nHeadsUpSolver(250).solve(threads=2)",
+    "yahtzee.score_distribution, heuristic": (
+        "from parlour.yahtzee import HeuristicBot, score_distribution\nwhile True:\n    score_distribution(HeuristicBot(), threads=2)"
+    ),
     "freecell.solve_deals": "from parlour.freecell import solve_deals\nsolve_deals(range(1, 10**6), jobs=2)",
     "freecell.solve_deals, progress": (
         "from parlour.freecell import solve_deals\nsolve_deals(range(1, 10**6), jobs=1, progress=lambda *a: None)"
@@ -42,7 +53,7 @@ LONG_CALLS = {
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 @pytest.mark.parametrize("code", LONG_CALLS.values(), ids=list(LONG_CALLS))
-def test_ctrl_c_stops_a_long_call_within_a_second(code: str) -> None:
+def test_ctrl_c_stops_a_long_call(code: str) -> None:
     script = "import sys\nprint('ready', flush=True)\n" + code + "\nprint('finished', flush=True)\n"
     proc = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
@@ -62,7 +73,7 @@ def test_ctrl_c_stops_a_long_call_within_a_second(code: str) -> None:
             proc.communicate()
     assert "finished" not in out
     assert err.strip().splitlines()[-1] == "KeyboardInterrupt", err[-2000:]
-    assert waited < 2.0, f"took {waited:.2f} s to stop after SIGINT"
+    assert waited < STOP_WITHIN, f"took {waited:.2f} s to stop after SIGINT"
 
 
 @pytest.mark.parametrize(

@@ -37,8 +37,10 @@ def test_stubs_match_the_extension(tmp_path: Path) -> None:
         )
 
 
+@pytest.mark.slow
 def test_package_type_checks_strictly(tmp_path: Path) -> None:
-    """mypy --strict passes on the package as shipped, stubs included."""
+    """mypy --strict passes on the package as shipped, stubs included (a whole-package
+    check from a cold cache: ``slow``)."""
     api = pytest.importorskip("mypy.api")
     # Check a copy of the package (installed or source) on its own, so that mypy sees
     # exactly its files and stubs and nothing else of the folder it was installed in.

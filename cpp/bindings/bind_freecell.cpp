@@ -33,7 +33,7 @@ fc::Move to_move(const py::handle& obj) {
   if (py::isinstance<fc::Move>(obj)) return obj.cast<fc::Move>();
   if (py::isinstance<py::str>(obj)) return fc::Move::parse(obj.cast<std::string>());
   throw core::WrongType("expected a Move or move text like '3a', got " + type_name(obj) + " " +
-                        core::quote(py::repr(obj).cast<std::string>()));
+                        quoted_repr(obj));
 }
 
 fc::Cascade to_cascade(const py::handle& obj) {

@@ -42,7 +42,7 @@ std::optional<core::Suit> to_suit(py::handle obj) {
   if (obj.is_none()) return std::nullopt;
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("expected a Suit (or 0..3), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
+                          quoted_repr(obj));
   int overflow = 0;
   const long long s = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
   if (overflow != 0) throw core::InvalidValue("not a suit: " + quoted_repr(obj) + " (suits are 0 .. 3)", "gin.InvalidMeld");
@@ -53,7 +53,7 @@ std::optional<core::Suit> to_suit(py::handle obj) {
 int to_rank(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("expected a Rank (or 1..13), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
+                          quoted_repr(obj));
   int overflow = 0;
   const long long r = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
   if (overflow != 0) throw core::InvalidValue("not a rank: " + quoted_repr(obj) + " (ranks are 1 .. 13)", "gin.InvalidMeld");
@@ -209,7 +209,7 @@ void register_gin(py::module_& m) {
       .def(py::init([](const CardsLike& hand, const py::typing::Union<py::typing::Iterable<MeldLike>>& ms) {
         if (py::isinstance<py::str>(ms) || !py::isinstance<py::iterable>(ms))
           throw core::WrongType("Melds(hand, melds) takes an iterable of melds, got " + type_name(ms) + " " +
-                                core::quote(py::repr(ms).cast<std::string>()));
+                                quoted_repr(ms));
         std::vector<Meld> v;
         for (py::handle h : ms) v.push_back(to_meld(h));
         if (v.size() > static_cast<std::size_t>(gin::kMaxMelds)) {

@@ -84,7 +84,7 @@ Rules rules_from(const py::dict& d) {
       ok = okv.cast<gin::OklahomaAce>();
     } catch (const py::cast_error&) {
       throw core::WrongType("Rules.oklahoma must be None or an OklahomaAce, got " + type_name(okv) + " " +
-                            core::quote(py::repr(okv).cast<std::string>()));
+                            quoted_repr(okv));
     }
   }
   std::optional<int> big;
@@ -94,7 +94,7 @@ Rules rules_from(const py::dict& d) {
   if (!shv.is_none()) {
     if (!py::isinstance<Shutout>(shv))
       throw core::WrongType("Rules.shutout must be None or a Shutout, got " + type_name(shv) + " " +
-                            core::quote(py::repr(shv).cast<std::string>()));
+                            quoted_repr(shv));
     sh = shv.cast<Shutout>();
   }
   return make_rules(int_field(d, "knock_limit"), ok, int_field(d, "gin_bonus"), big, int_field(d, "undercut_bonus"),
@@ -492,14 +492,14 @@ void register_gin_scoring(py::module_& m) {
                            const OptArg<py::int_>& target_arg, const Arg<Rules>& rules) {
     if (!py::isinstance<py::iterable>(hands))
       throw core::WrongType("match_result takes an iterable of RoundResult, got " + type_name(hands) + " " +
-                            core::quote(py::repr(hands).cast<std::string>()));
+                            quoted_repr(hands));
     std::optional<int> target;
     if (!target_arg.is_none()) target = int_arg(target_arg, "target");
     std::vector<RoundResult> v;
     for (py::handle h : hands) {
       if (!py::isinstance<RoundResult>(h))
         throw core::WrongType("match_result takes RoundResult objects, got " + type_name(h) + " " +
-                              core::quote(py::repr(h).cast<std::string>()));
+                              quoted_repr(h));
       v.push_back(h.cast<RoundResult>());
     }
     return gin::match_result(v, to_rules(rules), target);

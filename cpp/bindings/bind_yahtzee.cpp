@@ -72,7 +72,7 @@ Categories categories_from(py::handle obj) {
     return out;
   }
   throw core::WrongType("expected categories (Categories, an iterable of Category, names or 13-bit int), got " +
-                        type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
+                        type_name(obj) + " " + quoted_repr(obj));
 }
 
 YahtzeeRules rules_or_default(const std::optional<YahtzeeRules>& r) { return r ? *r : YahtzeeRules{}; }
@@ -118,7 +118,7 @@ Category to_category(py::handle obj) {
   if (py::isinstance<py::str>(obj)) return parse_category(obj.cast<std::string>());
   if (py::isinstance<py::bool_>(obj) || !py::hasattr(obj, "__index__"))
     throw core::WrongType("expected a Category, its name or 0..12, got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
+                          quoted_repr(obj));
   const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
   if (!v) throw py::error_already_set();
   return category_from_int(v.cast<long long>());
@@ -130,7 +130,7 @@ Dice to_dice(py::handle obj) {
   if (py::isinstance<Keep>(obj)) return Dice::from_keep(obj.cast<Keep>());
   if (py::isinstance<py::iterable>(obj)) return Dice::from_faces(obj.cast<std::vector<int>>());
   throw core::WrongType("expected dice (Dice, text like '35556' or five faces), got " + type_name(obj) + " " +
-                        core::quote(py::repr(obj).cast<std::string>()));
+                        quoted_repr(obj));
 }
 
 Keep to_keep(py::handle obj) {
@@ -139,7 +139,7 @@ Keep to_keep(py::handle obj) {
   if (py::isinstance<py::str>(obj)) return Keep::parse(obj.cast<std::string>());
   if (py::isinstance<py::iterable>(obj)) return Keep::from_faces(obj.cast<std::vector<int>>());
   throw core::WrongType("expected a keep (Keep, text like '66' or up to five faces), got " + type_name(obj) + " " +
-                        core::quote(py::repr(obj).cast<std::string>()));
+                        quoted_repr(obj));
 }
 
 Action to_yahtzee_action(py::handle obj) {
@@ -152,7 +152,7 @@ Action to_yahtzee_action(py::handle obj) {
     return action_from_id(v.cast<long long>());
   }
   throw core::WrongType("expected an action (Score, Reroll, an id 0..222 or text like 'keep 66'), got " +
-                        type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
+                        type_name(obj) + " " + quoted_repr(obj));
 }
 
 ActionObject yahtzee_action_object(const Action& a) {

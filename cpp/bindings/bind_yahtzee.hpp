@@ -1,7 +1,9 @@
-// Shared glue of the Yahtzee binding files (bind_yahtzee.cpp, bind_yahtzee_play.cpp):
+// Shared glue of the Yahtzee binding files (bind_yahtzee.cpp, bind_yahtzee_play.cpp,
+// bind_yahtzee_objectives.cpp):
 // argument coercions and reprs.  No game logic.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "common.hpp"
@@ -38,5 +40,7 @@ std::string yahtzee_state_repr(yahtzee::State s);
 // A Scorecard as a JSON-ready dict with its rules, and back (StateFormatError).
 JsonDict scorecard_to_dict(const yahtzee::Scorecard& s);
 yahtzee::Scorecard scorecard_from_dict(py::handle d);
+// A progress(tier, seconds) callback from a Python callable or None (called with the GIL).
+std::function<void(int, double)> wrap_progress(const py::object& cb);
 
 }  // namespace parlour::bindings

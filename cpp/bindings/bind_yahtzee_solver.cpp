@@ -26,6 +26,8 @@ namespace {
 
 std::string path_of(const py::object& p) { return py::str(py::module_::import("os").attr("fspath")(p)).cast<std::string>(); }
 
+}  // namespace
+
 Solver::Progress wrap_progress(const py::object& cb) {
   if (cb.is_none()) return {};
   return [cb](int tier, double secs) {
@@ -33,8 +35,6 @@ Solver::Progress wrap_progress(const py::object& cb) {
     cb(tier, secs);
   };
 }
-
-}  // namespace
 
 void register_yahtzee_solver(py::module_& m) {
   py::class_<Solver, std::shared_ptr<Solver>> solver(

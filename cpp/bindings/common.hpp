@@ -68,6 +68,7 @@ void register_gin_bots(py::module_& m);            // bind_gin_bots.cpp: the bot
 void register_yahtzee(py::module_& m);             // bind_yahtzee.cpp: dice, categories, states, rules
 void register_yahtzee_game(py::module_& m);        // bind_yahtzee_game.cpp: Phase, Observation, Game
 void register_yahtzee_solver(py::module_& m);      // bind_yahtzee_solver.cpp: Solver, bots, simulate
+void register_yahtzee_objectives(py::module_& m);  // bind_yahtzee_objectives.cpp: distributions, targets, heads-up
 void register_freecell(py::module_& m);            // bind_freecell.cpp: positions, moves, the solver
 void register_freecell_game(py::module_& m);       // bind_freecell_game.cpp: Observation, Game
 void register_envs(py::module_& root);             // bind_envs.cpp: the encoders, parlour._core.envs

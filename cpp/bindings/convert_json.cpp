@@ -20,7 +20,7 @@ core::Json from_python_at(py::handle obj, const char* what, int depth) {
     try {
       return obj.cast<long long>();
     } catch (const py::cast_error&) {
-      throw core::FormatError(std::string(what) + ": the int " + core::quote(py::repr(obj).cast<std::string>()) +
+      throw core::FormatError(std::string(what) + ": the int " + quoted_repr(obj) +
                               " is out of range");
     }
   }

@@ -8,7 +8,7 @@
 
 namespace parlour::bindings {
 
-std::string quoted_repr(py::handle obj) { return core::quote(py::repr(obj).cast<std::string>()); }
+std::string quoted_repr(py::handle obj) { return core::clip(py::repr(obj).cast<std::string>()); }
 
 long long to_int(py::handle obj, const char* what, long long lo, long long hi) {
   if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
@@ -43,7 +43,7 @@ core::Card to_card(py::handle obj) {
   if (py::isinstance<core::Card>(obj)) return obj.cast<core::Card>();
   if (py::isinstance<py::str>(obj)) return core::Card::parse(obj.cast<std::string>());
   throw core::WrongType("expected a Card or card text like 'As', got " + type_name(obj) + " " +
-                        core::quote(py::repr(obj).cast<std::string>()));
+                        quoted_repr(obj));
 }
 
 core::CardSet to_cardset(py::handle obj) {
@@ -51,7 +51,7 @@ core::CardSet to_cardset(py::handle obj) {
   if (py::isinstance<core::Card>(obj)) return core::CardSet::of(obj.cast<core::Card>());
   if (py::isinstance<py::str>(obj)) return core::CardSet::parse(obj.cast<std::string>());
   if (py::isinstance<py::bool_>(obj))
-    throw core::WrongType("expected cards, got bool " + core::quote(py::repr(obj).cast<std::string>()));
+    throw core::WrongType("expected cards, got bool " + quoted_repr(obj));
   if (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")) {
     const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
     if (!value) throw py::error_already_set();
@@ -68,13 +68,13 @@ core::CardSet to_cardset(py::handle obj) {
     return out;
   }
   throw core::WrongType("expected cards (a CardSet, Card, text like 'As 2s', int mask or iterable of cards), got " +
-                        type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
+                        type_name(obj) + " " + quoted_repr(obj));
 }
 
 std::uint64_t to_seed(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
     throw core::WrongType("a seed must be an int, got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
+                          quoted_repr(obj));
   const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
   if (!value) throw py::error_already_set();
   if (value < py::int_(0) || value > py::int_(std::numeric_limits<std::uint64_t>::max()))

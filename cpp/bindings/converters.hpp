@@ -42,7 +42,7 @@ using MaskArray = py::array_t<std::uint64_t, py::array::c_style | py::array::for
 
 // ---- messages
 std::string type_name(py::handle obj);  // "int", "Card", ...
-std::string quoted_repr(py::handle obj);  // repr(obj), quoted and shortened for a message
+std::string quoted_repr(py::handle obj);  // repr(obj), shortened for a message
 
 // ---- numbers
 // An int (not a bool) in lo..hi: WrongTypeError / InvalidValueError naming `what`.

@@ -39,7 +39,7 @@ std::optional<int> to_seat(py::handle obj, int players, bool allow_none) {
   }
   if (py::isinstance<py::bool_>(obj) || !py::hasattr(obj, "__index__"))
     throw core::WrongType("expected a seat (an int 0.." + std::to_string(players - 1) + (allow_none ? " or None" : "") +
-                          "), got " + type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
+                          "), got " + type_name(obj) + " " + quoted_repr(obj));
   const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
   if (!v) throw py::error_already_set();
   if (v < py::int_(0) || v >= py::int_(players))

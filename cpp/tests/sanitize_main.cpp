@@ -1,4 +1,4 @@
-// A C++-only workout of the engine for sanitizer builds (tools/sanitize.sh): random
+// A C++-only workout of the engine for sanitizer builds (cmake -DPARLOUR_SANITIZE=ON): random
 // and edge-case calls into every game, with no Python involved, so AddressSanitizer
 // and UndefinedBehaviorSanitizer see the engine alone.  Exits non-zero on a wrong
 // result it can check cheaply; the sanitizers abort on memory errors and UB.

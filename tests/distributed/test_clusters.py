@@ -11,16 +11,25 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import psutil
 import pytest
 
-from parlour.distributed import ResultStore
-from parlour.freecell import solve_deals
-from parlour.gin import arena
-from parlour.yahtzee import HeuristicBot, simulate
+# Without the distributed extra these tests skip, saying what to install.
+for _name in ("pyarrow", "psutil", "ray", "dask", "distributed"):
+    pytest.importorskip(_name, reason=f"the distributed tests need {_name}: pip install 'parlour[test]'")
 
-from .conftest import child_env, parlour_cli, wait_for_parts, without_seconds
+import numpy as np  # noqa: E402
+import psutil  # noqa: E402
+
+from parlour.distributed import ResultStore  # noqa: E402
+from parlour.freecell import solve_deals  # noqa: E402
+from parlour.gin import arena  # noqa: E402
+from parlour.yahtzee import HeuristicBot, simulate  # noqa: E402
+
+from .conftest import child_env, parlour_cli, wait_for_parts, without_seconds  # noqa: E402
+
+# Starting real Ray and Dask clusters takes most of a minute: these tests are in the
+# slow tier (pytest -m slow; CI runs it).
+pytestmark = pytest.mark.slow
 
 DEALS = range(1, 4001)
 CHUNK = 100

@@ -11,22 +11,27 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 
-from parlour import __version__
-from parlour._core.freecell import replays_to_win
-from parlour.distributed import ResultStore
-from parlour.distributed.store import table_metadata
-from parlour.errors import InvalidValueError, StateFormatError
-from parlour.freecell import GameState, Solution, Unsolvable, solve_deals
-from parlour.gin import arena
-from parlour.gin.arena import ArenaResult
-from parlour.yahtzee import HeuristicBot, OptimalBot, Solver, simulate
+# Without the distributed extra these tests skip, saying what to install.
+for _name in ("pyarrow",):
+    pytest.importorskip(_name, reason=f"the distributed tests need {_name}: pip install 'parlour[distributed]'")
 
-from .conftest import child_env, parlour_cli, wait_for_parts, without_seconds
+import numpy as np  # noqa: E402
+import pyarrow as pa  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
+
+from parlour import __version__  # noqa: E402
+from parlour._core.freecell import replays_to_win  # noqa: E402
+from parlour.distributed import ResultStore  # noqa: E402
+from parlour.distributed.store import table_metadata  # noqa: E402
+from parlour.errors import InvalidValueError, StateFormatError  # noqa: E402
+from parlour.freecell import GameState, Solution, Unsolvable, solve_deals  # noqa: E402
+from parlour.gin import arena  # noqa: E402
+from parlour.gin.arena import ArenaResult  # noqa: E402
+from parlour.yahtzee import HeuristicBot, OptimalBot, Solver, simulate  # noqa: E402
+
+from .conftest import child_env, parlour_cli, wait_for_parts, without_seconds  # noqa: E402
 
 
 # ---------------------------------------------------------------- FreeCell rows
@@ -209,7 +214,9 @@ RUNS = {
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
-@pytest.mark.parametrize("name", list(RUNS))
+# The gin arena's run is the quick one; the survey and the simulation (whole sweeps of
+# their own) run in the slow tier.
+@pytest.mark.parametrize("name", [n if n == "gin arena" else pytest.param(n, marks=pytest.mark.slow) for n in RUNS])
 def test_interrupted_run_resumes_to_the_uninterrupted_table(tmp_path: Path, name: str, how: signal.Signals) -> None:
     args, chunks = RUNS[name]
     out = tmp_path / "run"

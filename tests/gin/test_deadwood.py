@@ -281,9 +281,21 @@ def large_hands(draw: st.DrawFn) -> int:
     return hand
 
 
-@settings(max_examples=60)
+@settings(max_examples=15)
 @given(large_hands())
 def test_large_hands(hand: int) -> None:
+    check_large_hand(hand)
+
+
+@pytest.mark.slow
+@settings(max_examples=200)
+@given(large_hands())
+def test_large_hands_long(hand: int) -> None:
+    check_large_hand(hand)
+
+
+def check_large_hand(hand: int) -> None:
+    """deadwood, deadwood_batch and best_discard of a large hand against the reference."""
     expected = ref_deadwood_large(hand)
     assert deadwood(hand) == expected
     assert deadwood_batch(np.array([hand], dtype=np.uint64))[0] == min(expected, 255)

@@ -11,11 +11,7 @@ import pytest
 from parlour.cli import main
 from parlour.gin import Player, Round, Rules
 
-
-def run(*argv: str) -> str:
-    out = io.StringIO()
-    assert main(list(argv), out) == 0
-    return out.getvalue()
+from ..conftest import run_cli as run
 
 
 def test_deal_shows_the_round() -> None:

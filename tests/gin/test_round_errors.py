@@ -29,7 +29,6 @@ from parlour.gin import (
     NoSuchMeld,
     NotBigGin,
     NotInHand,
-    Player,
     RepeatedCard,
     Round,
     RoundError,
@@ -41,17 +40,15 @@ from parlour.gin import (
     best_melds,
 )
 
-ONE, TWO = Player.ONE, Player.TWO
-DECK = [Card.from_index(i) for i in range(52)]
+from .conftest import DECK, ONE, TWO
+from .conftest import deal as fixed_deal
+
 KNOCKER = "5s 6s 7s Qc Qd Qh Ah 2h 3h Tc"  # deadwood 10 with 9c drawn and knocked
 DEFENDER = "8s 9s Ts Qs 4h Kc Kd 2c 3d 5d"
 
 
 def deal(one: str = KNOCKER, two: str = DEFENDER, upcard: str = "Jc", stock_top: str = "9c", rules: Rules | None = None) -> Round:
-    h1, h2, up = CardSet(one), CardSet(two), Card(upcard)
-    top = [Card(c) for c in stock_top.split()]
-    rest = [c for c in DECK if c not in h1 and c not in h2 and c != up and c not in top]
-    return Round.from_deal(rules or Rules(), TWO, (h1, h2), up, list(reversed(top + rest)))
+    return fixed_deal(one, two, upcard, stock_top, rules)
 
 
 def refused(r: Round, call: Callable[[Round], object], exc: type[Exception], *bases: type[Exception]) -> str:

@@ -13,6 +13,7 @@ import json
 import pickle
 
 import numpy as np
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -208,4 +209,11 @@ class RoundMachine(RuleBasedStateMachine):
 
 
 TestRoundMachine = RoundMachine.TestCase
-TestRoundMachine.settings = settings(max_examples=60, stateful_step_count=160)
+TestRoundMachine.settings = settings(max_examples=15, stateful_step_count=160)
+
+
+@pytest.mark.slow
+class TestRoundMachineLong(RoundMachine.TestCase):
+    """The same machine over many more rounds (``pytest -m slow``)."""
+
+    settings = settings(max_examples=100, stateful_step_count=200)

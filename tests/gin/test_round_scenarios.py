@@ -18,9 +18,7 @@ from parlour.gin import (
     Meld,
     OklahomaAce,
     Phase,
-    Player,
     ResultKind,
-    Round,
     Rules,
     TooMuchDeadwood,
     best_melds,
@@ -28,28 +26,7 @@ from parlour.gin import (
     settle,
 )
 
-ONE, TWO = Player.ONE, Player.TWO
-DECK = [Card.from_index(i) for i in range(52)]
-
-
-def deal(one: str, two: str, upcard: str, stock_top: str = "", rules: Rules | None = None) -> Round:
-    """A fixed deal (Player.TWO deals); stock_top is drawn first, left to right."""
-    h1, h2, up = CardSet(one), CardSet(two), Card(upcard)
-    top = [Card(c) for c in stock_top.split()]
-    rest = [c for c in DECK if c not in h1 and c not in h2 and c != up and c not in top]
-    order = top + rest
-    return Round.from_deal(rules or Rules(), TWO, (h1, h2), up, list(reversed(order)))
-
-
-def play(r: Round, actions: list[str]) -> None:
-    for a in actions:
-        assert r.can_apply(a), (a, str(r))
-        r.apply(a)
-
-
-def conserved(r: Round) -> bool:
-    cards = list(r.hand(ONE)) + list(r.hand(TWO)) + r.discard_pile + r.stock + list(r.laid_off)
-    return len(cards) == 52 and len(set(cards)) == 52
+from .conftest import ONE, TWO, conserved, deal, play
 
 
 def test_knock_at_exactly_ten_with_chained_layoffs() -> None:

@@ -11,19 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.cards import Card, CardSet
 from parlour.errors import StateFormatError
-from parlour.gin import Phase, Player, Round, Rules, snapshot
+from parlour.gin import Phase, Round, Rules, snapshot
 
-ONE, TWO = Player.ONE, Player.TWO
-DECK = [Card.from_index(i) for i in range(52)]
-
-
-def deal(one: str, two: str, upcard: str, stock_top: str = "", rules: Rules | None = None) -> Round:
-    h1, h2, up = CardSet(one), CardSet(two), Card(upcard)
-    top = [Card(c) for c in stock_top.split()]
-    rest = [c for c in DECK if c not in h1 and c not in h2 and c != up and c not in top]
-    return Round.from_deal(rules or Rules(), TWO, (h1, h2), up, list(reversed(top + rest)))
+from .conftest import DECK, ONE, TWO, deal
 
 
 def played(actions: list[str], **kw: Any) -> Round:

@@ -5,7 +5,8 @@
 - ``db_url``: each test once on a fresh SQLite file and once on a fresh database of a
   PostgreSQL cluster that the session starts in a temporary directory (Debian's
   ``postgresql`` package; ``.ci/run`` installs it).  It is never skipped: a machine
-  without PostgreSQL fails these tests with the command that installs it.
+  without PostgreSQL fails these tests with the command that installs it.  The
+  PostgreSQL runs are in the slow tier (``pytest -m slow``, which CI runs).
 """
 
 from __future__ import annotations
@@ -29,8 +30,12 @@ from typing import Any
 
 import pytest
 
+import parlour
+
 HERE = Path(__file__).resolve().parent
-SRC = HERE.parent.parent / "src"
+# Where the parlour the tests import lives (the source tree in development, the
+# environment's site-packages after `pip install`), for the server subprocesses.
+SRC = Path(parlour.__file__).resolve().parent.parent
 
 
 def free_port() -> int:
@@ -104,7 +109,9 @@ def postgres() -> Iterator[Postgres]:
         pg.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+# PostgreSQL (a cluster started for the session) runs in the slow tier: CI runs it, the
+# quick default run checks the same code on SQLite.
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'server.sqlite3'}"

@@ -16,10 +16,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from parlour.server import store as st
+import pytest
 
-from .client import Client
-from .conftest import Server
+# Without the server extra these tests skip, saying what to install.
+for _name in ("fastapi", "uvicorn", "sqlalchemy", "websockets", "jsonschema"):
+    pytest.importorskip(_name, reason=f"the server tests need {_name}: pip install 'parlour[test]'")
+
+from parlour.server import store as st  # noqa: E402
+
+from .client import Client  # noqa: E402
+from .conftest import Server  # noqa: E402
 
 
 def _words(x: Any) -> set[str]:

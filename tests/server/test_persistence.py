@@ -8,13 +8,18 @@ import asyncio
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
-from parlour.errors import StateFormatError
-from parlour.server import store as st
+# Without the server extra these tests skip, saying what to install.
+for _name in ("fastapi", "uvicorn", "sqlalchemy", "websockets", "jsonschema"):
+    pytest.importorskip(_name, reason=f"the server tests need {_name}: pip install 'parlour[test]'")
 
-from .client import Client
-from .conftest import Server
+import sqlalchemy as sa  # noqa: E402
+
+from parlour.errors import StateFormatError  # noqa: E402
+from parlour.server import store as st  # noqa: E402
+
+from .client import Client  # noqa: E402
+from .conftest import Server  # noqa: E402
 
 
 def test_schema_version_and_upgrade(db_url: str) -> None:

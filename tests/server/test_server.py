@@ -10,13 +10,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 
-from parlour.server import messages
+# Without the server extra these tests skip, saying what to install.
+for _name in ("fastapi", "uvicorn", "sqlalchemy", "websockets", "jsonschema"):
+    pytest.importorskip(_name, reason=f"the server tests need {_name}: pip install 'parlour[test]'")
 
-from .client import Client
-from .conftest import SRC, Server
+import jsonschema  # noqa: E402
+
+from parlour.server import messages  # noqa: E402
+
+from .client import Client  # noqa: E402
+from .conftest import SRC, Server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = messages.schema()
@@ -91,6 +96,7 @@ def test_http_api(sq: Server) -> None:
         ({"game": "yahtzee", "players": "two"}, "MessageError"),
         ({"game": "yahtzee", "extra": 1}, "MessageError"),
         ({"game": "freecell", "options": {"deal": "x"}}, "WrongTypeError"),
+        ({"game": "freecell", "options": {"deal": 0}}, "InvalidValueError"),
     ]:
         status, err = sq.http("POST", "/api/tables", body)
         assert status == 400 and err["error"] == name, (body, err)

@@ -6,16 +6,11 @@ import io
 
 import pytest
 
-from parlour.cli import main
 from parlour.errors import NotationError
 from parlour.yahtzee import Categories, Category, State, Rules
 from parlour.yahtzee.cli import demo, parse_state, play_game
 
-
-def run(*argv: str) -> str:
-    out = io.StringIO()
-    assert main(list(argv), out) == 0
-    return out.getvalue()
+from ..conftest import run_cli as run
 
 
 def test_solve_advise_with_a_saved_table(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -17,10 +17,42 @@ void OptimalBot::prepare(core::StopToken* stop) {
   if (!solver_->is_solved()) solver_->solve(0, {}, stop);
 }
 
+void OptimalBot::prepare_from(State s, core::StopToken* stop) {
+  if (!solver_->is_solved(s)) solver_->solve_from(s, 0, {}, stop);
+}
+
 Action OptimalBot::choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const {
   if (!solver_->is_solved(s)) solver_->solve_from(s, 0);  // lazily (prepare() solves all before threads start)
   solver_->turn_values_solved(s, scratch);
   return Solver::best_action_from(scratch, dice, rolls_left);
+}
+
+void OptimalBot::turn_policy(State s, TurnPolicy& out, TurnValues& scratch) const {
+  if (!solver_->is_solved(s)) solver_->solve_from(s, 0);
+  solver_->turn_values_solved(s, scratch);
+  Solver::policy_from(scratch, out);
+}
+
+void Bot::turn_policy(State s, TurnPolicy& out, TurnValues& scratch) const {
+  const auto& t = dice_tables();
+  for (int rl = 0; rl <= 2; ++rl)
+    for (int r = 0; r < kNumRolls; ++r) {
+      const Dice d = Dice::from_packed_unchecked(t.packed[static_cast<std::size_t>(r + kNumPartialKeeps)]);
+      const Action a = choose(s, d, rl, scratch);
+      std::int16_t code;
+      if (const auto* sc = std::get_if<Score>(&a)) {
+        if (!s.legal_categories(d, rules()).contains(sc->category))
+          throw core::IllegalAction(name() + " chose an illegal box: " + action_str(a) + " with " + d.str() + " (" + s.str() + ")");
+        code = TurnPolicy::score(sc->category);
+      } else {
+        const Keep k = std::get<Reroll>(a).keep;
+        if (rl == 0 || !k.is_subset_of(d) || k.size() >= kNumDice)
+          throw core::IllegalAction(name() + " chose an illegal reroll: " + action_str(a) + " with " + d.str() + ", " +
+                                    std::to_string(rl) + " roll(s) left");
+        code = static_cast<std::int16_t>(k.index());
+      }
+      out.act[static_cast<std::size_t>(rl)][static_cast<std::size_t>(r)] = code;
+    }
 }
 
 namespace {

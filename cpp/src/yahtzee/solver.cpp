@@ -20,117 +20,13 @@
 #include <cstdlib>
 
 #include "parlour/core/errors.hpp"
+#include "widget.hpp"
 
 namespace parlour::yahtzee {
 
 namespace {
 
-constexpr int kLanes = 8;     // upper subtotals solved together
-constexpr int kMaxSlots = 48;  // next-state vectors of one category set (at most 44)
-constexpr unsigned kFull = Categories::kAllBits;
-constexpr unsigned kYahtzeeBit = 1u << to_int(Category::Yahtzee);
-
-// The lattice in flat arrays: add[6*k + f] for the 210 partial keeps, and the
-// sub-keeps of each keep as a list (sub_begin[k] .. sub_begin[k+1]).
-struct Lattice {
-  std::array<std::int16_t, 6 * kNumPartialKeeps> add{};
-  std::array<std::uint16_t, kNumKeeps + 1> sub_begin{};
-  std::array<std::int16_t, 1260> sub{};
-  std::array<double, kNumRolls> prob{};
-};
-
-const Lattice& lattice() {
-  static const Lattice lat = [] {
-    Lattice l;
-    const auto& t = dice_tables();
-    for (int k = 0; k < kNumPartialKeeps; ++k)
-      for (int f = 0; f < 6; ++f)
-        l.add[static_cast<std::size_t>(6 * k + f)] = t.add[static_cast<std::size_t>(k)][static_cast<std::size_t>(f)];
-    std::size_t n = 0;
-    for (int k = 0; k < kNumKeeps; ++k) {
-      l.sub_begin[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(n);
-      for (int f = 0; f < 6; ++f) {
-        const auto j = t.sub[static_cast<std::size_t>(k)][static_cast<std::size_t>(f)];
-        if (j >= 0) l.sub[n++] = j;
-      }
-    }
-    l.sub_begin[kNumKeeps] = static_cast<std::uint16_t>(n);
-    l.prob = t.roll_prob;
-    return l;
-  }();
-  return lat;
-}
-
-struct Slot {
-  std::uint16_t next;     // the category set after the write
-  std::uint8_t shift;     // added to the upper subtotal
-  std::uint8_t set_flag;  // the write puts 50 in the Yahtzee box
-};
-
-struct Cand {
-  std::uint8_t score;  // written in the box (joker values included)
-  std::uint8_t slot;
-  std::uint8_t category;
-};
-
-// Everything about one category set that does not depend on the upper subtotal.
-struct Plan {
-  unsigned mask = 0;
-  int nslots = 0;
-  std::array<Slot, kMaxSlots> slots{};
-  std::array<std::uint16_t, kNumRolls + 1> begin{};
-  std::vector<Cand> cands;
-  std::array<std::uint8_t, kNumRolls> bonus{};  // an extra Yahtzee that earns 100 when the flag is set
-};
-
-void build_plan(unsigned mask, const YahtzeeRules& rules, Plan& p) {
-  const auto& t = dice_tables();
-  p.mask = mask;
-  p.nslots = 0;
-  p.cands.clear();
-  std::array<int, kNumCategories> base{};
-  for (int c = 0; c < kNumCategories; ++c) {
-    if (mask & (1u << c)) continue;
-    base[static_cast<std::size_t>(c)] = p.nslots;
-    const auto next = static_cast<std::uint16_t>(mask | (1u << c));
-    const auto cat = static_cast<Category>(c);
-    if (is_upper(cat)) {
-      for (int k = 0; k <= kNumDice; ++k)
-        p.slots[static_cast<std::size_t>(p.nslots++)] = Slot{next, static_cast<std::uint8_t>(k * (c + 1)), 0};
-    } else if (cat == Category::Yahtzee) {
-      p.slots[static_cast<std::size_t>(p.nslots++)] = Slot{next, 0, 0};
-      p.slots[static_cast<std::size_t>(p.nslots++)] = Slot{next, 0, 1};
-    } else {
-      p.slots[static_cast<std::size_t>(p.nslots++)] = Slot{next, 0, 0};
-    }
-  }
-  const Categories scored = Categories::from_bits_unchecked(mask);
-  for (int r = 0; r < kNumRolls; ++r) {
-    p.begin[static_cast<std::size_t>(r)] = static_cast<std::uint16_t>(p.cands.size());
-    const Dice d = Dice::from_packed_unchecked(t.packed[static_cast<std::size_t>(r + kNumPartialKeeps)]);
-    const bool extra = t.yahtzee_face[static_cast<std::size_t>(r)] != 0 && (mask & kYahtzeeBit);
-    const Categories legal = extra ? legal_categories(scored, d, rules) : ~scored;
-    const auto& natural = t.natural[static_cast<std::size_t>(r)];
-    for (int c = 0; c < kNumCategories; ++c) {
-      const auto cat = static_cast<Category>(c);
-      if (!legal.contains(cat)) continue;
-      const int v = extra ? box_value(cat, d, scored, rules) : natural[static_cast<std::size_t>(c)];
-      int slot = base[static_cast<std::size_t>(c)];
-      if (is_upper(cat)) slot += v / (c + 1);
-      else if (cat == Category::Yahtzee && v == kYahtzeeScore) slot += 1;
-      p.cands.push_back(Cand{static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(c)});
-    }
-    p.bonus[static_cast<std::size_t>(r)] =
-        (rules.yahtzee_bonus && t.yahtzee_face[static_cast<std::size_t>(r)] != 0 && (mask & kYahtzeeBit)) ? 1 : 0;
-  }
-  p.begin[kNumRolls] = static_cast<std::uint16_t>(p.cands.size());
-}
-
-struct TableView {
-  const std::uint32_t* offset;
-  const std::uint8_t* lanes;
-  const double* table;
-};
+using namespace detail;
 
 namespace lanes_sse {
 #include "solver_lanes.inc"
@@ -156,18 +52,6 @@ void run_widget(const Plan& p, const TableView& tv, int flag, int u0, int umax, 
   widget<Lanes>(p, tv, flag, u0, umax, A, S, e, nullptr);
 }
 }  // namespace lanes_sse
-
-bool use_avx2() noexcept {
-#if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
-  static const bool ok = [] {
-    const char* off = std::getenv("PARLOUR_YAHTZEE_NO_AVX2");
-    return __builtin_cpu_supports("avx2") && !(off && *off && *off != '0');
-  }();
-  return ok;
-#else
-  return false;
-#endif
-}
 
 template <class L>
 struct Workspace {
@@ -220,43 +104,16 @@ void Solver::solve(int threads, const Progress& progress, core::StopToken* stop)
 
 void Solver::solve_from(State s, int threads, const Progress& progress, core::StopToken* stop) {
   if (threads < 0) threads = 0;
-  int n = core::resolve_threads(threads, "threads");
+  const int n = core::resolve_threads(threads, "threads");
   core::NoStop never;
   core::StopToken& st = stop ? *stop : never;
   std::lock_guard<std::mutex> lock(*mutex_);
   const unsigned m0 = s.scored().bits();
   const int u_begin = s.upper();
-  std::array<std::vector<std::uint16_t>, kNumCategories + 1> tiers;
-  std::size_t total = 0;
-  for (unsigned m = 0; m < 8192; ++m) {
-    if ((m & m0) != m0 || lo_[m] <= u_begin) continue;
-    tiers[static_cast<std::size_t>(std::popcount(m))].push_back(static_cast<std::uint16_t>(m));
-    ++total;
-  }
-  if (total == 0) return;
+  std::vector<std::uint16_t> masks;
+  for (unsigned m = 0; m < 8192; ++m)
+    if ((m & m0) == m0 && lo_[m] > u_begin) masks.push_back(static_cast<std::uint16_t>(m));
   // (cache_ stays valid: solving only fills values that were missing, never changes one.)
-  if (total < 64) n = 1;
-  const auto t0 = std::chrono::steady_clock::now();
-  // Work order: the category sets by tier (most filled first).  A worker takes the
-  // next set and waits until the sets it leads to are done (they come earlier in
-  // the order, so they are taken already); no barrier between tiers, so a worker
-  // that the OS pauses holds up only the sets that need its result.
-  std::vector<std::uint16_t> order;
-  order.reserve(total);
-  for (int tier = kNumCategories; tier >= 0; --tier)
-    for (auto mm : tiers[static_cast<std::size_t>(tier)]) order.push_back(mm);
-  // done[m]: 0 to do, 1 solved, 2 abandoned (the call was stopped).
-  std::vector<std::atomic<std::uint8_t>> done(8192);
-  for (unsigned mm = 0; mm < 8192; ++mm) done[mm].store(1, std::memory_order_relaxed);
-  for (auto mm : order) done[mm].store(0, std::memory_order_relaxed);
-  std::array<std::atomic<std::size_t>, kNumCategories + 1> left{};
-  for (int tier = 0; tier <= kNumCategories; ++tier)
-    left[static_cast<std::size_t>(tier)].store(tiers[static_cast<std::size_t>(tier)].size());
-  std::atomic<std::size_t> next{0};
-  std::mutex report_mutex;
-  int next_report = kNumCategories;  // the next tier to report (under report_mutex)
-  std::exception_ptr failure;  // a progress callback's exception (under report_mutex)
-  std::atomic<bool> failed{false};
   const TableView view{offset_.data(), lanes_.data(), table_.data()};
 
   auto solve_mask = [&](unsigned m, auto& ws) {
@@ -281,71 +138,17 @@ void Solver::solve_from(State s, int threads, const Progress& progress, core::St
     }
     lo_[m] = static_cast<std::uint8_t>(u_begin);
   };
-
-  auto report = [&] {
-    std::lock_guard<std::mutex> g(report_mutex);
-    while (next_report >= 0 && left[static_cast<std::size_t>(next_report)].load() == 0) {
-      if (progress && !tiers[static_cast<std::size_t>(next_report)].empty() && !failure) {
-        try {
-          progress(next_report, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        } catch (...) {
-          failure = std::current_exception();
-          failed.store(true);
-        }
-      }
-      --next_report;
-    }
-  };
-  std::atomic<bool> abandoned{false};
-  auto abandon = [&] {  // wakes every worker waiting for a set that will not be solved now
-    if (abandoned.exchange(true)) return;
-    for (const auto mm : order) {
-      std::uint8_t todo = 0;
-      if (done[mm].compare_exchange_strong(todo, 2)) done[mm].notify_all();
-    }
-  };
-  auto tiers_with = [&](int /*tid*/, auto& ws) {
-    for (std::size_t i; (i = next.fetch_add(1)) < order.size();) {
-      if (st.stop_requested() || failed.load()) {
-        abandon();
-        return;
-      }
-      const unsigned mm = order[i];
-      for (int c = 0; c < kNumCategories; ++c) {
-        const unsigned succ = mm | (1u << c);
-        if (succ == mm) continue;
-        std::uint8_t state;
-        while ((state = done[succ].load(std::memory_order_acquire)) == 0) done[succ].wait(0, std::memory_order_acquire);
-        if (state == 2) return;
-      }
-      solve_mask(mm, ws);
-      done[mm].store(1, std::memory_order_release);
-      done[mm].notify_all();
-      if (left[static_cast<std::size_t>(std::popcount(mm))].fetch_sub(1) == 1) report();
-    }
-  };
   [[maybe_unused]] const bool avx2 = use_avx2();
-  auto work = [&](int tid) {
+  run_category_sets(masks, false, n, st, progress, [&](int) -> MaskWork {
 #if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
     if (avx2) {
-      auto ws = std::make_unique<Workspace<lanes_avx2::Lanes>>();
-      tiers_with(tid, *ws);
-      return;
+      auto ws = std::make_shared<Workspace<lanes_avx2::Lanes>>();
+      return [ws, &solve_mask](unsigned m) { solve_mask(m, *ws); };
     }
 #endif
-    auto ws = std::make_unique<Workspace<lanes_sse::Lanes>>();
-    tiers_with(tid, *ws);
-  };
-  core::run_parallel(n, st, [&](int tid) {
-    try {
-      work(tid);
-    } catch (...) {
-      abandon();
-      throw;
-    }
+    auto ws = std::make_shared<Workspace<lanes_sse::Lanes>>();
+    return [ws, &solve_mask](unsigned m) { solve_mask(m, *ws); };
   });
-  if (failure) std::rethrow_exception(failure);
-  if (abandoned) throw core::Interrupted();
 }
 
 void Solver::ensure(State s) {
@@ -507,6 +310,52 @@ Action Solver::best_action_from(const TurnValues& tv, Dice dice, int rolls_left)
   }
   if (best == dice.Keep::index()) return best_action_from(tv, dice, rolls_left - 1);
   return Reroll{Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(best)])};
+}
+
+void Solver::policy_from(const TurnValues& tv, TurnPolicy& out) noexcept {
+  // The first maximum in Dice::keeps() order (as best_action_from) is the maximum of
+  // (value, -rank) with rank = (5 - size, index); that order is associative, so the
+  // best sub-keep of every keep follows the lattice upwards: one pass over its edges.
+  const Lattice& lat = lattice();
+  static const std::array<std::int16_t, kNumKeeps> ranks = [] {
+    std::array<std::int16_t, kNumKeeps> rk{};
+    int n = 0;  // Dice::keeps() order: five dice first, then four, ...; each size by index
+    for (int size = kNumDice; size >= 0; --size)
+      for (int k = 0; k < kNumKeeps; ++k)
+        if (dice_tables().size[static_cast<std::size_t>(k)] == size) rk[static_cast<std::size_t>(k)] = static_cast<std::int16_t>(n++);
+    return rk;
+  }();
+  std::array<double, kNumKeeps> bv;
+  std::array<std::int16_t, kNumKeeps> bk;  // the best sub-keep
+  std::array<std::int16_t, kNumKeeps> br;  // its rank
+  for (int r = 0; r < kNumRolls; ++r)
+    out.act[0][static_cast<std::size_t>(r)] = TurnPolicy::score(static_cast<Category>(tv.best0[static_cast<std::size_t>(r)]));
+  for (int rl = 1; rl <= 2; ++rl) {
+    const auto& arr = rl == 1 ? tv.k1 : tv.k2;
+    for (int k = 0; k < kNumKeeps; ++k) {
+      double v = arr[static_cast<std::size_t>(k)];
+      std::int16_t best = static_cast<std::int16_t>(k);
+      std::int16_t rank = ranks[static_cast<std::size_t>(k)];
+      for (int j = lat.sub_begin[static_cast<std::size_t>(k)]; j < lat.sub_begin[static_cast<std::size_t>(k) + 1]; ++j) {
+        const auto sj = static_cast<std::size_t>(lat.sub[static_cast<std::size_t>(j)]);
+        const double x = bv[sj];
+        const bool take = v < x || (v == x && br[sj] < rank);
+        v = take ? x : v;
+        best = take ? bk[sj] : best;
+        rank = take ? br[sj] : rank;
+      }
+      bv[static_cast<std::size_t>(k)] = v;
+      bk[static_cast<std::size_t>(k)] = best;
+      br[static_cast<std::size_t>(k)] = rank;
+    }
+    const auto& prev = out.act[static_cast<std::size_t>(rl - 1)];
+    auto& cur = out.act[static_cast<std::size_t>(rl)];
+    for (int r = 0; r < kNumRolls; ++r) {
+      const int best = bk[static_cast<std::size_t>(kNumPartialKeeps + r)];
+      // Keeping all five: decide as with one roll fewer (best_action_from).
+      cur[static_cast<std::size_t>(r)] = best == kNumPartialKeeps + r ? prev[static_cast<std::size_t>(r)] : static_cast<std::int16_t>(best);
+    }
+  }
 }
 
 Action Solver::best_action(State s, Dice dice, int rolls_left) {

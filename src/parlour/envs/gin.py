@@ -296,8 +296,8 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             raise InvalidValueError(f"{agent} is to act: None is an action only once terminated")
         rnd = self.round
         move = action_id(action, "gin")
-        if not 0 <= move < ACTION_COUNT:
-            raise InvalidValueError(f"a gin action id is 0..{ACTION_COUNT - 1}, got {move}")
+        if not 0 <= move < NUM_ACTIONS:
+            raise InvalidValueError(f"a gin action id is 0..{NUM_ACTIONS - 1}, got {move}")
         if self.illegal_action != "raise" and not rnd.can_apply(move):
             self._illegal(agent)
             return

@@ -200,7 +200,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         before = game.returns()[0]
         game.apply(move)  # raises before changing anything
         self._sync()
-        self._done = game.is_terminal
+        self._done = bool(game.is_terminal)
         return self._observation(), game.returns()[0] - before, self._done, False, self._info()
 
     def render(self) -> str | None:

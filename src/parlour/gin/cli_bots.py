@@ -111,7 +111,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 def register_bot_commands(gin_subparsers: Any) -> None:
     """Add ``arena`` and ``play`` to the subparsers of the ``parlour gin`` command."""
-    p = gin_subparsers.add_parser("arena", help="bot-vs-bot matches with win rates and 95% intervals")
+    p = gin_subparsers.add_parser("arena", help="bot-vs-bot matches with win rates and 95%% intervals")
     p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
                    help=f"comma-separated bots ({', '.join(BOT_NAMES)}); every pair plays (default hard,normal)")
     p.add_argument("--rules", default="card", choices=list(PRESETS),

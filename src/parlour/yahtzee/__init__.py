@@ -13,7 +13,11 @@ shape.  The types follow the Rust crate yahtzee-engine 0.1.0 in Python spelling:
 * :class:`Game` (one or more players, the frontend protocol) with the actions
   :class:`Score` and :class:`Reroll`;
 * :class:`Solver` (exact optimal values, advice, save/load), :class:`OptimalBot`,
-  :class:`HeuristicBot` and :func:`simulate`.
+  :class:`HeuristicBot` and :func:`simulate`;
+* beyond the mean (:mod:`parlour.yahtzee.objectives`): :class:`ScoreDistribution`,
+  ``Solver.distribution`` and :func:`score_distribution` (exact for the library's bots),
+  :class:`ThresholdSolver` (reach a target), :class:`HeadsUpSolver` and
+  :class:`BestReplyBot` (beat an opponent), :func:`advise` (every objective at once).
 
 >>> from parlour.yahtzee import Category, Dice, State
 >>> Category.FULL_HOUSE.score(Dice("22333")), Category.SIXES.score(Dice("66612"))
@@ -57,6 +61,16 @@ from parlour._core.yahtzee import (
     parse_category,
 )
 from parlour.yahtzee.batch import simulate
+from parlour.yahtzee.objectives import (
+    BestReplyBot,
+    HeadsUpSolver,
+    ObjectiveAdvice,
+    ScoreDistribution,
+    ThresholdSolver,
+    advise,
+    score_distribution,
+    win_probability,
+)
 
 __all__ = [
     "INDEX_SIZE",
@@ -64,29 +78,37 @@ __all__ = [
     "NUM_VALID_STATES",
     "Action",
     "AnyAction",
+    "BestReplyBot",
     "Bot",
     "Categories",
     "Category",
     "Dice",
     "Game",
+    "HeadsUpSolver",
     "HeuristicBot",
     "Joker",
     "Keep",
     "Observation",
+    "ObjectiveAdvice",
     "OptimalBot",
     "Phase",
     "Reroll",
     "Score",
     "ScoreDelta",
+    "ScoreDistribution",
     "Scorecard",
     "Solver",
     "State",
     "Rules",
+    "ThresholdSolver",
     "action_from_id",
+    "advise",
     "category_name",
     "parse_action",
     "parse_category",
+    "score_distribution",
     "simulate",
+    "win_probability",
 ]
 
 #: A Yahtzee action: write the dice in a box, or keep some and reroll the rest.

@@ -11,17 +11,20 @@ from typing import TextIO
 import numpy as np
 
 from parlour.distributed.cli import add_run_options
-from parlour.errors import NotationError
+from parlour.errors import NotationError, ParlourError
 from parlour.yahtzee import (
     Categories,
     Dice,
     Game,
     HeuristicBot,
+    ObjectiveAdvice,
     OptimalBot,
     Score,
+    ScoreDistribution,
     Solver,
     State,
     Rules,
+    advise,
     category_name,
     parse_action,
     parse_category,
@@ -87,7 +90,68 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
         for k, v in kv[: args.top]:
             label = "keep all (stop rolling)" if len(k) == 5 else f"keep {k or '-'}"
             print(f"  {v:10.4f}  {label}", file=out)
+    opponent = _opponent(args, solver)
+    if args.target is not None or opponent is not None:
+        _print_objectives(args, state, dice, solver, opponent, out)
     return 0
+
+
+def _opponent(args: argparse.Namespace, solver: Solver) -> ScoreDistribution | int | None:
+    """The opponent's final score, or its distribution when they play on with the expected-score strategy."""
+    if args.opponent_final is not None:
+        if args.opponent_state is not None:
+            raise NotationError("give either --opponent-final or --opponent-state, not both")
+        final: int = args.opponent_final
+        return final
+    if args.opponent_state is None:
+        return None
+    theirs: ScoreDistribution = solver.distribution(parse_state(args.opponent_state), points=args.opponent_points)
+    return theirs
+
+
+def _print_objectives(args: argparse.Namespace, state: State, dice: Dice, solver: Solver,
+                      opponent: ScoreDistribution | int | None, out: TextIO) -> None:
+    t0 = time.perf_counter()
+    rows = advise(state, dice, args.rolls_left, points=args.points, solver=solver, target=args.target,
+                  opponent=opponent, tie=args.tie)
+    dt = time.perf_counter() - t0
+    if isinstance(opponent, int):
+        who = f"an opponent who finished with {opponent}"
+    elif opponent is not None:
+        who = f"an opponent on {args.opponent_points} playing the expected-score strategy (mean final {opponent.mean:.2f})"
+    print(f"objectives ({args.points} points on the card; {dt:.2f} s):", file=out)
+    head = f"  {'objective':<20} {'best action':<24} {'E[final]':>9}"
+    if args.target is not None:
+        head += f" {'P(>=' + str(args.target) + ')':>10}"
+    if opponent is not None:
+        head += f" {'P(win)':>9}"
+    print(head, file=out)
+    for row in rows:
+        line = f"  {row.objective:<20} {str(row.action):<24} {row.mean:9.3f}"
+        if row.reach is not None:
+            line += f" {row.reach:10.5f}"
+        if row.win is not None:
+            line += f" {row.win:9.5f}"
+        print(line, file=out)
+    print("what each objective's best action gives up on the others (against their own best actions):", file=out)
+    for row in rows:
+        print(f"  {row.objective} ({row.action}): {_losses(row, args.target)}", file=out)
+    if opponent is not None:
+        print(f"  (P(win) counts a tie as {args.tie:g} of a win; against {who})", file=out)
+
+
+def _losses(row: ObjectiveAdvice, target: int | None) -> str:
+    """What an objective's best action loses on each other objective, against that objective's best."""
+    label = {"mean": "E[final]", "reach": f"P(>={target})", "win": "P(win)"}
+    if not row.gives_up:
+        return "(the only objective)"
+    parts = []
+    for k, v in row.gives_up.items():
+        if v <= 0.0:
+            parts.append(f"nothing on {label[k]}")
+        else:
+            parts.append(f"{label[k]} -{v:.3f}" if k == "mean" else f"{label[k]} -{v:.5f}")
+    return ", ".join(parts)
 
 
 def _histogram(scores: np.ndarray, out: TextIO, width: int = 50) -> None:
@@ -185,7 +249,7 @@ def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: Rules, so
                 print(f"  wrote {scored['points']} in {category_name(action.category)}"
                       + (f", upper bonus {scored['upper_bonus']}" if scored["upper_bonus"] else "")
                       + (f", Yahtzee bonus {scored['yahtzee_bonus']}" if scored["yahtzee_bonus"] else ""), file=out)
-        except Exception as e:  # the library's errors, shown to the player
+        except ParlourError as e:  # the library's errors, shown to the player (a bug still raises)
             print(f"  {e}", file=out)
             print(f"  {_HELP}", file=out)
     card = game.scorecard(0)
@@ -212,7 +276,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     s.add_argument("--quiet", action="store_true", help="no progress display")
     s.set_defaults(func=_cmd_solve)
 
-    a = sub.add_parser("advise", help="the best move and the values of the alternatives")
+    a = sub.add_parser("advise", help="the best move and the values of the alternatives, for the mean, a target "
+                       "score or beating an opponent")
     a.add_argument("--state", default="start",
                    help="'start', an index, or filled boxes like 'aces,chance upper=3 y50'")
     a.add_argument("--dice", required=True, help="the five dice, like 11666")
@@ -220,6 +285,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     a.add_argument("--rules", default="default", help=rules_help)
     a.add_argument("--table", help="a table written by 'solve --out' (else solve lazily from the state)")
     a.add_argument("--top", type=int, default=8, help="how many keeps to list")
+    a.add_argument("--points", type=int, default=0, help="the points already on the card (for --target and the opponent)")
+    a.add_argument("--target", type=int, help="also the best action to reach this final score, and its probability")
+    a.add_argument("--opponent-final", type=int, help="also the best action to beat an opponent who finished with this score")
+    a.add_argument("--opponent-state", help="also the best action to beat an opponent with this card (same notation as "
+                   "--state) who plays on with the expected-score strategy")
+    a.add_argument("--opponent-points", type=int, default=0, help="the points on that opponent's card")
+    a.add_argument("--tie", type=float, default=0.0, help="what a tie with the opponent is worth (0..1, default 0)")
     a.set_defaults(func=_cmd_advise)
 
     m = sub.add_parser("simulate", help="play many games in C++ and report the score distribution")

@@ -30,10 +30,16 @@ class Bot {
   virtual ~Bot() = default;
   // Prepares for use from several threads (OptimalBot: solves the table).
   virtual void prepare(core::StopToken* /*stop*/ = nullptr) {}
+  // Prepares for use from several threads on the states reachable from s only
+  // (OptimalBot: solves those states); by default prepare().
+  virtual void prepare_from(State /*s*/, core::StopToken* stop = nullptr) { prepare(stop); }
   // The action; `scratch` caches per-turn work between calls of one game.
   virtual Action choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const = 0;
   [[nodiscard]] virtual const YahtzeeRules& rules() const noexcept = 0;
   [[nodiscard]] virtual std::string name() const = 0;
+  // The action for every roll of a turn from s (by default choose() for each); every
+  // action must be legal (else IllegalAction naming the bot).
+  virtual void turn_policy(State s, TurnPolicy& out, TurnValues& scratch) const;
   // choose() with the bot's own scratch (one caller at a time).
   Action choose(State s, Dice dice, int rolls_left) const { return choose(s, dice, rolls_left, scratch_); }
 
@@ -45,8 +51,10 @@ class OptimalBot final : public Bot {
  public:
   explicit OptimalBot(std::shared_ptr<Solver> solver);
   void prepare(core::StopToken* stop = nullptr) override;
+  void prepare_from(State s, core::StopToken* stop = nullptr) override;
   using Bot::choose;
   Action choose(State s, Dice dice, int rolls_left, TurnValues& scratch) const override;
+  void turn_policy(State s, TurnPolicy& out, TurnValues& scratch) const override;
   [[nodiscard]] const YahtzeeRules& rules() const noexcept override { return solver_->rules(); }
   [[nodiscard]] std::string name() const override { return "OptimalBot"; }
   [[nodiscard]] const std::shared_ptr<Solver>& solver() const noexcept { return solver_; }

@@ -60,6 +60,14 @@ struct TurnValues {
   std::array<double, kNumKeeps> k2{};           // keep values, two rolls left
 };
 
+// A whole turn's decisions from one state: act[rolls_left][roll] is the action for
+// that roll (Dice::index) with 0, 1 or 2 rolls left, encoded as k >= 0: reroll keeping
+// Keep::index k (0..209); k < 0: score in category -1 - k.
+struct TurnPolicy {
+  std::array<std::array<std::int16_t, kNumRolls>, 3> act{};
+  static constexpr std::int16_t score(Category c) noexcept { return static_cast<std::int16_t>(-1 - to_int(c)); }
+};
+
 class Solver {
  public:
   // Called after each tier with (filled categories of the tier, seconds so far).
@@ -99,6 +107,8 @@ class Solver {
   void turn_values_solved(State s, TurnValues& out) const;
   // The best action from turn values (no solving).
   [[nodiscard]] static Action best_action_from(const TurnValues& tv, Dice dice, int rolls_left);
+  // best_action_from for every roll and rolls left at once.
+  static void policy_from(const TurnValues& tv, TurnPolicy& out) noexcept;
 
   // Binary table file: header (magic, version, rules, count, checksum), then the
   // values.  save: PhaseError unless fully solved.  load: FormatError for a corrupt,

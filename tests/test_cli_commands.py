@@ -1,0 +1,133 @@
+"""Every command of ``parlour``: ``--help`` works, and so does the bare invocation.
+
+The commands are read from the argument parser itself, so a new command is covered
+by the ``--help`` test at once; its bare invocation (no arguments, an empty stdin)
+must be written down in BARE with what it does: print the help (exit 2), refuse with
+a usage error (exit 2, message on stderr), run with its defaults (exit 0), or serve
+until stopped (Ctrl-C ends it; a clean one-line error when it cannot start).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from parlour.cli import build_parser, main
+
+
+def command_paths(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command path of the parser: (), ("deal",), ("gin",), ("gin", "arena"), ..."""
+    paths = [prefix]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                paths += command_paths(sub, (*prefix, name))
+    return paths
+
+
+COMMANDS = command_paths(build_parser())
+
+HELP, USAGE_ERROR, RUNS, SERVES = "help", "usage error", "runs", "serves"
+
+#: What each command does when given no arguments, and a word its output must contain.
+BARE: dict[tuple[str, ...], tuple[str, str]] = {
+    (): (HELP, "COMMAND"),
+    ("deal",): (RUNS, ""),
+    ("demo",): (RUNS, "xoshiro256**"),
+    ("gin",): (HELP, "SUBCOMMAND"),
+    ("gin", "deal"): (RUNS, "stock"),
+    ("gin", "replay"): (USAGE_ERROR, "file"),
+    ("gin", "arena"): (RUNS, "hard vs normal"),
+    ("gin", "play"): (RUNS, "You leave the table"),
+    ("yahtzee",): (USAGE_ERROR, "COMMAND"),
+    ("yahtzee", "solve"): (RUNS, "254.5877287345"),
+    ("yahtzee", "advise"): (USAGE_ERROR, "--dice"),
+    ("yahtzee", "simulate"): (RUNS, "mean"),
+    ("yahtzee", "play"): (RUNS, "Total"),
+    ("freecell",): (HELP, "SUBCOMMAND"),
+    ("freecell", "show"): (USAGE_ERROR, "deal"),
+    ("freecell", "solve"): (USAGE_ERROR, "deal"),
+    ("freecell", "batch"): (USAGE_ERROR, "first, last"),
+    ("freecell", "play"): (USAGE_ERROR, "deal"),
+    ("freecell", "survey"): (USAGE_ERROR, "START"),
+    ("serve",): (SERVES, "parlour serve"),
+}
+
+
+def _ids(path: tuple[str, ...]) -> str:
+    return " ".join(("parlour", *path))
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=_ids)
+def test_help(path: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([*path, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: " + _ids(path))
+    # Every subcommand is listed in its parent's help.
+    for child in COMMANDS:
+        if len(child) == len(path) + 1 and child[: len(path)] == path:
+            assert child[-1] in out
+
+
+def test_every_command_has_its_bare_invocation_written_down() -> None:
+    missing = [_ids(p) for p in COMMANDS if p not in BARE]
+    assert not missing, f"write down the bare invocation of {missing} in BARE ({__file__})"
+    assert not [p for p in BARE if p not in COMMANDS], "BARE lists a command the parser does not have"
+
+
+@pytest.mark.parametrize("path", list(BARE), ids=_ids)
+def test_bare_invocation(path: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    kind, needle = BARE[path]
+    if kind == SERVES:
+        serve_until_stopped(path, needle)
+        return
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    out = io.StringIO()
+    argv = list(path)
+    if kind == USAGE_ERROR:
+        with pytest.raises(SystemExit) as info:
+            main(argv, out)
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith("usage: " + _ids(path)) and "error:" in err and needle in err
+        return
+    status = main(argv, out)
+    text = out.getvalue() + capsys.readouterr().out
+    assert "Traceback" not in text
+    if kind == HELP:
+        assert status == 2 and text.startswith("usage: " + _ids(path)) and needle in text
+    else:
+        assert status == 0 and text.strip() and needle in text
+
+
+def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
+    """A serving command either stops at once with a clean one-line error (exit 1), or
+    serves until Ctrl-C, which ends it quietly."""
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", *path], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        deadline = time.monotonic() + 5
+        while proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    text = out + err
+    assert "Traceback" not in text, text[-3000:]
+    if proc.returncode == 1:
+        assert needle in text and len(text.strip().splitlines()) == 1, text
+    else:
+        assert proc.returncode in (0, 130), (proc.returncode, text[-3000:])
