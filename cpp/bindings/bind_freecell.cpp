@@ -162,7 +162,9 @@ std::uint64_t to_deal(const py::handle& obj) {
 
 }  // namespace
 
-void register_freecell(py::module_& m) {
+namespace {
+
+void bind_foundations(py::module_& m) {
   m.attr("NUM_ACTIONS") = fc::kNumActions;
 
   py::native_enum<fc::PositionKind>(m, "PositionKind", "enum.IntEnum",
@@ -260,7 +262,9 @@ void register_freecell(py::module_& m) {
                         return fc::Foundations({t[0].cast<int>(), t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>()});
                       }));
   def_value<fc::Foundations>(foundations);
+}
 
+void bind_cells_and_cascades(py::module_& m) {
   // ---------------------------------------------------------------- Freecells
   py::class_<fc::Freecells> freecells(
       m, "Freecells",
@@ -374,7 +378,9 @@ void register_freecell(py::module_& m) {
                         throw core::FormatError("corrupt Position pickle");
                       }));
   def_value<fc::Position>(position);
+}
 
+void bind_move(py::module_& m) {
   py::class_<fc::Move> move(
       m, "Move",
       "One move: `count` cards (a sequence when count > 1) whose deepest card is `card`, from one Position to "
@@ -421,7 +427,9 @@ void register_freecell(py::module_& m) {
                         return parse_move(t[0].cast<std::string>(), t[1], t[2].cast<int>());
                       }));
   def_value<fc::Move>(move);
+}
 
+void bind_game_state(py::module_& m) {
   // ---------------------------------------------------------------- GameState
   py::class_<fc::GameState> state(
       m, "GameState",
@@ -532,7 +540,9 @@ void register_freecell(py::module_& m) {
                         }
                       }));
   def_value<fc::GameState>(state);
+}
 
+void bind_search(py::module_& m) {
   // ---------------------------------------------------------------- solver
   py::class_<fc::SolveResult>(m, "SearchResult",
                               "The raw outcome of the solver (parlour.freecell.solve wraps it in Solution, "
@@ -643,6 +653,16 @@ void register_freecell(py::module_& m) {
         py::arg("foundations"), py::arg("card"),
         "Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both "
         "foundations of the other colour hold its rank minus one.");
+}
+
+}  // namespace
+
+void register_freecell(py::module_& m) {
+  bind_foundations(m);
+  bind_cells_and_cascades(m);
+  bind_move(m);
+  bind_game_state(m);
+  bind_search(m);
 }
 
 }  // namespace parlour::bindings

@@ -87,7 +87,9 @@ void check_masks(const std::uint64_t* p, py::ssize_t n) {
 
 }  // namespace
 
-void register_gin(py::module_& m) {
+namespace {
+
+void bind_meld(py::module_& m) {
   // Card.deadwood: the core binds Card; the gin value is added to that same class.
   {
     py::object card_type = py::type::of<core::Card>();
@@ -199,6 +201,9 @@ void register_gin(py::module_& m) {
                         }
                       }));
 
+}
+
+void bind_melds_and_deadwood(py::module_& m) {
   using MeldLike = py::typing::Union<Meld, core::CardSet, py::str, py::typing::Iterable<py::typing::Union<core::Card, py::str>>>;
   py::class_<Melds> melds(m, "Melds",
                           "One arrangement of a hand (at most 11 cards): disjoint melds inside the hand, the other "
@@ -330,6 +335,13 @@ void register_gin(py::module_& m) {
         "best_discard; 255 for an empty hand). Releases the GIL.");
 
   m.attr("MELD_COUNT") = gin::kMeldCount;
+}
+
+}  // namespace
+
+void register_gin(py::module_& m) {
+  bind_meld(m);
+  bind_melds_and_deadwood(m);
 }
 
 }  // namespace parlour::bindings

@@ -96,7 +96,9 @@ std::string bot_repr(const B& b, const char* cls) {
 
 }  // namespace
 
-void register_gin_bots(py::module_& m) {
+namespace {
+
+void bind_bots(py::module_& m) {
   gin::register_bots();
 
   py::class_<Bot, std::shared_ptr<Bot>>(m, "Bot",
@@ -198,7 +200,9 @@ void register_gin_bots(py::module_& m) {
                         return std::make_shared<gin::HardBot>(t[0].cast<std::uint64_t>(),
                                                               gin::HardParams{t[1].cast<int>(), t[2].cast<int>()});
                       }));
+}
 
+void bind_matches_and_arena(py::module_& m) {
   m.def("play_match", [](const py::object& one, const py::object& two, const Arg<Rules>& rules,
                          const SeedLike& seed, const Arg<PlayerLike>& first_dealer) {
         const Side a = side_from(one, "bot_one"), b = side_from(two, "bot_two");
@@ -308,6 +312,13 @@ void register_gin_bots(py::module_& m) {
       "The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A "
       "won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, "
       "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.");
+}
+
+}  // namespace
+
+void register_gin_bots(py::module_& m) {
+  bind_bots(m);
+  bind_matches_and_arena(m);
 }
 
 }  // namespace parlour::bindings

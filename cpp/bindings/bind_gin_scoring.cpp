@@ -118,7 +118,9 @@ IntPair pair(const std::array<int, N>& a) {
 
 }  // namespace
 
-void register_gin_scoring(py::module_& m) {
+namespace {
+
+void bind_constants(py::module_& m) {
   m.attr("GIN_BONUS") = gin::kGinBonus;
   m.attr("UNDERCUT_BONUS") = gin::kUndercutBonus;
   m.attr("BIG_GIN_BONUS") = gin::kBigGinBonus;
@@ -167,7 +169,9 @@ void register_gin_scoring(py::module_& m) {
                           throw core::FormatError(std::string("corrupt Shutout pickle: ") + e.what());
                         }
                       }));
+}
 
+void bind_rules(py::module_& m) {
   py::class_<Rules> rules_cls(m, "Rules",
                           "The rules of a game of gin rummy; immutable, every field validated (InvalidValueError).\n\n"
                           "Rules() is the rule card's variant (knock limit 10, gin 25, big gin off, undercut 25, a tie "
@@ -271,7 +275,9 @@ void register_gin_scoring(py::module_& m) {
                           throw core::FormatError(std::string("corrupt Rules pickle: ") + e.what());
                         }
                       }));
+}
 
+void bind_round_result(py::module_& m) {
   py::native_enum<gin::ResultKind>(m, "ResultKind", "enum.Enum",
                                    "How a hand ended: DEAD (stock down to two cards), KNOCK, UNDERCUT, GIN, BIG_GIN.")
       .value("DEAD", gin::ResultKind::Dead)
@@ -345,7 +351,9 @@ void register_gin_scoring(py::module_& m) {
           throw core::FormatError(std::string("corrupt RoundResult pickle: ") + e.what());
         }
       }));
+}
 
+void bind_layoffs(py::module_& m) {
   py::class_<gin::Layoff>(m, "Layoff",
                           "The result of best_layoff: the cards laid off (in all and per meld), the grown melds, and "
                           "the kept cards arranged optimally with their deadwood.")
@@ -434,7 +442,9 @@ void register_gin_scoring(py::module_& m) {
         "when the rules disable it), else a knock where the defender lays off optimally (the joint optimum over "
         "layoffs and its own melds; none against gin). A tie is an undercut when rules.undercut_on_tie. "
         "InvalidValueError over the knock limit; ArrangeError when the hands overlap.");
+}
 
+void bind_match_result(py::module_& m) {
   py::class_<gin::MatchResult>(m, "MatchResult",
                                "What a whole match came to (Game::Gin::Scoring's match_result): the winner (who reached the "
                                "target), per-player hand points, hands won, box bonuses and totals (tuples indexed by "
@@ -508,6 +518,16 @@ void register_gin_scoring(py::module_& m) {
         "box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the "
         "winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays "
         "no box and breaks no shutout. InvalidValueError for a hand after the deciding one.");
+}
+
+}  // namespace
+
+void register_gin_scoring(py::module_& m) {
+  bind_constants(m);
+  bind_rules(m);
+  bind_round_result(m);
+  bind_layoffs(m);
+  bind_match_result(m);
 }
 
 }  // namespace parlour::bindings

@@ -181,7 +181,9 @@ std::string action_repr(const Action& a) {
 std::string yahtzee_state_repr(State s) { return state_repr(s); }
 
 
-void register_yahtzee(py::module_& m) {
+namespace {
+
+void bind_categories(py::module_& m) {
   py::native_enum<Category>(m, "Category", "enum.IntEnum",
                             "A box of the card, in card order: ACES=0 .. SIXES=5 (upper section), THREE_OF_A_KIND=6, "
                             "FOUR_OF_A_KIND=7, FULL_HOUSE=8 (25), SMALL_STRAIGHT=9 (30), LARGE_STRAIGHT=10 (40), "
@@ -260,7 +262,9 @@ void register_yahtzee(py::module_& m) {
   cats.attr("ALL") = Categories::all();
   cats.attr("UPPER") = Categories::upper();
   cats.attr("LOWER") = Categories::lower();
+}
 
+void bind_dice(py::module_& m) {
   py::class_<Keep> keep(m, "Keep",
                         "0 to 5 dice kept before a reroll, as a multiset of faces. Keep('66'), Keep(''), "
                         "Keep.from_faces([6, 6]), Keep.from_counts([0, 0, 0, 0, 0, 2]). Keep.index numbers the 462 "
@@ -347,8 +351,9 @@ void register_yahtzee(py::module_& m) {
   m.def("parse_category", [](const std::string& text) { return parse_category(text); }, py::arg("text"),
         "A category from its name ('full_house', 'Full House', 'sixes') or an alias ('fh', '3k', 'ss', '6'); "
         "NotationError otherwise.");
+}
 
-
+void bind_rules(py::module_& m) {
   py::class_<YahtzeeRules> rules(m, "Rules",
                                  "The rule variant: the joker convention (Joker.FORCED by default, FREE, NONE) and "
                                  "the switches for the Yahtzee bonus (100 per extra Yahtzee while the box holds "
@@ -379,7 +384,9 @@ void register_yahtzee(py::module_& m) {
                         return YahtzeeRules::parse(t[0].cast<std::string>());
                       }));
   def_equality<YahtzeeRules>(rules);
+}
 
+void bind_state(py::module_& m) {
   py::class_<State> state(m, "State",
                           "Everything about a card that affects future play: the filled categories, the upper "
                           "subtotal capped at 63 and whether the Yahtzee box holds 50. Immutable and hashable.\n\n"
@@ -463,7 +470,9 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_equality<State>(state);
   state.attr("START") = kStart;
+}
 
+void bind_scorecard_and_actions(py::module_& m) {
   py::class_<Scorecard> card(m, "Scorecard",
                              "One player's card box by box, for display and play: get(category), the upper "
                              "subtotal (uncapped), the bonuses and the total. score(category, dice) writes a box by "
@@ -561,7 +570,16 @@ void register_yahtzee(py::module_& m) {
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("NUM_VALID_STATES") = kNumValidStates;
   m.attr("INDEX_SIZE") = kIndexSize;
+}
 
+}  // namespace
+
+void register_yahtzee(py::module_& m) {
+  bind_categories(m);
+  bind_dice(m);
+  bind_rules(m);
+  bind_state(m);
+  bind_scorecard_and_actions(m);
 }
 
 }  // namespace parlour::bindings

@@ -36,7 +36,9 @@ Solver::Progress wrap_progress(const py::object& cb) {
   };
 }
 
-void register_yahtzee_solver(py::module_& m) {
+namespace {
+
+void bind_solver(py::module_& m) {
   py::class_<Solver, std::shared_ptr<Solver>> solver(
       m, "Solver",
       "The exact optimal strategy: the expected further score of optimal play from the start of a turn in every "
@@ -159,7 +161,9 @@ void register_yahtzee_solver(py::module_& m) {
         return "<yahtzee.Solver rules=" + s.rules().str() + " solved=" + std::to_string(s.solved_count()) + "/" +
                std::to_string(kNumValidStates) + ">";
       });
+}
 
+void bind_bots(py::module_& m) {
   py::class_<Bot, std::shared_ptr<Bot>> bot(m, "Bot", "A Yahtzee strategy: choose(state, dice, rolls_left) -> action.");
   bot.def("choose", [](const Bot& b, State st, const DiceLike& d, int rolls_left) {
         const Dice dice = to_dice(d);
@@ -210,6 +214,13 @@ void register_yahtzee_solver(py::module_& m) {
         "final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i "
         "draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed). The games are "
         "first .. first+n-1: consecutive ranges give, end to end, the scores of one call over the whole range.");
+}
+
+}  // namespace
+
+void register_yahtzee_solver(py::module_& m) {
+  bind_solver(m);
+  bind_bots(m);
 }
 
 }  // namespace parlour::bindings

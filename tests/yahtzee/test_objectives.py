@@ -559,7 +559,7 @@ def late_game(points_me: int, points_them: int) -> Game:
     mine = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_of_a_kind": 20,
             "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40}
     theirs = dict(mine, full_house=0, large_straight=0, four_of_a_kind=24)
-    for card, boxes in zip(d["scorecards"], (mine, theirs)):
+    for card, boxes in zip(d["state"]["scorecards"], (mine, theirs)):
         card["boxes"].update(boxes)
     return Game.from_dict(d)
 
