@@ -126,8 +126,10 @@ def test_undo_at_a_freecell_table(srv: Server) -> None:
 
 
 def test_undo_is_refused_where_others_or_dice_are_involved(srv: Server) -> None:
-    for body in ({"game": "gin", "seats": [{"kind": "open"}, {"kind": "bot", "bot": "easy"}]},
-                 {"game": "yahtzee", "seats": [{"kind": "open"}]}):
+    for body in (
+        {"game": "gin", "seats": [{"kind": "open"}, {"kind": "bot", "bot": "easy"}]},
+        {"game": "yahtzee", "seats": [{"kind": "open"}]},
+    ):
         t = srv.create(**body)["table"]
         token = srv.take(t, 0)
 

@@ -31,8 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 def chromium_path() -> str:
     path = os.environ.get("PARLOUR_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     if not path:
-        raise RuntimeError("Chromium is not installed: apt-get update && apt-get install -y chromium "
-                           "(.ci/run does this when it is missing)")
+        raise RuntimeError(
+            "Chromium is not installed: apt-get update && apt-get install -y chromium "
+            "(.ci/run does this when it is missing)"
+        )
     return path
 
 
@@ -107,7 +109,10 @@ def page(browser: Any, web: Server, request: pytest.FixtureRequest) -> Iterator[
     rec = Recorder()
 
     def on_ws(ws: Any) -> None:
-        ws.on("framereceived", lambda payload: rec.frames.append(payload if isinstance(payload, str) else payload.decode()))
+        ws.on(
+            "framereceived",
+            lambda payload: rec.frames.append(payload if isinstance(payload, str) else payload.decode()),
+        )
         ws.on("framesent", lambda payload: rec.sent.append(payload if isinstance(payload, str) else payload.decode()))
 
     def on_response(resp: Any) -> None:

@@ -88,7 +88,7 @@ def replay(web: Server, table: str) -> tuple[st.TableRow, dict[int, Any]]:
 def cards_in(text: str) -> set[str]:
     out: set[str] = set()
     for run in CARD_RUN.findall(text):
-        out.update(run[i:i + 2] for i in range(0, len(run), 2))
+        out.update(run[i : i + 2] for i in range(0, len(run), 2))
     return out
 
 
@@ -152,9 +152,12 @@ def test_freecell_deal_won_through_hints_undo_and_an_illegal_move(page: Page, we
     # an illegal move through the UI: the server's reason is shown
     s = p.rec.states()[-1]
     legal = {a["text"] for a in s["legal_actions"]}
-    src, dst = next((i, j) for i in "12345678" for j in "12345678"
-                    if i != j and not any(t.startswith(i + j) for t in legal)
-                    and s["observation"]["cascades"][int(j) - 1])
+    src, dst = next(
+        (i, j)
+        for i in "12345678"
+        for j in "12345678"
+        if i != j and not any(t.startswith(i + j) for t in legal) and s["observation"]["cascades"][int(j) - 1]
+    )
     fc_place(pg, src).click()
     fc_place(pg, dst).click()
     pg.wait_for_selector("#refusal:not([hidden])")
@@ -225,7 +228,9 @@ def test_yahtzee_game_following_the_advisor_against_a_bot(page: Page, web: Serve
     while True:
         pg.wait_for_function(
             "document.body.dataset.turn === 'over' || (document.body.dataset.turn === 'mine'"
-            " && document.querySelector('#advisor').dataset.seq === document.body.dataset.seq)", timeout=30_000)
+            " && document.querySelector('#advisor').dataset.seq === document.body.dataset.seq)",
+            timeout=30_000,
+        )
         if pg.get_attribute("body", "data-turn") == "over":
             break
         seq = int(pg.get_attribute("body", "data-seq"))
@@ -255,8 +260,13 @@ def test_yahtzee_game_following_the_advisor_against_a_bot(page: Page, web: Serve
 
 
 def my_discards(p: Page) -> int:
-    return len({s["seq"] for s in p.rec.states() if s["last_event"] and s["last_event"]["seat"] == 0
-                and s["last_event"]["kind"] == "DISCARD"})
+    return len(
+        {
+            s["seq"]
+            for s in p.rec.states()
+            if s["last_event"] and s["last_event"]["seat"] == 0 and s["last_event"]["kind"] == "DISCARD"
+        }
+    )
 
 
 def gin_turn(pg: Any, drag: bool = False) -> None:
@@ -350,7 +360,8 @@ def test_gin_hand_to_its_result_and_nothing_hidden_reaches_the_page(page: Page, 
         if "/advice" in url:
             a = json.loads(body)
             assert set(a["deadwood"]) | {c for meld in a["melds"] for c in meld} == set(
-                states[a["seq"]].to_dict()["state"]["round"]["hands"][me])  # the page's own hand, arranged
+                states[a["seq"]].to_dict()["state"]["round"]["hands"][me]
+            )  # the page's own hand, arranged
             assert not cards_in(body) & hidden(a["seq"]), url
             advice += 1
     assert checked > 5 and advice > 0
@@ -374,7 +385,9 @@ def test_a_person_joins_by_link_and_both_play(page: Page, browser: Any) -> None:
         assert seats[table]["seat"] == 1
         # whoever's turn it is plays the upcard offer; the other page sees it
         first, other = (pg, friend) if pg.get_attribute("body", "data-turn") == "mine" else (friend, pg)
-        assert first.get_attribute("body", "data-turn") == "mine" and other.get_attribute("body", "data-turn") == "theirs"
+        assert (
+            first.get_attribute("body", "data-turn") == "mine" and other.get_attribute("body", "data-turn") == "theirs"
+        )
         first.click('[data-action="pass"]')
         other.wait_for_selector("body[data-seq='1'][data-turn='mine']")
         assert "pass" in other.inner_text("#event")
@@ -391,6 +404,8 @@ def test_readable_at_360_pixels(page: Page) -> None:
         pg.wait_for_timeout(300)
         width = pg.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, (game, width)  # nothing runs off a phone's screen
-        sizes = pg.eval_on_selector_all(".card .corner", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+        sizes = pg.eval_on_selector_all(
+            ".card .corner", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
         assert all(s >= 12 for s in sizes), (game, min(sizes, default=None))
         p.shot(f"360-{game}")

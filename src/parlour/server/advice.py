@@ -94,8 +94,13 @@ def _freecell(obs: Any) -> dict[str, Any]:
 
     if obs.is_terminal:
         return {"game": "freecell", "verdict": "SOLVED" if obs.to_dict().get("solved") else "OVER", "moves": []}
-    r = solve(obs.state, mode="fast", max_states=FREECELL_MAX_STATES, time_limit=FREECELL_SECONDS,
-              memory_limit=FREECELL_MEMORY)
+    r = solve(
+        obs.state,
+        mode="fast",
+        max_states=FREECELL_MAX_STATES,
+        time_limit=FREECELL_SECONDS,
+        memory_limit=FREECELL_MEMORY,
+    )
     if isinstance(r, Solution):
         return {"game": "freecell", "verdict": "SOLVED", "moves": list(r.notation)}
     if isinstance(r, Unsolvable):
