@@ -46,7 +46,17 @@ export class YahtzeeView {
     const me = s.seat;
     const key = `${s.seq}:${o.dice}`;
     if (key !== this.diceKey) {
-      if (!this.diceKey || this.diceKey.split(":")[1] !== String(o.dice)) this.kept = new Set();
+      if (!this.diceKey || this.diceKey.split(":")[1] !== String(o.dice)) {
+        // after your reroll the dice you kept stay kept (the dice come back sorted, so find them by face)
+        this.kept = new Set();
+        const ev = s.last_event;
+        if (ev && ev.kind === "REROLL" && ev.seat === me && ev.kept && o.dice && o.rolls_left > 0) {
+          const dice = String(o.dice);
+          for (const f of ev.kept) {
+            for (let i = 0; i < dice.length; i++) if (!this.kept.has(i) && dice[i] === f) { this.kept.add(i); break; }
+          }
+        }
+      }
       this.diceKey = key;
     }
     const mine = this.t.isMyTurn();
