@@ -71,7 +71,7 @@ export class YahtzeeView {
         onclick: () => { this.toggle(i); },
       }, dieSvg(Number(f)), h("span", { class: "die-label", "aria-hidden": "true" }, on ? "kept" : "")));
     });
-    if (!dice) this.diceBox.append(h("p", { class: "muted" }, "No dice on the table."));
+    if (!dice) this.diceBox.append(h("p", { class: "muted" }, s.terminal ? "All boxes are filled." : "No dice on the table."));
     const rollAction = this.rollAction();
     this.rollBtn.disabled = !mine || !rollAction;
     this.rollBtn.textContent = this.kept.size ? `Roll the other ${5 - this.kept.size}` : "Roll all five";
@@ -181,6 +181,7 @@ export class YahtzeeView {
     clear(this.advBox);
     delete this.advBox.dataset.seq;
     if (!this.adviceOn) return;
+    if (this.s.terminal) return;
     if (!mine) { this.advBox.append(h("span", { class: "muted" }, "The advisor speaks on your turn.")); return; }
     const a = this.advice;
     if (!a || a.seq !== this.s.seq) { this.advBox.append(h("span", { class: "muted" }, "The solver is thinking…")); return; }
