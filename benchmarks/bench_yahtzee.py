@@ -226,6 +226,8 @@ GLENN_MEAN, GLENN_SD = 254.59, 59.61  # Glenn (2006), "An optimal strategy for Y
 def _heavy(benchmark: Any) -> None:
     if getattr(benchmark, "disabled", False) and not FULL:
         pytest.skip("seconds to minutes of computation: run with benchmarks enabled or PARLOUR_BENCH_FULL=1")
+    if hasattr(os, "getloadavg"):  # the machine is shared: the load beside each figure
+        benchmark.extra_info["load_average_before"] = os.getloadavg()
 
 
 def _peak_mb(setup: str, call: str) -> float | None:
@@ -339,6 +341,20 @@ def test_threshold_all_targets_every_state(benchmark: Any, solver: Solver) -> No
     )
 
 
+@pytest.mark.benchmark(group="yahtzee-threshold")
+def test_threshold_all_targets_every_state_one_thread(benchmark: Any) -> None:
+    _heavy(benchmark)
+
+    def run() -> ThresholdSolver:
+        t = ThresholdSolver(max_target=400)
+        t.solve(threads=1)
+        return t
+
+    cpu = time.process_time()
+    t = benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info.update(threads=1, cpu_seconds=time.process_time() - cpu, table_mb=t.table_bytes / 1e6)
+
+
 @pytest.mark.benchmark(group="yahtzee-heads-up")
 def test_heads_up_against_the_optimal_strategy(benchmark: Any, solver: Solver) -> None:
     """The strategy that maximises P(beat an opponent who plays the expected-score strategy
@@ -396,7 +412,7 @@ def _ending(bot: Any, mine: State, theirs: State, my_points: int, their_points: 
         raise AssertionError("no box written")
 
     while not mine.is_full:
-        mine, r = turn(mine, lambda s, d, k: bot.choose(s, my_points, theirs, their_points, d, k))
+        mine, r = turn(mine, lambda s, d, k, p=my_points, t=theirs, tp=their_points: bot.choose(s, p, t, tp, d, k))
         my_points += r
         theirs, r = turn(theirs, solver.best_action)
         their_points += r

@@ -106,6 +106,11 @@ py::typing::List<core::Card> cards_list(std::span<const core::Card> cards) {
 int meld_index(py::handle obj) { return static_cast<int>(to_int(obj, "the meld index", -1000000, 1000000)); }
 
 void def_construction(py::class_<Round>& cls) {
+  cls.def(py::init([](const py::args&, const py::kwargs&) -> Round {
+        throw core::WrongType("a Round is made by Round.deal(rules, dealer, seed), Round.from_deal(...) or "
+                              "Round.from_dict(...), not Round(...)");
+      }),
+      "Not a constructor: a Round is made by Round.deal, Round.from_deal or Round.from_dict (WrongTypeError).");
   cls.def_static("from_deal", [](const Arg<gin::Rules>& rules, const Arg<PlayerLike>& dealer,
                                  const py::typing::Tuple<CardsLike, CardsLike>& hands, const CardLike& upcard,
                                  const py::typing::Iterable<CardLike>& stock) {

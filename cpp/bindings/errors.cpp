@@ -70,3 +70,34 @@ void register_errors(py::module_& /*m*/) {
 }
 
 }  // namespace parlour::bindings
+
+namespace parlour::bindings {
+
+// A class bound without a constructor answers X(...) with pybind11's bare TypeError ("No
+// constructor defined!").  Give each such class an __init__ that raises WrongTypeError
+// naming the class instead; pickling and copying do not call __init__ and still work.
+void register_constructor_errors(py::module_& root) {
+  std::vector<py::module_> modules{root};
+  for (const auto& item : root.attr("__dict__").cast<py::dict>())
+    if (py::isinstance<py::module_>(item.second)) modules.push_back(py::reinterpret_borrow<py::module_>(item.second));
+  for (const py::module_& mod : modules) {
+    for (const auto& item : mod.attr("__dict__").cast<py::dict>()) {
+      if (!PyType_Check(item.second.ptr())) continue;
+      auto* type = reinterpret_cast<PyTypeObject*>(item.second.ptr());
+      if (py::detail::get_type_info(type) == nullptr) continue;  // not a bound class (a native enum, ...)
+      // A bound constructor is an instancemethod in the class's dict; without one, the dict
+      // holds pybind11's inherited slot wrapper (or nothing).
+      PyObject* init = PyDict_GetItemString(type->tp_dict, "__init__");  // borrowed
+      if (init != nullptr && PyInstanceMethod_Check(init)) continue;
+      const std::string name = py::str(item.second.attr("__name__")).cast<std::string>();
+      const std::string message = name + " objects are not made by " + name +
+                                  "(...): the library's functions and methods return them (see help(" + name + "))";
+      py::setattr(item.second, "__init__",
+                  py::cpp_function([message](const py::handle&, const py::args&, const py::kwargs&) {
+                    throw core::WrongType(message);
+                  }, py::is_method(item.second), py::name("__init__")));
+    }
+  }
+}
+
+}  // namespace parlour::bindings

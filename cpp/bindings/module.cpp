@@ -27,4 +27,5 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_freecell(freecell);
   pb::register_freecell_game(freecell);
   pb::register_envs(m);
+  pb::register_constructor_errors(m);  // last: every class is bound by now
 }

@@ -99,8 +99,11 @@ void def_game_protocol(py::class_<G>& cls) {
       .def("returns", [](const G& g) { return T::returns(g); },
            "One float per seat, in points (see the game's documentation).")
       .def("observation", [](const G& g, const py::object& seat) {
+        if (seat.is(py::ellipsis()))
+          throw core::WrongType("observation() takes the seat that looks: 0.." + std::to_string(T::num_players(g) - 1) +
+                                ", or None for a spectator");
         return T::observe(g, to_seat(seat, T::num_players(g), true));
-      }, py::arg("seat"),
+      }, py::arg("seat") = py::ellipsis(),
            "What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public "
            "information only).")
       .def_property_readonly("last_event", [](const G& g) { return T::last_event(g); },

@@ -6,6 +6,7 @@ beat an opponent (HeadsUpSolver, BestReplyBot), and advice under every objective
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 import pickle
 
 import numpy as np
@@ -582,6 +583,44 @@ def test_best_reply_bot_plays_a_two_player_ending(solver: Solver) -> None:
     assert game.is_terminal and turns >= 6 and "BestReplyBot" in repr(bot)
     with pytest.raises(InvalidValueError):
         bot.act(Game(1).observation(0))
+
+
+def test_best_reply_bot_exactly_in_a_two_box_ending(solver: Solver) -> None:
+    """Two boxes left each, we play first: BestReplyBot's win probability computed exactly
+    (its first turn is the heads-up strategy against the opponent as they stand; after
+    each of the opponent's first-turn outcomes, its last turn is the heads-up strategy
+    against the opponent's new distribution) lies between the heads-up strategy solved
+    once and the clairvoyant bound, as open-loop feedback control should, and above the
+    expected-score strategy."""
+    from parlour.yahtzee.objectives import _turn
+
+    class Policy:
+        def __init__(self, choose: Callable[[State, Dice, int], Score | Reroll]) -> None:
+            self.choose = choose
+
+    mine = theirs = State(~Categories([C.SIXES, C.CHANCE]), 45, False)
+    mp, tp = 200, 205
+    bot = BestReplyBot(solver, tie=0.5)
+    q0 = solver.distribution(theirs, points=tp)
+    open_loop = HeadsUpSolver(q0, tie=0.5)
+    first = _turn(Policy(lambda s, d, k: bot.choose(s, mp, theirs, tp, d, k)), mine, solver.rules)
+    replies = _turn(Policy(solver.best_action), theirs, solver.rules)
+    exact = 0.0
+    for (their_next, their_gain), pt in replies.items():
+        t1 = State.from_index(their_next)
+        assert t1 is not None
+        table = bot.table(t1, tp + their_gain)  # what the bot plays its last turn with
+        for (our_next, our_gain), po in first.items():
+            s1 = State.from_index(our_next)
+            assert s1 is not None
+            exact += po * pt * table.win_probability(s1, mp + our_gain)
+    heads_up = open_loop.win_probability(mine, mp)
+    clairvoyant = sum(q0.pmf[y] * HeadsUpSolver(y, tie=0.5).win_probability(mine, mp)
+                      for y in range(len(q0.pmf)) if q0.pmf[y] > 0)
+    mean = win_probability(solver.distribution(mine, points=mp), q0, tie=0.5)
+    assert sum(first.values()) == pytest.approx(1.0, abs=1e-12) and sum(replies.values()) == pytest.approx(1.0, abs=1e-12)
+    assert mean < heads_up < exact < clairvoyant
+    assert exact - heads_up > 5e-4  # looking at the opponent's card is worth something here
 
 
 # ---------------------------------------------------------------- the command line

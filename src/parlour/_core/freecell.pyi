@@ -329,7 +329,7 @@ class Game:
         """
         Every legal move now, sequence moves included.
         """
-    def observation(self, seat: typing.Any) -> Observation:
+    def observation(self, seat: typing.Any = ...) -> Observation:
         """
         What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
         """
@@ -606,6 +606,8 @@ class Observation:
         ...
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def __setstate__(self, arg0: typing.Any) -> None:
@@ -684,6 +686,8 @@ class Position:
         ...
     def __hash__(self) -> int:
         ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
     def __repr__(self) -> str:
@@ -718,6 +722,8 @@ class SearchResult:
     """
     The raw outcome of the solver (parlour.freecell.solve wraps it in Solution, Unsolvable or Unknown).
     """
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     @property

@@ -140,6 +140,8 @@ class ArenaPairResult:
         """
         Add another result's totals.
         """
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     @property
@@ -201,6 +203,8 @@ class Bot:
     """
     A computer player in C++: act(observation) -> Action. EasyBot, NormalBot and HardBot are bots; any object with an act(observation) method can play too.
     """
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def act(self, observation: typing.Any) -> Action:
         """
         The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic for the bot's seed and the observation.
@@ -224,6 +228,8 @@ class Discard:
     def __getstate__(self) -> tuple[int, int, int]:
         ...
     def __hash__(self) -> int:
+        ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -310,7 +316,7 @@ class Game:
         """
         The legal actions (the game's action objects, in id order).
         """
-    def observation(self, seat: typing.Any) -> Observation:
+    def observation(self, seat: typing.Any = ...) -> Observation:
         """
         What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
         """
@@ -398,6 +404,8 @@ class KnockEstimate:
     """
     HardBot's estimate of knocking now against playing on, in expected points.
     """
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     @property
@@ -428,6 +436,8 @@ class Layoff:
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[parlour._core.cards.CardSet, list[parlour._core.cards.CardSet], list[Meld], Melds, int]:
+        ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -532,6 +542,8 @@ class MatchResult:
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[int, int, typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], bool, typing.Annotated[list[int], "FixedSize(2)"], int, int]:
+        ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -807,6 +819,8 @@ class Observation:
         ...
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def __setstate__(self, arg0: typing.Any) -> None:
@@ -1018,6 +1032,10 @@ class Round:
         ...
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        """
+        Not a constructor: a Round is made by Round.deal, Round.from_deal or Round.from_dict (WrongTypeError).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, arg0: typing.Any) -> None:
@@ -1116,7 +1134,7 @@ class Round:
         """
         The legal actions (the game's action objects, in id order).
         """
-    def observation(self, seat: typing.Any) -> Observation:
+    def observation(self, seat: typing.Any = ...) -> Observation:
         """
         What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
         """
@@ -1466,6 +1484,8 @@ class Settlement:
         ...
     def __getstate__(self) -> tuple[RoundResult, int, list[Meld], Melds]:
         ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
@@ -1550,6 +1570,8 @@ class Shutout:
         ...
     def __hash__(self) -> int:
         ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
@@ -1593,6 +1615,8 @@ class SimulationStats:
     """
     The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.
     """
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def to_dict(self) -> dict[str, typing.Any]:

@@ -13,6 +13,8 @@ class Bot:
     """
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
     """
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def act(self, observation: typing.Any) -> typing.Any:
@@ -302,7 +304,7 @@ class Game:
         """
         The legal actions (the game's action objects, in id order).
         """
-    def observation(self, seat: typing.Any) -> Observation:
+    def observation(self, seat: typing.Any = ...) -> Observation:
         """
         What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
         """
@@ -571,6 +573,8 @@ class Observation:
         ...
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def __setstate__(self, arg0: typing.Any) -> None:
@@ -785,6 +789,8 @@ class ScoreDelta:
     def __getstate__(self) -> tuple[int, int, int, int]:
         ...
     def __hash__(self) -> int:
+        ...
+    def __init__(self, *args, **kwargs: typing.Any) -> None:
         ...
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
