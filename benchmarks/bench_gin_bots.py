@@ -28,6 +28,7 @@ from parlour.gin import (
     Action,
     ActionKind,
     EasyBot,
+    ExpertBot,
     HardBot,
     NormalBot,
     Observation,
@@ -35,11 +36,13 @@ from parlour.gin import (
     Player,
     Round,
     Rules,
+    SimpleBot,
     arena,
     best_melds,
     deadwood,
     simulate_rounds,
 )
+from parlour.gin.bots import EXPERT_BENCH_NODES, EXPERT_DEFAULT_NODES
 
 SEED = 20261129
 N_SIM = 50_000  # Easy vs Easy rounds in C++
@@ -135,8 +138,29 @@ def test_decision_time(benchmark: Any, cls: Any) -> None:
         benchmark.extra_info["ms_per_decision"] = 1000 * benchmark.stats.stats.mean / n
 
 
-def main(argv: list[str]) -> None:
-    matches = int(argv[1]) if len(argv) > 1 else 6000
+def _load() -> str:
+    """The machine's load average (1, 5, 15 min): the figures are measured on a shared machine."""
+    try:
+        return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover
+        return "load average unknown"
+
+
+def _arena(bots: list[Any], matches: int, rules: Rules, jobs: int) -> None:
+    t = time.perf_counter()
+    res = arena(bots, matches=matches, seed=SEED, jobs=jobs, rules=rules)
+    dt = time.perf_counter() - t
+    print(res.table())
+    for p in res.pairs:
+        lo, hi = p.interval
+        print(f"  {p.a} vs {p.b}: {p.win_rate:.1%} [{lo:.1%}, {hi:.1%}] (interval width {hi - lo:.1%}), "
+              f"{p.raw.decisions} decisions, {1000 * jobs * dt / max(1, p.raw.decisions):.2f} ms of a core per decision "
+              f"(both bots)")
+    print(f"  ({dt:.0f}s on {jobs} jobs, {rules!r}, seed {SEED}, {_load()})", flush=True)
+
+
+def speed() -> None:
+    """Rounds per second and time per decision of every bot."""
     t = time.perf_counter()
     st = simulate_rounds(200_000, SEED, ("easy", "easy"))
     dt = time.perf_counter() - t
@@ -145,13 +169,24 @@ def main(argv: list[str]) -> None:
     py_rounds(N_PY)
     print(f"Easy vs Easy, pure-Python bot through the protocol: {N_PY / (time.perf_counter() - t):,.0f} rounds/s")
     obs = observations(40)
-    for cls in (EasyBot, NormalBot, HardBot):
+    for cls in (EasyBot, NormalBot, HardBot, SimpleBot):
         bot = cls(1)
         t = time.perf_counter()
         for o in obs:
             bot.act(o)
         dt = time.perf_counter() - t
         print(f"{cls.__name__}: {1000 * dt / len(obs):.3f} ms per decision over {len(obs)} decisions")
+    # ExpertBot: every decision (trivial ones included) and the searched ones alone.
+    few = obs[:120]
+    for nodes in (EXPERT_BENCH_NODES // 10, EXPERT_BENCH_NODES, EXPERT_DEFAULT_NODES):
+        bot = ExpertBot(1, nodes=nodes)
+        t = time.perf_counter()
+        searched = 0
+        for o in few:
+            searched += bool(bot.search(o).candidates)
+        dt = time.perf_counter() - t
+        print(f"ExpertBot(nodes={nodes}): {1000 * dt / len(few):.2f} ms per decision over {len(few)} decisions "
+              f"({searched} searched: {1000 * dt / max(1, searched):.2f} ms each), one core")
     # HardBot in play (its knock decisions run rollouts): time of a Hard-vs-Hard simulation per action.
     t = time.perf_counter()
     st = simulate_rounds(1000, SEED, ("hard", "hard"))
@@ -164,10 +199,34 @@ def main(argv: list[str]) -> None:
         hb.estimate_knock(o)
     dt = time.perf_counter() - t
     print(f"HardBot knock estimate (samples + rollouts) where a knock is legal: {1000 * dt / len(knock_obs):.3f} ms")
-    t = time.perf_counter()
-    res = arena(["hard", "normal", "easy"], matches=matches, seed=SEED, jobs=2)
-    print(f"\narena, {matches} matches to 100 per pair, default rules, seed {SEED} ({time.perf_counter() - t:.0f}s, 2 jobs):")
-    print(res.table())
+    print(f"({_load()})")
+
+
+def main(argv: list[str]) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description="The gin bot figures of docs/gin-bots.md.")
+    ap.add_argument("what", choices=["speed", "levels", "expert", "budget"],
+                    help="speed: rounds/s and time per decision; levels: every pair of easy, normal, hard, simple "
+                         "under both rule sets; expert: expert vs simple (EAAI rules) and vs hard (rule card); "
+                         "budget: the same at 1/10, 1 and 10 times the benchmark node budget")
+    ap.add_argument("--matches", type=int, default=2000, help="matches per pair (default 2000)")
+    ap.add_argument("--nodes", type=int, default=EXPERT_BENCH_NODES,
+                    help=f"ExpertBot's node budget (default {EXPERT_BENCH_NODES}, about 10 ms a decision)")
+    ap.add_argument("--jobs", type=int, default=2, help="threads (default 2)")
+    args = ap.parse_args(argv[1:])
+    if args.what == "speed":
+        speed()
+    elif args.what == "levels":
+        for rules in (Rules(), Rules.eaai()):
+            _arena(["hard", "normal", "easy", "simple"], args.matches, rules, args.jobs)
+    elif args.what == "expert":
+        _arena([ExpertBot(1, nodes=args.nodes), "simple"], args.matches, Rules.eaai(), args.jobs)
+        _arena([ExpertBot(1, nodes=args.nodes), "hard"], args.matches, Rules(), args.jobs)
+    else:
+        for nodes in (args.nodes // 10, args.nodes, args.nodes * 10):
+            _arena([ExpertBot(1, nodes=nodes), "simple"], args.matches, Rules.eaai(), args.jobs)
+            _arena([ExpertBot(1, nodes=nodes), "hard"], args.matches, Rules(), args.jobs)
 
 
 if __name__ == "__main__":

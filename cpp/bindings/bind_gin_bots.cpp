@@ -1,7 +1,10 @@
 // Bindings for the gin bots in parlour._core.gin: EasyBot, NormalBot, HardBot,
-// play_match and the arena (glue only; the rules live in cpp/src/gin).
+// SimpleBot, ExpertBot, play_match and the arena (glue only; the rules live in cpp/src/gin).
 #include <memory>
+#include <cmath>
+#include <sstream>
 #include <string>
+#include <utility>
 
 #include <pybind11/stl.h>
 
@@ -9,6 +12,7 @@
 #include "interrupt.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
+#include "parlour/gin/expert.hpp"
 
 namespace parlour::bindings {
 
@@ -89,6 +93,40 @@ Action bot_act(Bot& bot, const py::handle obs_obj) {
   return run_interruptible([&](core::StopToken& stop) { return bot.act_until(copy, stop); });
 }
 
+// ExpertBot's budgets from Python values: budget_ms a float or int >= 0 (None: none),
+// nodes an int >= 0 (None: none), threads an int 1..256.
+gin::ExpertParams expert_params(py::handle budget_ms, py::handle nodes, py::handle threads) {
+  gin::ExpertParams p;
+  if (!budget_ms.is_none()) {
+    if (py::isinstance<py::bool_>(budget_ms) || !(py::isinstance<py::float_>(budget_ms) || py::isinstance<py::int_>(budget_ms)))
+      throw core::WrongType("budget_ms must be a number of milliseconds or None, got " + type_name(budget_ms) + " " +
+                            quoted_repr(budget_ms));
+    p.budget_ms = budget_ms.cast<double>();
+    if (!(p.budget_ms > 0.0) || !std::isfinite(p.budget_ms))
+      throw core::InvalidValue("budget_ms must be a finite number > 0, got " + quoted_repr(budget_ms));
+  }
+  if (!nodes.is_none()) {
+    p.nodes = count_from(nodes, "nodes");
+    if (p.nodes == 0) throw core::InvalidValue("nodes must be >= 1 (or None), got 0");
+  }
+  const long long t = count_from(threads, "threads");
+  p.threads = core::resolve_threads(t, "threads");
+  return p;
+}
+
+std::string expert_repr(const gin::ExpertBot& b) {
+  std::string s = "ExpertBot(seed=" + std::to_string(b.seed());
+  const auto& p = b.params();
+  if (p.budget_ms > 0) {
+    std::ostringstream ms;
+    ms << p.budget_ms;
+    s += ", budget_ms=" + ms.str();
+  }
+  if (p.nodes > 0) s += ", nodes=" + std::to_string(p.nodes);
+  if (p.threads != 1) s += ", threads=" + std::to_string(p.threads);
+  return s + ")";
+}
+
 template <class B>
 std::string bot_repr(const B& b, const char* cls) {
   return std::string(cls) + "(seed=" + std::to_string(b.seed()) + ")";
@@ -154,6 +192,107 @@ void bind_bots(py::module_& m) {
         "Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint melds, each once (a six-card run "
         "is one arrangement whole and another as two runs): the list SimpleBot draws its melds from, as the EAAI "
         "GinRummyUtil.cardsToBestMeldSets lists them. ArrangeError above 11 cards.");
+
+  py::class_<gin::ExpertBot::Candidate>(m, "ExpertCandidate",
+                                        "One action ExpertBot weighed: its estimated points for the bot and on how "
+                                        "many sampled worlds.")
+      .def_readonly("action", &gin::ExpertBot::Candidate::action, "The action.")
+      .def_readonly("value", &gin::ExpertBot::Candidate::value,
+                    "Its estimated points for the bot at the end of the hand (weighted mean over the worlds).")
+      .def_readonly("worlds", &gin::ExpertBot::Candidate::worlds, "The worlds it was evaluated on (fewer once dropped).")
+      .def_readonly("settled", &gin::ExpertBot::Candidate::settled,
+                    "Whether it is a knock, settled exactly in each world (no playout).")
+      .def_readonly("kept", &gin::ExpertBot::Candidate::kept,
+                    "Whether it was still in the running when the search stopped (the others were dropped as "
+                    "clearly worse).")
+      .def("__repr__", [](const gin::ExpertBot::Candidate& c) {
+        std::ostringstream v;
+        v.precision(3);
+        v << std::fixed << c.value;
+        return "<gin.ExpertCandidate " + core::quote(c.action.str()) + " value=" + v.str() +
+               " worlds=" + std::to_string(c.worlds) + ">";
+      });
+  py::class_<gin::ExpertBot::Search>(m, "ExpertSearch", "What one ExpertBot search found.")
+      .def_readonly("best", &gin::ExpertBot::Search::best, "The action chosen.")
+      .def_readonly("candidates", &gin::ExpertBot::Search::candidates,
+                    "The actions weighed, in the order they were generated (empty for a decision with one sensible "
+                    "action: the only legal one, gin, big gin, a layoff).")
+      .def_readonly("worlds", &gin::ExpertBot::Search::worlds, "Opponent hands and stock orders sampled.")
+      .def_readonly("nodes", &gin::ExpertBot::Search::nodes, "Playout actions simulated.")
+      .def_readonly("effective_worlds", &gin::ExpertBot::Search::effective_worlds,
+                    "The effective number of worlds, (sum of weights)^2 / sum of squared weights.")
+      .def("__repr__", [](const gin::ExpertBot::Search& s) {
+        return "<gin.ExpertSearch best=" + core::quote(s.best.str()) + " " + std::to_string(s.candidates.size()) +
+               " candidates, " + std::to_string(s.worlds) + " worlds, " + std::to_string(s.nodes) + " nodes>";
+      });
+
+  py::class_<gin::ExpertBot, Bot, std::shared_ptr<gin::ExpertBot>>(
+      m, "ExpertBot",
+      "A search bot that uses the budget it is given: determinized Monte Carlo search over opponent hands sampled "
+      "from a model of the opponent's takes, passes and discards, every candidate draw, discard and knock played out "
+      "to the end of the hand (knocks settled exactly, layoffs optimal) on the same worlds. Deterministic for a seed "
+      "and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); "
+      "threads= shares one search between threads. Sees only its observation.")
+      .def(py::init([](const SeedLike& seed, const py::object& budget_ms, const py::object& nodes,
+                       const Arg<py::int_>& threads) {
+             return std::make_shared<gin::ExpertBot>(to_seed(seed), expert_params(budget_ms, nodes, threads));
+           }),
+           py::arg("seed") = 0, py::kw_only(), py::arg("budget_ms") = py::none(), py::arg("nodes") = py::none(),
+           py::arg("threads") = 1,
+           "An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision "
+           "(about 150 ms on one core); nodes= sets that budget, budget_ms= a time limit per decision (with both, "
+           "whichever comes first); threads= (1..256, 0: one per core) shares each search.")
+      .def_property_readonly("budget_ms", [](const gin::ExpertBot& b) -> py::object {
+             return b.params().budget_ms > 0 ? py::object(py::float_(b.params().budget_ms)) : py::none();
+           }, "The time limit of a decision in milliseconds, or None.")
+      .def_property_readonly("nodes", [](const gin::ExpertBot& b) -> py::object {
+             return b.params().nodes > 0 ? py::object(py::int_(b.params().nodes)) : py::none();
+           }, "The node budget of a decision (playout actions), or None.")
+      .def_property_readonly("threads", [](const gin::ExpertBot& b) { return b.params().threads; },
+                             "Threads per search.")
+      .def("search", [](const gin::ExpertBot& b, const py::handle obs_obj) {
+             const Observation obs = observation_from(obs_obj);
+             return run_interruptible([&](core::StopToken& stop) { return b.search(obs, stop); });
+           }, py::arg("observation"),
+           "The search behind act(): the action chosen and every candidate's estimated points. WrongPhase unless "
+           "the observation's player is to act.")
+      .def("__repr__", &expert_repr)
+      .def(py::pickle([](const gin::ExpertBot& b) {
+                        return py::make_tuple(b.seed(), b.params().budget_ms, b.params().nodes, b.params().threads);
+                      },
+                      [](const py::tuple& t) {
+                        return std::make_shared<gin::ExpertBot>(
+                            t[0].cast<std::uint64_t>(),
+                            gin::ExpertParams{t[1].cast<double>(), t[2].cast<std::int64_t>(), t[3].cast<int>()});
+                      }));
+  m.attr("EXPERT_DEFAULT_NODES") = gin::kExpertDefaultNodes;
+  m.attr("EXPERT_BENCH_NODES") = gin::kExpertBenchNodes;
+
+  m.def("expert_playout", [](const gin::Round& round, const Arg<py::bool_>& fast) {
+        const bool f = py::cast<bool>(fast);
+        const gin::Round copy = round;
+        return run_interruptible([&](core::StopToken& stop) {
+          const gin::PlayoutResult r = f ? gin::fast_playout(copy) : gin::reference_playout(copy, &stop);
+          return std::make_pair(std::make_tuple(r.returns[0], r.returns[1]), r.actions);
+        });
+      }, py::arg("round"), py::arg("fast") = true,
+      "Plays a copy of the round to its end with ExpertBot's playout policy on both sides: ((returns of ONE, TWO), "
+      "actions until the hand was decided). fast=True runs the search's compact simulation, fast=False the Round itself with the policy as a "
+      "bot (the reference: both give the same result). WrongPhase in the LAYOFF phase (fast).");
+  m.def("layoff_deadwood", [](const CardsLike& cards, const std::vector<gin::Meld>& melds) {
+        const core::CardSet c = to_cardset(cards);
+        if (c.size() > gin::kMaxHandCards || melds.size() > gin::kSpreadSlots)
+          throw core::InvalidValue("layoff_deadwood takes at most 11 cards and 3 melds", "gin.ArrangeError");
+        core::CardSet spread;
+        for (const gin::Meld& mm : melds) {
+          if (!mm.cards().is_disjoint(spread) || !mm.cards().is_disjoint(c))
+            throw core::InvalidValue("the melds overlap each other or the cards", "gin.ArrangeError");
+          spread |= mm.cards();
+        }
+        return gin::layoff_deadwood(c, melds);
+      }, py::arg("cards"), py::arg("melds"),
+      "The defender's deadwood after the best layoff of `cards` onto `melds` (best_layoff(cards, melds).deadwood, "
+      "computed without allocating: ExpertBot's settlement).");
 
   py::class_<gin::HardBot::KnockEstimate>(m, "KnockEstimate",
                                           "HardBot's estimate of knocking now against playing on, in expected points.")

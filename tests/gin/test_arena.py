@@ -93,8 +93,8 @@ def test_arena_with_a_python_bot() -> None:
 def test_arena_errors() -> None:
     with pytest.raises(InvalidValueError):
         arena(["easy"], matches=3)
-    with pytest.raises(InvalidValueError, match="'expert'"):
-        arena(["easy", "expert"], matches=3)
+    with pytest.raises(InvalidValueError, match="'grandmaster'"):
+        arena(["easy", "grandmaster"], matches=3)
     with pytest.raises(InvalidValueError):
         arena(["easy", "normal"], matches=0)
     with pytest.raises(WrongTypeError):

@@ -257,8 +257,8 @@ def test_bot_objects() -> None:
     for b in (EasyBot(4), NormalBot(5), HardBot(6, samples=7, rollouts=8)):
         c = pickle.loads(pickle.dumps(b))
         assert repr(c) == repr(b) and type(c) is type(b)
-    with pytest.raises(InvalidValueError, match="'expert'"):
-        make_bot("expert")
+    with pytest.raises(InvalidValueError, match="'grandmaster'"):
+        make_bot("grandmaster")
     with pytest.raises(InvalidValueError):
         HardBot(samples=0)
     with pytest.raises(WrongTypeError):

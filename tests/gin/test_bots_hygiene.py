@@ -4,7 +4,7 @@ At every decision of seeded games, the hidden cards (the opponent's cards not kn
 to be in its hand, and the stock order) are reshuffled consistently with what the
 player to act has seen; the observation must not change, and each bot must choose
 the same action in the real and the reshuffled round — a fresh bot as well as one
-that has played the whole game so far.  (SimpleBot remembers its draw/discard pairs
+that has played the whole game so far (ExpertBot on a node budget).  (SimpleBot remembers its draw/discard pairs
 of the hand: its fresh copy is first shown the observations the player acted on.)
 """
 
@@ -13,18 +13,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import functools
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.gin import EasyBot, HardBot, NormalBot, Player, Round, Rules, SimpleBot
+from parlour.gin import EasyBot, ExpertBot, HardBot, NormalBot, Player, Round, Rules, SimpleBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
 from botpos import ONE, TWO, reshuffled
 
-BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "simple": SimpleBot}
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "simple": SimpleBot,
+        "expert": functools.partial(ExpertBot, nodes=1500)}  # (a small node budget: deterministic)
 STATEFUL = {"simple"}
 
 
@@ -59,7 +61,7 @@ def check_game(name: str, seed: int, rules: Rules, reshuffles: int) -> int:
 @pytest.mark.parametrize("name", list(BOTS))
 def test_decisions_do_not_change_when_hidden_cards_are_reshuffled(name: str) -> None:
     total = 0
-    for seed in range(6 if name == "hard" else 12):
+    for seed in range(6 if name in ("hard", "expert") else 12):
         total += check_game(name, seed, Rules() if seed % 3 else Rules.modern(), reshuffles=2)
     assert total > 100
 

@@ -102,7 +102,7 @@ def test_cli_arena_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, text2 = cli(["arena", "--bots", "normal,easy", "--matches", "6", "--seed", "2", "--jobs", "2", "--no-progress"])
     assert text2.splitlines()[1:4] == text.splitlines()[1:4]  # the same table whatever the jobs
     with pytest.raises(SystemExit):
-        cli(["arena", "--bots", "normal,expert"])
+        cli(["arena", "--bots", "normal,grandmaster"])
     with pytest.raises(SystemExit):
         cli(["arena", "--matches", "0"])
 

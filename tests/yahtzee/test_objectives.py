@@ -196,6 +196,9 @@ def test_python_exact_evaluation_catches_illegal_choices() -> None:
 
     with pytest.raises(IllegalActionError, match="not a Score or a Reroll"):
         score_distribution(Lost(), s, exact=True)  # type: ignore[arg-type]
+    for exact in (False, True):
+        with pytest.raises(WrongTypeError, match="choose"):
+            score_distribution(42, s, exact=exact)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- the whole game
@@ -505,6 +508,8 @@ def test_win_probability_of_two_distributions() -> None:
     assert win_probability(x, y, tie=0.5) == pytest.approx(0.375 + 0.5 * 0.375)
     with pytest.raises(InvalidValueError):
         win_probability(x, y, tie=1.5)
+    with pytest.raises(WrongTypeError):
+        win_probability(x, [0.5, 0.5])  # type: ignore[arg-type]
 
 
 def test_heads_up_errors() -> None:

@@ -12,6 +12,7 @@
 #include "parlour/gin/scoring.hpp"
 #include "parlour/gin/simulate.hpp"
 #include "bots_internal.hpp"
+#include "parlour/gin/expert.hpp"
 
 namespace parlour::gin {
 
@@ -134,6 +135,11 @@ int normal_danger(const Observation& obs, Card c, CardSet thrown) noexcept {
   return penalty;
 }
 
+// NormalBot knocks as soon as it may while the stock holds kNormalEarlyStock cards or
+// more, afterwards only with kNormalLateKnock deadwood or less.
+constexpr int kNormalEarlyStock = 20;
+constexpr int kNormalLateKnock = 7;
+
 }  // namespace
 
 Action NormalBot::act(const Observation& obs) {
@@ -151,7 +157,11 @@ Action NormalBot::act(const Observation& obs) {
     case Phase::Discard: {
       if (legal(obs, Action::big_gin())) return Action::big_gin();
       const Choice best = best_legal_discard(obs);
-      if (best.deadwood <= obs.knock_limit && legal(obs, Action::knock(best.card))) return Action::knock(best.card);
+      // Knocks as soon as it may while the stock is still long; later in the hand (the
+      // opponent's hand has improved, an undercut is likelier) only with little deadwood.
+      if (best.deadwood <= obs.knock_limit && legal(obs, Action::knock(best.card)) &&
+          (obs.stock_size >= kNormalEarlyStock || best.deadwood <= kNormalLateKnock))
+        return Action::knock(best.card);
       const CardSet thrown = obs.opponent_discards | declined_by_opponent(obs);
       const CardSet unseen = unseen_cards(obs);
       Card pick{};
@@ -186,29 +196,19 @@ struct Sample {
   double weight = 1.0;
 };
 
-// Opponent hands consistent with the observation: the known cards plus hidden cards
-// drawn uniformly from the unseen ones, weighted down for every card the opponent
-// threw or declined that would have melded with the sample.
+// Opponent hands drawn from the belief model shared with ExpertBot
+// (sample_opponent_hand: hidden cards drawn from the unseen ones, resampled by how
+// well they explain the opponent's takes, passes and discards), with their weights.
+constexpr int kHardProposals = 32;
+
 std::vector<Sample> sample_opponent(const Observation& obs, core::Rng& rng, int n) {
   std::vector<Sample> out;
   const CardSet unseen = unseen_cards(obs);
   std::vector<Card> pool(unseen.begin(), unseen.end());
-  const int hidden = std::clamp(obs.opponent_hand_size - obs.opponent_known.size(), 0, static_cast<int>(pool.size()));
-  const CardSet thrown = obs.opponent_discards | declined_by_opponent(obs);
   out.reserve(static_cast<std::size_t>(n));
   for (int k = 0; k < n; ++k) {
-    // Partial Fisher-Yates: the first `hidden` cards.
-    for (int i = 0; i < hidden; ++i) {
-      const auto j = static_cast<std::size_t>(i) + static_cast<std::size_t>(rng.below(pool.size() - static_cast<std::size_t>(i)));
-      std::swap(pool[static_cast<std::size_t>(i)], pool[j]);
-    }
-    Sample s;
-    s.opp = obs.opponent_known;
-    for (int i = 0; i < hidden; ++i) s.opp |= pool[static_cast<std::size_t>(i)];
-    const int dw = deadwood(s.opp);
-    for (Card t : thrown)
-      if (!s.opp.contains(t) && melds_with(s.opp, dw, t)) s.weight *= 0.4;
-    out.push_back(s);
+    const WeightedHand h = sample_opponent_hand(obs, pool, rng, kHardProposals);
+    out.push_back({h.hand, h.weight});
   }
   return out;
 }
@@ -445,13 +445,15 @@ std::unique_ptr<Bot> make_bot(std::string_view name, std::uint64_t seed) {
   if (name == "normal") return std::make_unique<NormalBot>(seed);
   if (name == "hard") return std::make_unique<HardBot>(seed);
   if (name == "simple") return std::make_unique<SimpleBot>(seed);
-  throw core::InvalidValue("no bot named " + core::quote(name) + " (known: 'easy', 'normal', 'hard', 'simple')");
+  if (name == "expert") return std::make_unique<ExpertBot>(seed);
+  throw core::InvalidValue("no bot named " + core::quote(name) +
+                           " (known: 'easy', 'normal', 'hard', 'simple', 'expert')");
 }
 
 void register_bots() {
   static std::once_flag once;
   std::call_once(once, [] {
-    for (const char* name : {"easy", "normal", "hard", "simple"}) {
+    for (const char* name : {"easy", "normal", "hard", "simple", "expert"}) {
       const std::string n(name);
       register_policy(n, [n](std::uint64_t seed) -> std::unique_ptr<Policy> { return make_bot(n, seed); });
     }

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EasyBot', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (NUM_ACTIONS = 265) and a text form.
@@ -140,7 +140,7 @@ class ArenaPairResult:
         """
         Add another result's totals.
         """
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -203,7 +203,7 @@ class Bot:
     """
     A computer player in C++: act(observation) -> Action. EasyBot, NormalBot and HardBot are bots; any object with an act(observation) method can play too.
     """
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def act(self, observation: typing.Any) -> Action:
         """
@@ -229,7 +229,7 @@ class Discard:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -264,6 +264,105 @@ class EasyBot(Bot):
         ...
     def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
+class ExpertBot(Bot):
+    """
+    A search bot that uses the budget it is given: determinized Monte Carlo search over opponent hands sampled from a model of the opponent's takes, passes and discards, every candidate draw, discard and knock played out to the end of the hand (knocks settled exactly, layoffs optimal) on the same worlds. Deterministic for a seed and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); threads= shares one search between threads. Sees only its observation.
+    """
+    def __getstate__(self) -> tuple[int, float, int, int]:
+        ...
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0, *, budget_ms: typing.Any = None, nodes: typing.Any = None, threads: int = 1) -> None:
+        """
+        An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision (about 150 ms on one core); nodes= sets that budget, budget_ms= a time limit per decision (with both, whichever comes first); threads= (1..256, 0: one per core) shares each search.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def search(self, observation: typing.Any) -> ExpertSearch:
+        """
+        The search behind act(): the action chosen and every candidate's estimated points. WrongPhase unless the observation's player is to act.
+        """
+    @property
+    def budget_ms(self) -> typing.Any:
+        """
+        The time limit of a decision in milliseconds, or None.
+        """
+    @property
+    def nodes(self) -> typing.Any:
+        """
+        The node budget of a decision (playout actions), or None.
+        """
+    @property
+    def threads(self) -> int:
+        """
+        Threads per search.
+        """
+class ExpertCandidate:
+    """
+    One action ExpertBot weighed: its estimated points for the bot and on how many sampled worlds.
+    """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def action(self) -> Action:
+        """
+        The action.
+        """
+    @property
+    def kept(self) -> bool:
+        """
+        Whether it was still in the running when the search stopped (the others were dropped as clearly worse).
+        """
+    @property
+    def settled(self) -> bool:
+        """
+        Whether it is a knock, settled exactly in each world (no playout).
+        """
+    @property
+    def value(self) -> float:
+        """
+        Its estimated points for the bot at the end of the hand (weighted mean over the worlds).
+        """
+    @property
+    def worlds(self) -> int:
+        """
+        The worlds it was evaluated on (fewer once dropped).
+        """
+class ExpertSearch:
+    """
+    What one ExpertBot search found.
+    """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    @property
+    def best(self) -> Action:
+        """
+        The action chosen.
+        """
+    @property
+    def candidates(self) -> list[ExpertCandidate]:
+        """
+        The actions weighed, in the order they were generated (empty for a decision with one sensible action: the only legal one, gin, big gin, a layoff).
+        """
+    @property
+    def effective_worlds(self) -> float:
+        """
+        The effective number of worlds, (sum of weights)^2 / sum of squared weights.
+        """
+    @property
+    def nodes(self) -> int:
+        """
+        Playout actions simulated.
+        """
+    @property
+    def worlds(self) -> int:
+        """
+        Opponent hands and stock orders sampled.
+        """
 class Game:
     """
     A whole match of gin rummy as one game (parlour.protocol.Game): the hands are dealt one after another from the game's own generator until a player reaches rules.game_target. The legal actions and apply() are those of the hand in play; when a hand ends its result is recorded and the next hand is dealt at once (the last event then holds the finished hand: result, points and both hands). returns() is (0, 0) until the match is over, then each player's final total minus the opponent's. Observations carry the match scores.
@@ -404,7 +503,7 @@ class KnockEstimate:
     """
     HardBot's estimate of knocking now against playing on, in expected points.
     """
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -437,7 +536,7 @@ class Layoff:
         ...
     def __getstate__(self) -> tuple[parlour._core.cards.CardSet, list[parlour._core.cards.CardSet], list[Meld], Melds, int]:
         ...
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -543,7 +642,7 @@ class MatchResult:
         ...
     def __getstate__(self) -> tuple[int, int, typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], bool, typing.Annotated[list[int], "FixedSize(2)"], int, int]:
         ...
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -819,7 +918,7 @@ class Observation:
         ...
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -1032,7 +1131,7 @@ class Round:
         ...
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         """
         Not a constructor: a Round is made by Round.deal, Round.from_deal or Round.from_dict (WrongTypeError).
         """
@@ -1484,7 +1583,7 @@ class Settlement:
         ...
     def __getstate__(self) -> tuple[RoundResult, int, list[Meld], Melds]:
         ...
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -1570,7 +1669,7 @@ class Shutout:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -1615,7 +1714,7 @@ class SimulationStats:
     """
     The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.
     """
-    def __init__(self, *args, **kwargs: typing.Any) -> None:
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -1712,6 +1811,14 @@ def encode_observation(observation: Observation) -> numpy.typing.NDArray[numpy.i
     """
     The observation as an int8 array of shape OBSERVATION_SHAPE (13, 52), OBSERVATION_SIZE (676) values: 0/1 planes, column = dense card index. Rows: 0 hand, 1 pile top, 2 rest of the pile, 3 cards the opponent is known to hold, 4 the opponent's discards, 5 own discards, 6 the knocker's spread, 7 laid-off cards, 8 the card taken this turn; thermometers (first n columns 1) of 9 the stock size, 10 the knock limit, 11 the opponent's hand size; 12 status: columns 0..4 the phase one-hot, 5 my turn, 6 I dealt, 7 I knocked, 8 the opponent knocked, 9 upcard passed once, 10 twice.
     """
+def expert_playout(round: Round, fast: bool = True) -> tuple[tuple[int, int], int]:
+    """
+    Plays a copy of the round to its end with ExpertBot's playout policy on both sides: ((returns of ONE, TWO), actions until the hand was decided). fast=True runs the search's compact simulation, fast=False the Round itself with the policy as a bot (the reference: both give the same result). WrongPhase in the LAYOFF phase (fast).
+    """
+def layoff_deadwood(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Sequence[Meld]) -> int:
+    """
+    The defender's deadwood after the best layoff of `cards` onto `melds` (best_layoff(cards, melds).deadwood, computed without allocating: ExpertBot's settlement).
+    """
 def match_result(hands: collections.abc.Iterable[RoundResult], target: int | None = None, rules: Rules = ...) -> MatchResult:
     """
     What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays no box and breaks no shutout. InvalidValueError for a hand after the deciding one.
@@ -1733,6 +1840,8 @@ BIG_GIN_ID: int = 107
 BOX_BONUS: int = 25
 DISCARD_ID: int = 3
 DRAW_STOCK_ID: int = 2
+EXPERT_BENCH_NODES: int = 27000
+EXPERT_DEFAULT_NODES: int = 400000
 FINISH_LAYOFFS_ID: int = 264
 GAME_BONUS: int = 100
 GIN_BONUS: int = 25

@@ -179,6 +179,7 @@ __all__ += ["snapshot"]
 from parlour.gin.bots import (  # noqa: E402
     Bot,
     EasyBot,
+    ExpertBot,
     HardBot,
     KnockEstimate,
     NormalBot,
@@ -192,6 +193,7 @@ __all__ += [
     "ArenaResult",
     "Bot",
     "EasyBot",
+    "ExpertBot",
     "HardBot",
     "KnockEstimate",
     "NormalBot",

@@ -17,6 +17,12 @@ the opponent's hand or the stock order.  The three levels follow the rule card:
   and weighs knocking now against playing on (toward gin, away from an undercut) by
   rollouts.
 
+``ExpertBot`` searches: it samples opponent hands weighted by how well they explain
+the opponent's takes, passes and discards, plays every candidate draw, discard and
+knock out to the end of the hand in each sampled world, and keeps the best, within a
+node budget (``nodes=``, deterministic) or a time budget (``budget_ms=``), on
+``threads=`` threads.
+
 ``SimpleBot`` is a port of SimpleGinRummyPlayer, the starter player of the EAAI Gin
 Rummy competition (Todd W. Neller, EAAI 2021), against which published gin rummy
 players report their results: it draws the face-up card only when that card would be
@@ -44,13 +50,20 @@ from typing import Protocol, runtime_checkable
 from parlour._core.gin import (
     Action,
     Bot,
+    EXPERT_BENCH_NODES,
+    EXPERT_DEFAULT_NODES,
     EasyBot,
+    ExpertBot,
+    ExpertCandidate,
+    ExpertSearch,
     HardBot,
     KnockEstimate,
     NormalBot,
     Observation,
     SimpleBot,
     best_arrangements,
+    expert_playout,
+    layoff_deadwood,
     play_match,
 )
 from parlour.errors import InvalidValueError
@@ -58,20 +71,33 @@ from parlour.errors import InvalidValueError
 __all__ = [
     "BOTS",
     "BOT_NAMES",
+    "EXPERT_BENCH_NODES",
+    "EXPERT_DEFAULT_NODES",
     "ActsOnObservation",
     "Bot",
     "EasyBot",
+    "ExpertBot",
+    "ExpertCandidate",
+    "ExpertSearch",
     "HardBot",
     "KnockEstimate",
     "NormalBot",
     "SimpleBot",
     "best_arrangements",
+    "expert_playout",
+    "layoff_deadwood",
     "make_bot",
     "play_match",
 ]
 
-#: The C++ bots by name: the rule card's three levels, then the EAAI reference player.
-BOTS: dict[str, Callable[[int], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "simple": SimpleBot}
+#: The C++ bots by name: the rule card's three levels, the search bot, and the EAAI reference player.
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+    "simple": SimpleBot,
+}
 
 #: The names of the C++ bots (the keys of :data:`BOTS`).
 BOT_NAMES: tuple[str, ...] = tuple(BOTS)

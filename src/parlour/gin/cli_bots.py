@@ -18,7 +18,7 @@ from parlour.gin.arena import ArenaResult, arena
 from parlour.gin.cli import PRESETS
 from parlour.gin.bots import BOT_NAMES, play_match
 from parlour.gin.play import describe_result, play_terminal
-from parlour._core.gin import HardBot, NormalBot, Player, Rules
+from parlour._core.gin import ExpertBot, HardBot, NormalBot, Player, Rules
 
 __all__ = ["demo_match", "register_bot_commands"]
 
@@ -41,6 +41,31 @@ def _positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
     return n
+
+
+def _milliseconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
+    if not x > 0 or x == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a finite number > 0, got {text!r}")
+    return x
+
+
+def _with_expert_budget(names: list[str], args: argparse.Namespace) -> list[Any]:
+    """The bots by name, "expert" given the budget of --expert-nodes / --expert-ms when set."""
+    if args.expert_nodes is None and args.expert_ms is None:
+        return list(names)
+    return [ExpertBot(args.seed + i, nodes=args.expert_nodes, budget_ms=args.expert_ms) if n == "expert" else n
+            for i, n in enumerate(names)]
+
+
+def _add_expert_options(p: Any) -> None:
+    p.add_argument("--expert-nodes", type=_positive, default=None,
+                   help="ExpertBot's node budget per decision (playout actions; deterministic)")
+    p.add_argument("--expert-ms", type=_milliseconds, default=None,
+                   help="ExpertBot's time budget per decision in milliseconds")
 
 
 class _ProgressBar:
@@ -69,7 +94,8 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         res = _arena_chunked(args, rules)
     else:
         progress = None if args.no_progress else _ProgressBar(sys.stderr)
-        res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs, rules=rules, progress=progress)
+        res = arena(_with_expert_budget(args.bots, args), args.matches, seed=args.seed, jobs=args.jobs, rules=rules,
+                    progress=progress)
     dt = time.perf_counter() - t0
     deal = "the first turn alternating from hand to hand" if rules.alternate_dealer else "the winner dealing next"
     print(f"gin arena: {args.matches} matches to {rules.game_target} per pair under {rules!r} ({args.rules}; {deal}), "
@@ -87,7 +113,7 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
     bar = None if args.no_progress else ProgressBar("matches")
     try:
         with running(args, "matches") as executor:
-            res = arena(args.bots, args.matches, seed=args.seed, jobs=args.jobs or 1, rules=rules, progress=bar,
+            res = arena(_with_expert_budget(args.bots, args), args.matches, seed=args.seed, jobs=args.jobs or 1, rules=rules, progress=bar,
                         executor=executor, out=args.out, chunk_size=args.chunk_size)
     finally:
         if bar is not None:
@@ -101,11 +127,12 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     rules = PRESETS[args.rules]()
     if args.target != rules.game_target:
         rules = rules.replace(game_target=args.target)
+    bot = _with_expert_budget([args.bot], args)[0]
     if args.input is None:
-        play_terminal(args.bot, inp=sys.stdin, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
+        play_terminal(bot, inp=sys.stdin, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
     else:
         with open(args.input, encoding="utf-8") as f:
-            play_terminal(args.bot, inp=f, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
+            play_terminal(bot, inp=f, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
     return 0
 
 
@@ -119,6 +146,7 @@ def register_bot_commands(gin_subparsers: Any) -> None:
     p.add_argument("--matches", type=_positive, default=200, help="matches per pair (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    _add_expert_options(p)
     add_run_options(p, what="matches")
     p.set_defaults(func=_cmd_arena)
 
@@ -129,6 +157,7 @@ def register_bot_commands(gin_subparsers: Any) -> None:
     q.add_argument("--target", type=_positive, default=100, help="the score to reach (default 100)")
     q.add_argument("--unicode", action="store_true", help="suit glyphs (A♠) instead of letters (As)")
     q.add_argument("--input", default=None, help="read the moves from this file instead of the terminal")
+    _add_expert_options(q)
     q.set_defaults(func=_cmd_play)
 
 

@@ -49,7 +49,7 @@ from parlour._core.yahtzee import (
     ThresholdSolver,
     evaluate,
 )
-from parlour.errors import IllegalActionError, InvalidValueError, PhaseError
+from parlour.errors import IllegalActionError, InvalidValueError, PhaseError, WrongTypeError
 
 __all__ = [
     "BestReplyBot",
@@ -142,6 +142,8 @@ def score_distribution(
     if isinstance(bot, Bot):
         exact_dist: ScoreDistribution = evaluate(bot, state, threads)
         return exact_dist.shifted(points) if points else exact_dist
+    if not callable(getattr(bot, "choose", None)):
+        raise WrongTypeError(f"expected a Bot or an object with choose(state, dice, rolls_left), got {type(bot).__name__}")
     if rules is None:
         found = getattr(bot, "rules", None)
         rules = found if isinstance(found, Rules) else Rules()
@@ -241,6 +243,8 @@ def _evaluate_policy(bot: ChoosingBot, state: State, rules: Rules) -> ScoreDistr
 
 def win_probability(ours: ScoreDistribution, theirs: ScoreDistribution, tie: float = 0.0) -> float:
     """P(X > Y) + tie * P(X = Y) for independent final scores X ~ ours and Y ~ theirs."""
+    if not isinstance(ours, ScoreDistribution) or not isinstance(theirs, ScoreDistribution):
+        raise WrongTypeError(f"expected two ScoreDistribution, got {type(ours).__name__} and {type(theirs).__name__}")
     if not 0.0 <= tie <= 1.0:
         raise InvalidValueError(f"tie must be in 0..1, got {tie}")
     x, y = ours.pmf, theirs.pmf

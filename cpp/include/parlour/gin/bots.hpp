@@ -27,10 +27,13 @@
 //              minimise deadwood plus a penalty for cards the opponent can use
 //              (judged from the cards it took and the cards it threw), less half a
 //              point per out kept (unseen cards that would meld with the cards
-//              left); knocks as soon as it may; lays off optimally (best_layoff).
+//              left); knocks as soon as it may while the stock holds 20 cards or
+//              more, afterwards only with 7 deadwood or less (later in the hand an
+//              undercut is likelier); lays off optimally (best_layoff).
 //   HardBot    samples the opponent's hidden cards consistently with the
-//              observation (uniformly over the unseen cards, weighted by how well a
-//              sample explains the opponent's discards); discards by the expected
+//              observation (drawn from the unseen cards and resampled by how well
+//              they explain the opponent's takes, passes and discards: the belief
+//              model of ExpertBot, sample_opponent_hand); discards by the expected
 //              deadwood after its next draw plus the sampled chance that the card
 //              helps the opponent; when it may knock, compares the expected points
 //              of knocking now (settled exactly against each sample: layoffs,

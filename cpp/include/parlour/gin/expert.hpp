@@ -1,0 +1,145 @@
+// parlour::gin::ExpertBot — a search bot that spends a time (or node) budget on every
+// decision that matters.
+//
+// Method: determinized Monte Carlo search over the candidate actions (Ginsberg's
+// "perfect information Monte Carlo", with common random numbers):
+//   - Worlds.  The opponent's hidden cards are sampled uniformly from the unseen cards
+//     and weighted by how well they explain what the opponent did (a naive-Bayes
+//     model of its takes, its passes and declined pile tops, and its discards:
+//     opponent_likelihood below); the rest of the unseen cards is the stock, shuffled.
+//   - Candidates.  Upcard / draw: take the face-up card, or pass / draw from the stock.
+//     Discard: the discards that keep the deadwood within reach of the least (at most
+//     kMaxDiscardCandidates), and every legal knock.  A knock is settled exactly in
+//     each world (best_layoff's joint optimum for the defender, undercuts), over every
+//     minimum-deadwood arrangement of the knocking hand (the one that gives least away
+//     to layoffs wins); every other candidate is played out to the end of the round
+//     in each world by the playout policy on both sides, all candidates on the same
+//     world and the same random numbers.  Gin and big gin are taken at once; layoffs
+//     are exact (best_layoff).
+//   - Budget.  Worlds come in batches; after each, a candidate whose mean is clearly
+//     below the best one's (paired, by a z-test on the differences) is dropped; the
+//     search stops when one candidate is left, or at the node budget (nodes: playout
+//     actions, deterministic) or the time budget (budget_ms: wall clock, not
+//     deterministic), whichever comes first.  The action with the best weighted mean
+//     of the hand's points for the bot wins.
+//   - Threads.  The worlds of a batch are shared by `threads` workers; each world's
+//     random numbers come from the decision seed and the world's index, and the sums
+//     are made in world order, so with a node budget the choice does not depend on
+//     the thread count.
+// The bot sees only its observation (the worlds are built from it) and its seed.
+//
+// The playout policy (PlayoutPolicy, both sides): takes the face-up card when it is
+// part of a meld of the hand with it and lowers the deadwood the hand reaches after its
+// best discard (never a card it discarded itself); discards the card that leaves the
+// least deadwood, ties to the card with fewest partners (same rank, or same suit
+// within two ranks) left in the hand, then the higher card; knocks as soon as it may
+// (with the best arrangement); lays off optimally.  fast_playout runs it on a compact
+// copy of the round without observations (tests check it against play_round).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "parlour/core/interrupt.hpp"
+#include "parlour/gin/bots.hpp"
+
+namespace parlour::gin {
+
+struct ExpertParams {
+  double budget_ms = 0.0;    // wall-clock budget per decision; 0: none
+  std::int64_t nodes = 0;    // playout actions per decision; 0: none (both 0: kExpertDefaultNodes)
+  int threads = 1;           // worker threads of one search
+};
+
+// The node budget of ExpertBot() (about 150 ms a decision on one core of a 2020s
+// laptop) and of the benchmark tables (about 10 ms).
+inline constexpr std::int64_t kExpertDefaultNodes = 400000;
+inline constexpr std::int64_t kExpertBenchNodes = 27000;
+// The most discards searched at one decision (besides the knocks).
+inline constexpr int kMaxDiscardCandidates = 6;
+
+class ExpertBot final : public Bot {
+ public:
+  // InvalidValue on a negative budget or a thread count outside 1..256.
+  explicit ExpertBot(std::uint64_t seed = 0, ExpertParams params = {});
+  Action act(const Observation& obs) override;
+  Action act_until(const Observation& obs, core::StopToken& stop) override;
+  [[nodiscard]] std::string_view name() const noexcept override { return "expert"; }
+  [[nodiscard]] std::unique_ptr<Bot> fresh(std::uint64_t seed) const override {
+    return std::make_unique<ExpertBot>(seed, params_);
+  }
+  [[nodiscard]] const ExpertParams& params() const noexcept { return params_; }
+
+  // What one search found: each candidate with its estimated points for the bot (the
+  // weighted mean over the worlds it was evaluated on) and how many worlds that was.
+  struct Candidate {
+    Action action;
+    double value = 0.0;
+    int worlds = 0;
+    bool settled = false;  // a knock, valued exactly in each world (no playout)
+    bool kept = false;     // still in the running when the search stopped
+  };
+  struct Search {
+    Action best;
+    std::vector<Candidate> candidates;  // in the order they were generated
+    int worlds = 0;                     // worlds sampled
+    std::int64_t nodes = 0;             // playout actions
+    double effective_worlds = 0.0;      // (sum w)^2 / sum w^2 of the world weights
+  };
+  // The search behind act(): PhaseError unless the observation's player is to act.
+  // Trivial decisions (one legal action, gin, big gin, layoffs) have no candidates.
+  [[nodiscard]] Search search(const Observation& obs, core::StopToken& stop) const;
+
+ private:
+  ExpertParams params_;
+};
+
+// The playout policy of the search (see above), as a Policy.
+class PlayoutPolicy final : public Policy {
+ public:
+  Action act(const Observation& obs) override;
+};
+
+// Plays `round` to its end with PlayoutPolicy on both sides, on a compact copy of the
+// round (no observations): the returns (as Round::returns) and the number of actions
+// until the hand was decided (layoffs not counted).  PhaseError in the LAYOFF phase.
+struct PlayoutResult {
+  std::array<int, 2> returns{};
+  int actions = 0;
+  friend bool operator==(const PlayoutResult&, const PlayoutResult&) = default;
+};
+PlayoutResult fast_playout(const Round& round);
+// The same played on a copy of the Round itself with two PlayoutPolicy objects deciding
+// from observations (the reference fast_playout is tested against).
+PlayoutResult reference_playout(const Round& round, core::StopToken* stop = nullptr);
+
+// The points for the observer of playing `first` (a draw, a pass, a discard or a knock)
+// and then letting the playout policy finish the hand for both players, in the world
+// where the opponent holds `opponent` (its known cards included) and the stock is
+// `stock` (drawn from the back; as many cards as the observation's stock).
+int playout_value(const Observation& obs, const Action& first, CardSet opponent, std::span<const Card> stock);
+
+// best_layoff(cards, melds).deadwood without allocating (the search's settlement).
+int layoff_deadwood(CardSet cards, std::span<const Meld> melds) noexcept;
+
+// The likelihood weight (0 < w <= 1) of an opponent hand `hand` (known cards included)
+// given what the opponent did, as the observer sees it: the cards it took and still
+// holds, the face-up cards it declined, its discards.
+double opponent_likelihood(const Observation& obs, CardSet hand) noexcept;
+
+// An opponent hand (known cards included) drawn from the observer's belief: one of
+// `proposals` hands drawn uniformly from the unseen cards, picked with probability
+// proportional to opponent_likelihood (sampling-importance-resampling); its weight is
+// the proposals' mean likelihood, so weighted averages over such hands are unbiased.
+struct WeightedHand {
+  CardSet hand{};
+  double weight = 1.0;
+};
+WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng,
+                                  int proposals);
+
+}  // namespace parlour::gin
