@@ -225,7 +225,7 @@ def main(argv: list[str]) -> None:
                          "budget: the same at 1/10, 1 and 10 times the benchmark node budget")
     ap.add_argument("--matches", type=int, default=2000, help="matches per pair (default 2000)")
     ap.add_argument("--nodes", type=int, default=EXPERT_BENCH_NODES,
-                    help=f"ExpertBot's node budget (default {EXPERT_BENCH_NODES}, about 10 ms a decision)")
+                    help=f"ExpertBot's node budget (default {EXPERT_BENCH_NODES}, about 10 ms of CPU a decision on average)")
     ap.add_argument("--jobs", type=int, default=2, help="threads (default 2)")
     args = ap.parse_args(argv[1:])
     if args.what == "speed":

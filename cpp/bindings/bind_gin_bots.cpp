@@ -274,7 +274,7 @@ void register_gin_bots(py::module_& m) {
            py::arg("seed") = 0, py::kw_only(), py::arg("budget_ms") = py::none(), py::arg("nodes") = py::none(),
            py::arg("threads") = 1,
            "An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision "
-           "(about 150 ms on one core); nodes= sets that budget, budget_ms= a time limit per decision (with both, "
+           "(a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= sets that budget, budget_ms= a time limit per decision (with both, "
            "whichever comes first); threads= (1..256, 0: one per core) shares each search.")
       .def_property_readonly("budget_ms", [](const gin::ExpertBot& b) -> py::object {
              return b.params().budget_ms > 0 ? py::object(py::float_(b.params().budget_ms)) : py::none();
