@@ -69,7 +69,7 @@ def freecell_engine(steps: int) -> int:
     game = Game(deal=deal)
     for _ in range(steps):
         legal = game.legal_actions()
-        if not legal or game.is_terminal():
+        if not legal or game.is_terminal:
             deal += 1
             game = Game(deal=deal)
             legal = game.legal_actions()
@@ -84,7 +84,7 @@ def yahtzee_engine(steps: int) -> int:
     seed = 1
     game = Game(players=1, seed=seed)
     for _ in range(steps):
-        if game.is_terminal():
+        if game.is_terminal:
             seed += 1
             game = Game(players=1, seed=seed)
         legal = game.legal_actions()
@@ -122,7 +122,7 @@ def gin_engine(steps: int) -> int:
     seed = 1
     r = Round.deal(rules, Player.ONE, seed)
     for _ in range(steps):
-        if r.is_terminal():
+        if r.is_terminal:
             seed += 1
             r = Round.deal(rules, Player.ONE, seed)
         player = r.current_player

@@ -82,7 +82,7 @@ def py_rounds(n: int) -> int:
     actions = 0
     for i in range(n):
         r = Round.deal(Rules(), Player.ONE if i % 2 == 0 else Player.TWO, SEED + i)
-        while not r.is_terminal():
+        while not r.is_terminal:
             r.apply(bot.act(r.observation(r.turn)))
             actions += 1
     return actions
@@ -94,7 +94,7 @@ def observations(n_rounds: int = 12) -> list[Observation]:
     bot = NormalBot()
     for i in range(n_rounds):
         r = Round.deal(Rules(), Player.ONE if i % 2 == 0 else Player.TWO, SEED + i)
-        while not r.is_terminal():
+        while not r.is_terminal:
             obs = r.observation(r.turn)
             out.append(obs)
             r.apply(bot.act(obs))

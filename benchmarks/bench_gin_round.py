@@ -43,7 +43,7 @@ def parlour_ids(n: int, seed: int = SEED) -> int:
     actions = 0
     for i in range(n):
         r = Round.deal(rules, Player.ONE if i % 2 == 0 else Player.TWO, rng)
-        while not r.is_terminal():
+        while not r.is_terminal:
             ids = r.legal_action_ids()
             r.apply(ids[rng.below(len(ids))])
             actions += 1
@@ -56,7 +56,7 @@ def parlour_actions(n: int, seed: int = SEED) -> int:
     actions = 0
     for i in range(n):
         r = Round.deal(rules, Player.ONE if i % 2 == 0 else Player.TWO, i + seed)
-        while not r.is_terminal():
+        while not r.is_terminal:
             r.apply(rng.choice(r.legal_actions()))
             actions += 1
     return actions

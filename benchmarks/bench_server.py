@@ -163,8 +163,9 @@ def _start_server(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
 
     pkg = Path(parlour.__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(pkg), os.environ.get("PYTHONPATH", "")])}
-    cmd = [sys.executable, os.environ.get("PARLOUR_SERVER_LAUNCH", str(TESTS / "launch.py")), "--port", str(port), "--db", db_url,
-           "--max-tables", "100000", "--rate", "1000"]
+    launch = os.environ.get("PARLOUR_SERVER_LAUNCH")  # another way to start it, e.g. a script
+    cmd = [sys.executable, *([launch] if launch else ["-m", "parlour", "serve"]), "--port", str(port), "--db", db_url,
+           "--max-tables", "100000", "--rate", "1000", "--log-level", "warning"]
     with open(log, "ab") as f:
         proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"

@@ -24,7 +24,7 @@ def test_gin_members() -> None:
     assert Meld("7h 8h 9h").kind is MeldKind.RUN and Meld("Qc Qs Qd").kind is MeldKind.SET
     r = Round.deal(Rules(), Player.ONE, 3)
     seen_phases, seen_players, seen_kinds = set(), set(), set()
-    while not r.is_terminal():
+    while not r.is_terminal:
         assert r.phase in Phase and r.current_player in Player
         seen_phases.add(r.phase)
         seen_players.add(r.current_player)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import enum
+
 import pytest
 
 from parlour import errors
+from parlour.errors import ParlourError, WrongTypeError
 from parlour.cards import Card, CardSet
 
 
@@ -46,3 +49,46 @@ def test_class_for_codes_and_register() -> None:
             errors.register("testgame.Special")(errors.PhaseError)
     finally:
         del errors._BY_CODE["testgame.Special"]
+
+
+def _bound_classes():
+    import parlour._core as core
+
+    for mod in (core, core.cards, core.gin, core.yahtzee, core.freecell, core.envs):
+        for name, obj in vars(mod).items():
+            if isinstance(obj, type) and obj.__module__.startswith("parlour._core") and not issubclass(obj, enum.Enum):
+                yield obj
+
+
+def test_classes_without_a_constructor_raise_wrong_type_naming_themselves() -> None:
+    import parlour._core as core
+
+    checked = 0
+    for cls in _bound_classes():
+        init = cls.__dict__.get("__init__")
+        if init is None or type(init).__name__ != "instancemethod":
+            continue
+        try:
+            cls()
+        except WrongTypeError as e:
+            if "not made by" in str(e):
+                assert f"{cls.__name__} objects are not made by {cls.__name__}(...)" in str(e)
+                checked += 1
+        except (ParlourError, TypeError):
+            pass  # a real constructor, which needs arguments
+    assert checked >= 5
+    with pytest.raises(WrongTypeError, match=r"Round.deal"):
+        core.gin.Round()
+    with pytest.raises(WrongTypeError, match="not made by Observation"):
+        core.gin.Observation()
+
+
+def test_missing_seat_and_wrong_solve_argument_are_the_library_errors() -> None:
+    from parlour import freecell, gin
+
+    with pytest.raises(WrongTypeError, match="observation.. takes the seat"):
+        gin.Round.deal(gin.Rules(), 0, 1).observation()  # type: ignore[call-arg]
+    with pytest.raises(WrongTypeError, match="solve.. takes a GameState, a Game or a deal number"):
+        freecell.solve("617")  # type: ignore[arg-type]
+    game = freecell.Game(deal=1)
+    assert freecell.solve(game).verdict == freecell.solve(game.state).verdict

@@ -81,7 +81,7 @@ def fix(text: str, module: str) -> str:
     text = UNTYPED_SLOT.sub(lambda m: f"    def {m.group(1)}{SLOT_SIGNATURES[m.group(1)]}:"
                             if m.group(1) in SLOT_SIGNATURES else m.group(0), text)
     text = UNTYPED_NEW.sub(f"    def __init__(self, cards: {CARDS_LIKE} = ...) -> None:", text)
-    text = text.replace("*args)", "*args: typing.Any)").replace("**kwargs)", "**kwargs: typing.Any)")
+    text = text.replace("*args)", "*args: typing.Any)").replace("**kwargs)", "**kwargs: typing.Any)").replace("*args, ", "*args: typing.Any, ")
     needed: set[str] = set()
 
     def qualify(m: re.Match[str]) -> str:

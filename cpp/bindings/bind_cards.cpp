@@ -73,31 +73,6 @@ std::array<PyObject*, 64> g_card_objects{};
 
 }  // namespace
 
-MaskArray to_mask_array(py::handle obj, const char* what) {
-  if (py::isinstance<py::str>(obj) || !(py::isinstance<py::array>(obj) || py::isinstance<py::sequence>(obj) ||
-                                        py::isinstance<py::iterable>(obj)))
-    throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " + type_name(obj));
-  py::array arr;
-  try {
-    arr = py::array::ensure(obj);
-  } catch (py::error_already_set&) {
-  }
-  if (!arr) throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " + type_name(obj));
-  if (arr.ndim() != 1)
-    throw core::InvalidValue(std::string(what) + " must be 1-D, got " + std::to_string(arr.ndim()) + " dimensions");
-  const char kind = arr.dtype().kind();
-  if (kind != 'u' && kind != 'i' && !(kind == 'O' && arr.size() == 0) && !(kind == 'f' && arr.size() == 0))
-    throw core::WrongType(std::string(what) + " must hold integers, got dtype " + py::str(arr.dtype()).cast<std::string>());
-  if (kind == 'i' && arr.size() > 0) {
-    auto as_signed = py::array_t<std::int64_t, py::array::forcecast>::ensure(arr);
-    for (py::ssize_t i = 0; i < as_signed.size(); ++i)
-      if (as_signed.data()[i] < 0)
-        throw core::InvalidValue(std::string(what) + "[" + std::to_string(i) + "] is negative: " +
-                                 std::to_string(as_signed.data()[i]));
-  }
-  return MaskArray::ensure(arr);
-}
-
 py::object card_object(Card c) { return py::reinterpret_borrow<py::object>(g_card_objects[static_cast<std::size_t>(c.bit())]); }
 
 py::list card_list(CardSet s) {
@@ -205,7 +180,7 @@ void register_cards(py::module_& m) {
   def_set_operators(card);
   def_equality<Card>(card);
 
-  m.def("masks_to_cards", [](const Typed<MaskArray>& masks) -> py::typing::List<py::typing::List<Card>> {
+  m.def("masks_to_cards", [](const Arg<MaskArray>& masks) -> py::typing::List<py::typing::List<Card>> {
     auto arr = to_mask_array(masks);
     const auto n = arr.size();
     const std::uint64_t* p = arr.data();
@@ -223,7 +198,7 @@ void register_cards(py::module_& m) {
     return out;
   }, py::arg("hands"), "A 1-D uint64 array of masks from an iterable of card collections (each anything CardSet() "
                        "accepts).");
-  m.def("masks_to_dense", [](const Typed<MaskArray>& masks) {
+  m.def("masks_to_dense", [](const Arg<MaskArray>& masks) {
     auto arr = to_mask_array(masks);
     const auto n = arr.size();
     const std::uint64_t* p = arr.data();
@@ -235,7 +210,7 @@ void register_cards(py::module_& m) {
         q[i * core::kDeckSize + k] = (p[i] >> Card::from_index_unchecked(k).bit()) & 1;
     return out;
   }, py::arg("masks"), "An (n, 52) bool array, column = dense card index, from n uint64 masks.");
-  m.def("dense_to_masks", [](const Typed<py::array_t<bool>>& dense) {
+  m.def("dense_to_masks", [](const Arg<py::array_t<bool>>& dense) {
     auto arr = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(dense);
     if (!arr || arr.ndim() != 2 || arr.shape(1) != core::kDeckSize)
       throw core::InvalidValue("expected an (n, 52) bool array, got " + type_name(dense) +

@@ -27,7 +27,7 @@ using Int8Array = py::array_t<std::int8_t>;
 long long int_value(py::handle obj, const char* what) {
   if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
     throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
+                          quoted_repr(obj));
   try {
     return py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr())).cast<long long>();
   } catch (const py::cast_error&) {

@@ -8,6 +8,7 @@
 
 #include "common.hpp"
 #include "interrupt.hpp"
+#include "protocol.hpp"
 #include "parlour/freecell/solver.hpp"
 #include "parlour/freecell/survey.hpp"
 #include "parlour/freecell/state.hpp"
@@ -32,7 +33,7 @@ fc::Move to_move(const py::handle& obj) {
   if (py::isinstance<fc::Move>(obj)) return obj.cast<fc::Move>();
   if (py::isinstance<py::str>(obj)) return fc::Move::parse(obj.cast<std::string>());
   throw core::WrongType("expected a Move or move text like '3a', got " + type_name(obj) + " " +
-                        core::quote(py::repr(obj).cast<std::string>()));
+                        quoted_repr(obj));
 }
 
 fc::Cascade to_cascade(const py::handle& obj) {
@@ -161,7 +162,9 @@ std::uint64_t to_deal(const py::handle& obj) {
 
 }  // namespace
 
-void register_freecell(py::module_& m) {
+namespace {
+
+void bind_foundations(py::module_& m) {
   m.attr("NUM_ACTIONS") = fc::kNumActions;
 
   py::native_enum<fc::PositionKind>(m, "PositionKind", "enum.IntEnum",
@@ -259,7 +262,9 @@ void register_freecell(py::module_& m) {
                         return fc::Foundations({t[0].cast<int>(), t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>()});
                       }));
   def_value<fc::Foundations>(foundations);
+}
 
+void bind_cells_and_cascades(py::module_& m) {
   // ---------------------------------------------------------------- Freecells
   py::class_<fc::Freecells> freecells(
       m, "Freecells",
@@ -373,7 +378,9 @@ void register_freecell(py::module_& m) {
                         throw core::FormatError("corrupt Position pickle");
                       }));
   def_value<fc::Position>(position);
+}
 
+void bind_move(py::module_& m) {
   py::class_<fc::Move> move(
       m, "Move",
       "One move: `count` cards (a sequence when count > 1) whose deepest card is `card`, from one Position to "
@@ -388,8 +395,13 @@ void register_freecell(py::module_& m) {
       .def_static("parse", &parse_move, py::arg("text"), py::arg("card") = py::none(), py::arg("count") = -1,
                   "Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and "
                   "`count` (when >= 0) override the parsed values.")
-      .def_static("from_action_id", &fc::Move::from_action_id, py::arg("action_id"),
-                  "The move with this frontend action id (0..NUM_ACTIONS-1).")
+      .def_static("from_id", [](const Arg<py::int_>& id) {
+        return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
+      }, py::arg("id"), "The move with this action id (0..NUM_ACTIONS-1); InvalidValueError otherwise.")
+      .def_static("from_action_id", [](const Arg<py::int_>& id) {
+        deprecated("Move.from_action_id is deprecated: use Move.from_id");
+        return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
+      }, py::arg("action_id"), "Deprecated: Move.from_id.")
       .def_property_readonly("card", [](const fc::Move& mv) { return mv.card; }, "The (deepest) moved card, or None.")
       .def_property_readonly("from_", [](const fc::Move& mv) { return mv.from; }, "Where the cards come from.")
       .def_property_readonly("to", [](const fc::Move& mv) { return mv.to; }, "Where they go.")
@@ -398,8 +410,12 @@ void register_freecell(py::module_& m) {
       .def_property_readonly("notation", &fc::Move::notation,
                              "Standard notation; a sequence always carries 'v<count>' here (GameState.notation "
                              "gives the short form).")
-      .def_property_readonly("action_id", &fc::Move::action_id,
-                             "The frontend action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.")
+      .def_property_readonly("id", &fc::Move::action_id,
+                             "The action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.")
+      .def_property_readonly("action_id", [](const fc::Move& mv) {
+        deprecated("Move.action_id is deprecated: use Move.id");
+        return mv.action_id();
+      }, "Deprecated: Move.id.")
       .def("__hash__", [](const fc::Move& mv) {
         return py::hash(py::make_tuple(mv.card ? mv.card->bit() : 0, mv.notation(), mv.count));
       })
@@ -411,7 +427,9 @@ void register_freecell(py::module_& m) {
                         return parse_move(t[0].cast<std::string>(), t[1], t[2].cast<int>());
                       }));
   def_value<fc::Move>(move);
+}
 
+void bind_game_state(py::module_& m) {
   // ---------------------------------------------------------------- GameState
   py::class_<fc::GameState> state(
       m, "GameState",
@@ -522,7 +540,9 @@ void register_freecell(py::module_& m) {
                         }
                       }));
   def_value<fc::GameState>(state);
+}
 
+void bind_search(py::module_& m) {
   // ---------------------------------------------------------------- solver
   py::class_<fc::SolveResult>(m, "SearchResult",
                               "The raw outcome of the solver (parlour.freecell.solve wraps it in Solution, "
@@ -596,7 +616,7 @@ void register_freecell(py::module_& m) {
       }, py::arg("start"), py::arg("notation"),
       "Whether the moves of `notation` (standard notation separated by spaces) are each legal in turn from "
       "`start` and leave every card on the foundations: the check survey_deals makes of every solution.");
-  m.def("survey_deals", [](const Typed<py::array_t<std::uint64_t>>& deal_numbers, const std::string& mode, int jobs,
+  m.def("survey_deals", [](const Arg<py::array_t<std::uint64_t>>& deal_numbers, const std::string& mode, int jobs,
                            const py::object& max_states, const py::object& time_limit, bool solutions) {
           if (!py::isinstance<py::array_t<std::uint64_t>>(deal_numbers) ||
               py::reinterpret_borrow<py::array>(deal_numbers).ndim() != 1)
@@ -633,6 +653,16 @@ void register_freecell(py::module_& m) {
         py::arg("foundations"), py::arg("card"),
         "Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both "
         "foundations of the other colour hold its rank minus one.");
+}
+
+}  // namespace
+
+void register_freecell(py::module_& m) {
+  bind_foundations(m);
+  bind_cells_and_cascades(m);
+  bind_move(m);
+  bind_game_state(m);
+  bind_search(m);
 }
 
 }  // namespace parlour::bindings

@@ -7,14 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "common.hpp"
+#include "bind_gin.hpp"
 #include "parlour/gin/deadwood.hpp"
 #include "parlour/gin/meld.hpp"
 #include "parlour/gin/player.hpp"
 
 namespace parlour::bindings {
 
-void register_gin_scoring(py::module_& m);  // bind_gin_scoring.cpp
 
 using gin::Meld;
 using gin::Melds;
@@ -39,29 +38,14 @@ std::string melds_repr(const Melds& a) {
   return s + "])";
 }
 
-// A Meld, or cards forming one (Meld.from_cards).
-Meld to_meld(py::handle obj) {
-  if (py::isinstance<Meld>(obj)) return obj.cast<Meld>();
-  return Meld::from_cards(to_cardset(obj));
-}
-
-// An int argument as long long; values beyond its range are clamped (each caller then
-// rejects them as out of range).
-long long int_value(py::handle obj) {
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
-  if (overflow > 0) return std::numeric_limits<long long>::max();
-  if (overflow < 0) return std::numeric_limits<long long>::min();
-  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  return v;
-}
-
 std::optional<core::Suit> to_suit(py::handle obj) {
   if (obj.is_none()) return std::nullopt;
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("expected a Suit (or 0..3), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  const long long s = int_value(obj);
+                          quoted_repr(obj));
+  int overflow = 0;
+  const long long s = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow != 0) throw core::InvalidValue("not a suit: " + quoted_repr(obj) + " (suits are 0 .. 3)", "gin.InvalidMeld");
   if (s < 0 || s > 3) throw core::InvalidValue("not a suit: " + py::repr(obj).cast<std::string>() + " (suits are 0 .. 3)", "gin.InvalidMeld");
   return static_cast<core::Suit>(s);
 }
@@ -69,8 +53,10 @@ std::optional<core::Suit> to_suit(py::handle obj) {
 int to_rank(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("expected a Rank (or 1..13), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  const long long r = int_value(obj);
+                          quoted_repr(obj));
+  int overflow = 0;
+  const long long r = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow != 0) throw core::InvalidValue("not a rank: " + quoted_repr(obj) + " (ranks are 1 .. 13)", "gin.InvalidMeld");
   if (r < 1 || r > 13) throw core::InvalidValue("not a rank: " + py::repr(obj).cast<std::string>() + " (ranks are 1 .. 13)", "gin.InvalidMeld");
   return static_cast<int>(r);
 }
@@ -101,7 +87,9 @@ void check_masks(const std::uint64_t* p, py::ssize_t n) {
 
 }  // namespace
 
-void register_gin(py::module_& m) {
+namespace {
+
+void bind_meld(py::module_& m) {
   // Card.deadwood: the core binds Card; the gin value is added to that same class.
   {
     py::object card_type = py::type::of<core::Card>();
@@ -213,6 +201,9 @@ void register_gin(py::module_& m) {
                         }
                       }));
 
+}
+
+void bind_melds_and_deadwood(py::module_& m) {
   using MeldLike = py::typing::Union<Meld, core::CardSet, py::str, py::typing::Iterable<py::typing::Union<core::Card, py::str>>>;
   py::class_<Melds> melds(m, "Melds",
                           "One arrangement of a hand (at most 11 cards): disjoint melds inside the hand, the other "
@@ -223,7 +214,7 @@ void register_gin(py::module_& m) {
       .def(py::init([](const CardsLike& hand, const py::typing::Union<py::typing::Iterable<MeldLike>>& ms) {
         if (py::isinstance<py::str>(ms) || !py::isinstance<py::iterable>(ms))
           throw core::WrongType("Melds(hand, melds) takes an iterable of melds, got " + type_name(ms) + " " +
-                                core::quote(py::repr(ms).cast<std::string>()));
+                                quoted_repr(ms));
         std::vector<Meld> v;
         for (py::handle h : ms) v.push_back(to_meld(h));
         if (v.size() > static_cast<std::size_t>(gin::kMaxMelds)) {
@@ -344,7 +335,13 @@ void register_gin(py::module_& m) {
         "best_discard; 255 for an empty hand). Releases the GIL.");
 
   m.attr("MELD_COUNT") = gin::kMeldCount;
-  register_gin_scoring(m);
+}
+
+}  // namespace
+
+void register_gin(py::module_& m) {
+  bind_meld(m);
+  bind_melds_and_deadwood(m);
 }
 
 }  // namespace parlour::bindings

@@ -8,8 +8,7 @@
 
 #include <pybind11/stl.h>
 
-#include "common.hpp"
-#include "cardset_type.hpp"
+#include "bind_gin.hpp"
 #include "interrupt.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
@@ -26,21 +25,6 @@ using gin::Rules;
 
 namespace {
 
-std::string quoted_repr(py::handle obj) { return core::quote(py::repr(obj).cast<std::string>()); }
-
-// What a Python bot's act() returned: an Action, an action id or action text.
-Action action_from(py::handle obj) {
-  if (py::isinstance<Action>(obj)) return obj.cast<Action>();
-  if (py::isinstance<py::str>(obj)) return Action::parse(obj.cast<std::string>());
-  if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj)) {
-    const long long id = obj.cast<long long>();
-    if (id < 0 || id >= gin::kActionCount) throw core::InvalidValue("a bot returned no action id: " + std::to_string(id));
-    return Action::from_id(static_cast<int>(id));
-  }
-  throw core::WrongType("a bot's act() must return an Action, an action id or action text, got " + type_name(obj) + " " +
-                        quoted_repr(obj));
-}
-
 // Any Python object with an act(observation) method, as a C++ policy.  The GIL is
 // taken for each call (the C++ loops run with it released).
 class PyObjectPolicy final : public Policy {
@@ -54,7 +38,7 @@ class PyObjectPolicy final : public Policy {
   }
   Action act(const Observation& obs) override {
     py::gil_scoped_acquire gil;
-    return action_from(obj_.attr("act")(obs));
+    return to_gin_action(obj_.attr("act")(obs));
   }
 
  private:
@@ -91,20 +75,6 @@ Side side_from(const py::handle obj, const char* what) {
   return s;
 }
 
-Rules rules_from(py::handle obj) {
-  if (!py::isinstance<Rules>(obj))
-    throw core::WrongType("expected a Rules, got " + type_name(obj) + " " + quoted_repr(obj));
-  return obj.cast<Rules>();
-}
-
-Player player_from(py::handle obj) {
-  static py::handle player_type;
-  if (!player_type) player_type = py::object(py::module_::import("parlour._core.gin").attr("Player")).release();
-  if (!py::isinstance(obj, player_type))
-    throw core::WrongType("expected a Player, got " + type_name(obj) + " " + quoted_repr(obj));
-  return obj.cast<Player>();
-}
-
 const Observation& observation_from(py::handle obj) {
   if (!py::isinstance<Observation>(obj))
     throw core::WrongType("a bot acts on an Observation (round.observation(player)), got " + type_name(obj) + " " +
@@ -112,13 +82,7 @@ const Observation& observation_from(py::handle obj) {
   return obj.cast<const Observation&>();
 }
 
-long long count_from(py::handle obj, const char* what) {
-  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
-    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " + quoted_repr(obj));
-  const long long v = obj.cast<long long>();
-  if (v < 0) throw core::InvalidValue(std::string(what) + " must be >= 0, got " + std::to_string(v));
-  return v;
-}
+long long count_from(py::handle obj, const char* what) { return to_int(obj, what, 0, std::int64_t{1} << 48); }
 
 Action bot_act(Bot& bot, const py::handle obs_obj) {
   const Observation& obs = observation_from(obs_obj);
@@ -170,7 +134,9 @@ std::string bot_repr(const B& b, const char* cls) {
 
 }  // namespace
 
-void register_gin_bots(py::module_& m) {
+namespace {
+
+void bind_bots(py::module_& m) {
   gin::register_bots();
 
   py::class_<Bot, std::shared_ptr<Bot>>(m, "Bot",
@@ -213,7 +179,7 @@ void register_gin_bots(py::module_& m) {
       .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::SimpleBot>(to_seed(seed)); }),
            py::arg("seed") = 0, "A simple bot; its random choices (among equal discards and arrangements) follow the seed.")
       .def("draw_discard_pairs", [](const gin::SimpleBot& b, const py::handle seat) {
-             return b.pairs(player_from(seat));
+             return b.pairs(to_player(seat));
            }, py::arg("seat"),
            "The draw/discard pairs the bot has made this hand in `seat` (each a CardSet of one or two cards); it never "
            "repeats one.")
@@ -268,7 +234,7 @@ void register_gin_bots(py::module_& m) {
       "and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); "
       "threads= shares one search between threads. Sees only its observation.")
       .def(py::init([](const SeedLike& seed, const py::object& budget_ms, const py::object& nodes,
-                       const Typed<py::int_>& threads) {
+                       const Arg<py::int_>& threads) {
              return std::make_shared<gin::ExpertBot>(to_seed(seed), expert_params(budget_ms, nodes, threads));
            }),
            py::arg("seed") = 0, py::kw_only(), py::arg("budget_ms") = py::none(), py::arg("nodes") = py::none(),
@@ -302,7 +268,7 @@ void register_gin_bots(py::module_& m) {
   m.attr("EXPERT_DEFAULT_NODES") = gin::kExpertDefaultNodes;
   m.attr("EXPERT_BENCH_NODES") = gin::kExpertBenchNodes;
 
-  m.def("expert_playout", [](const gin::Round& round, const Typed<py::bool_>& fast) {
+  m.def("expert_playout", [](const gin::Round& round, const Arg<py::bool_>& fast) {
         const bool f = py::cast<bool>(fast);
         const gin::Round copy = round;
         return run_interruptible([&](core::StopToken& stop) {
@@ -345,7 +311,7 @@ void register_gin_bots(py::module_& m) {
       "The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by the "
       "expected deadwood after its next draw and the chance the card helps the opponent, and weighs knocking now "
       "against playing on (toward gin, away from an undercut) by rollouts.")
-      .def(py::init([](const SeedLike& seed, const Typed<py::int_>& samples, const Typed<py::int_>& rollouts) {
+      .def(py::init([](const SeedLike& seed, const Arg<py::int_>& samples, const Arg<py::int_>& rollouts) {
              const long long s = count_from(samples, "samples"), r = count_from(rollouts, "rollouts");
              if (s < 1 || s > 100000) throw core::InvalidValue("samples must be 1 .. 100000, got " + std::to_string(s));
              if (r > 100000) throw core::InvalidValue("rollouts must be 0 .. 100000, got " + std::to_string(r));
@@ -373,14 +339,16 @@ void register_gin_bots(py::module_& m) {
                         return std::make_shared<gin::HardBot>(t[0].cast<std::uint64_t>(),
                                                               gin::HardParams{t[1].cast<int>(), t[2].cast<int>()});
                       }));
+}
 
-  m.def("play_match", [](const py::object& one, const py::object& two, const Typed<Rules>& rules,
-                         const SeedLike& seed, const Typed<Player>& first_dealer) {
+void bind_matches_and_arena(py::module_& m) {
+  m.def("play_match", [](const py::object& one, const py::object& two, const Arg<Rules>& rules,
+                         const SeedLike& seed, const Arg<PlayerLike>& first_dealer) {
         const Side a = side_from(one, "bot_one"), b = side_from(two, "bot_two");
-        const Rules r = rules_from(rules);
+        const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
-        const Player fd = player_from(first_dealer);
+        const Player fd = to_player(first_dealer);
         return run_interruptible([&](core::StopToken& stop) {
           return gin::play_match(a.policy(), b.policy(), r, s, fd, nullptr, 10000, &stop);
         });
@@ -417,14 +385,14 @@ void register_gin_bots(py::module_& m) {
                " to " + std::to_string(p.match_wins[1]) + ", " + std::to_string(p.hands.hands) + " hands>";
       });
 
-  m.def("arena_match_seed", [](const SeedLike& seed, const Typed<py::int_>& m_obj) {
+  m.def("arena_match_seed", [](const SeedLike& seed, const Arg<py::int_>& m_obj) {
         return gin::match_seed(to_seed(seed), count_from(m_obj, "the match index"));
       }, py::arg("seed"), py::arg("match"), "The deal seed of match `match` of an arena_pair seeded with `seed`.");
 
-  m.def("arena_pair", [](const py::object& a_obj, const py::object& b_obj, const Typed<Rules>& rules, const SeedLike& seed,
-                         const Typed<py::int_>& first, const Typed<py::int_>& count, const Typed<py::int_>& jobs) {
+  m.def("arena_pair", [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
+                         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs) {
         const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
-        const Rules r = rules_from(rules);
+        const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
         const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
@@ -437,11 +405,11 @@ void register_gin_bots(py::module_& m) {
       "Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a "
       "plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per "
       "match from their seed and m. The totals do not depend on jobs.");
-  m.def("arena_matches", [](const py::object& a_obj, const py::object& b_obj, const Typed<Rules>& rules,
-                            const SeedLike& seed, const Typed<py::int_>& first, const Typed<py::int_>& count,
-                            const Typed<py::int_>& jobs) {
+  m.def("arena_matches", [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules,
+                            const SeedLike& seed, const Arg<py::int_>& first, const Arg<py::int_>& count,
+                            const Arg<py::int_>& jobs) {
         const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
-        const Rules r = rules_from(rules);
+        const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
         const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
@@ -483,6 +451,13 @@ void register_gin_bots(py::module_& m) {
       "The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A "
       "won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, "
       "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.");
+}
+
+}  // namespace
+
+void register_gin_bots(py::module_& m) {
+  bind_bots(m);
+  bind_matches_and_arena(m);
 }
 
 }  // namespace parlour::bindings

@@ -63,35 +63,12 @@ py::dict rules_fields(const Rules& r) {
   return d;
 }
 
-// An int as long long, clamped beyond its range (callers reject out-of-range values).
-long long int_value(py::handle obj) {
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
-  if (overflow > 0) return std::numeric_limits<long long>::max();
-  if (overflow < 0) return std::numeric_limits<long long>::min();
-  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  return v;
-}
-
 // Keyword values: exact ints and bools (a float or a bool where an int is due raises).
 int int_field(const py::dict& d, const char* name) {
-  py::handle v = d[name];
-  if (py::isinstance<py::bool_>(v) || !py::isinstance<py::int_>(v))
-    throw core::WrongType(std::string("Rules.") + name + " must be an int, got " + type_name(v) + " " +
-                          core::quote(py::repr(v).cast<std::string>()));
-  const long long x = int_value(v);
-  if (x < -1000000 || x > 1000000)
-    throw core::InvalidValue(std::string("Rules.") + name + " out of range: " + py::repr(v).cast<std::string>());
-  return static_cast<int>(x);
+  return static_cast<int>(to_int(d[name], (std::string("Rules.") + name).c_str(), -1000000, 1000000));
 }
 
-bool bool_field(const py::dict& d, const char* name) {
-  py::handle v = d[name];
-  if (!py::isinstance<py::bool_>(v))
-    throw core::WrongType(std::string("Rules.") + name + " must be a bool, got " + type_name(v) + " " +
-                          core::quote(py::repr(v).cast<std::string>()));
-  return v.cast<bool>();
-}
+bool bool_field(const py::dict& d, const char* name) { return to_bool(d[name], (std::string("Rules.") + name).c_str()); }
 
 Rules rules_from(const py::dict& d) {
   for (auto item : d) {
@@ -107,7 +84,7 @@ Rules rules_from(const py::dict& d) {
       ok = okv.cast<gin::OklahomaAce>();
     } catch (const py::cast_error&) {
       throw core::WrongType("Rules.oklahoma must be None or an OklahomaAce, got " + type_name(okv) + " " +
-                            core::quote(py::repr(okv).cast<std::string>()));
+                            quoted_repr(okv));
     }
   }
   std::optional<int> big;
@@ -117,7 +94,7 @@ Rules rules_from(const py::dict& d) {
   if (!shv.is_none()) {
     if (!py::isinstance<Shutout>(shv))
       throw core::WrongType("Rules.shutout must be None or a Shutout, got " + type_name(shv) + " " +
-                            core::quote(py::repr(shv).cast<std::string>()));
+                            quoted_repr(shv));
     sh = shv.cast<Shutout>();
   }
   return make_rules(int_field(d, "knock_limit"), ok, int_field(d, "gin_bonus"), big, int_field(d, "undercut_bonus"),
@@ -131,25 +108,7 @@ std::string opt_player(std::optional<gin::Player> p) {
   return *p == gin::Player::One ? "Player.ONE" : "Player.TWO";
 }
 
-Rules rules_arg(py::handle obj) { return cast_arg<Rules>(obj, "a Rules"); }
-gin::Player player_arg(py::handle obj) {
-  if (!py::isinstance(obj, py::module_::import("parlour._core.gin").attr("Player")))
-    throw core::WrongType("expected a Player, got " + type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
-  return obj.cast<gin::Player>();
-}
-std::optional<gin::Player> opt_player_arg(py::handle obj) {
-  if (obj.is_none()) return std::nullopt;
-  return player_arg(obj);
-}
-int int_arg(py::handle obj, const char* name) {
-  if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
-    throw core::WrongType(std::string(name) + " must be an int, got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  const long long v = int_value(obj);
-  if (v < -1000000 || v > 1000000)
-    throw core::InvalidValue(std::string(name) + " out of range: " + py::repr(obj).cast<std::string>());
-  return static_cast<int>(v);
-}
+int int_arg(py::handle obj, const char* name) { return static_cast<int>(to_int(obj, name, -1000000, 1000000)); }
 
 using IntPair = py::typing::Tuple<py::int_, py::int_>;
 template <std::size_t N>
@@ -159,26 +118,9 @@ IntPair pair(const std::array<int, N>& a) {
 
 }  // namespace
 
-std::vector<Meld> to_melds(py::handle obj) {
-  if (py::isinstance<Melds>(obj)) {
-    const auto s = obj.cast<const Melds&>().melds();
-    return {s.begin(), s.end()};
-  }
-  if (py::isinstance<Meld>(obj)) return {obj.cast<Meld>()};
-  if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj))
-    throw core::WrongType("expected melds (a Melds, or an iterable of Meld), got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  std::vector<Meld> v;
-  for (py::handle h : py::reinterpret_borrow<py::iterable>(obj)) {
-    if (py::isinstance<Meld>(h))
-      v.push_back(h.cast<Meld>());
-    else
-      v.push_back(Meld::from_cards(to_cardset(h)));
-  }
-  return v;
-}
+namespace {
 
-void register_gin_scoring(py::module_& m) {
+void bind_constants(py::module_& m) {
   m.attr("GIN_BONUS") = gin::kGinBonus;
   m.attr("UNDERCUT_BONUS") = gin::kUndercutBonus;
   m.attr("BIG_GIN_BONUS") = gin::kBigGinBonus;
@@ -227,7 +169,9 @@ void register_gin_scoring(py::module_& m) {
                           throw core::FormatError(std::string("corrupt Shutout pickle: ") + e.what());
                         }
                       }));
+}
 
+void bind_rules(py::module_& m) {
   py::class_<Rules> rules_cls(m, "Rules",
                           "The rules of a game of gin rummy; immutable, every field validated (InvalidValueError).\n\n"
                           "Rules() is the rule card's variant (knock limit 10, gin 25, big gin off, undercut 25, a tie "
@@ -331,7 +275,9 @@ void register_gin_scoring(py::module_& m) {
                           throw core::FormatError(std::string("corrupt Rules pickle: ") + e.what());
                         }
                       }));
+}
 
+void bind_round_result(py::module_& m) {
   py::native_enum<gin::ResultKind>(m, "ResultKind", "enum.Enum",
                                    "How a hand ended: DEAD (stock down to two cards), KNOCK, UNDERCUT, GIN, BIG_GIN.")
       .value("DEAD", gin::ResultKind::Dead)
@@ -348,7 +294,7 @@ void register_gin_scoring(py::module_& m) {
                           ".dead, or the validated raw constructor.")
       .def(py::init([](const Arg<gin::ResultKind>& kind, const OptArg<gin::Player>& knocker, const Arg<py::int_>& kdw,
                        const Arg<py::int_>& ddw, const CardsLike& laid) {
-        return RoundResult(cast_arg<gin::ResultKind>(kind, "a ResultKind"), opt_player_arg(knocker),
+        return RoundResult(cast_arg<gin::ResultKind>(kind, "a ResultKind"), to_opt_player(knocker),
                            int_arg(kdw, "knocker_deadwood"), int_arg(ddw, "defender_deadwood"), to_cardset(laid));
       }), py::arg("kind"),
            py::arg("knocker") = py::none(), py::arg("knocker_deadwood") = 0, py::arg("defender_deadwood") = 0,
@@ -357,16 +303,16 @@ void register_gin_scoring(py::module_& m) {
       .def_static("dead", &RoundResult::dead, "A dead hand: nobody scores.")
       .def_static("knock", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& kdw, const Arg<py::int_>& ddw,
                               const CardsLike& laid, const Arg<Rules>& rules) {
-        return RoundResult::knock(player_arg(knocker), int_arg(kdw, "knocker_deadwood"),
-                                  int_arg(ddw, "defender_deadwood"), to_cardset(laid), rules_arg(rules));
+        return RoundResult::knock(to_player(knocker), int_arg(kdw, "knocker_deadwood"),
+                                  int_arg(ddw, "defender_deadwood"), to_cardset(laid), to_rules(rules));
       }, py::arg("knocker"), py::arg("knocker_deadwood"), py::arg("defender_deadwood"),
          py::arg("laid_off") = core::CardSet(), py::arg("rules") = Rules{},
          "A knock: KNOCK, or UNDERCUT when the defender holds less (or equal under rules.undercut_on_tie).")
       .def_static("gin", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& ddw) {
-        return RoundResult::gin(player_arg(knocker), int_arg(ddw, "defender_deadwood"));
+        return RoundResult::gin(to_player(knocker), int_arg(ddw, "defender_deadwood"));
       }, py::arg("knocker"), py::arg("defender_deadwood"), "A gin: the knocker melded all 10 cards.")
       .def_static("big_gin", [](const Arg<gin::Player>& knocker, const Arg<py::int_>& ddw) {
-        return RoundResult::big_gin(player_arg(knocker), int_arg(ddw, "defender_deadwood"));
+        return RoundResult::big_gin(to_player(knocker), int_arg(ddw, "defender_deadwood"));
       }, py::arg("knocker"), py::arg("defender_deadwood"), "A big gin: the knocker melded all 11 cards.")
       .def_property_readonly("kind", &RoundResult::kind, "DEAD, KNOCK, UNDERCUT, GIN or BIG_GIN.")
       .def_property_readonly("knocker", &RoundResult::knocker, "Who knocked (or went gin); None for a dead hand.")
@@ -377,7 +323,7 @@ void register_gin_scoring(py::module_& m) {
       .def_property_readonly("defender_deadwood", &RoundResult::defender_deadwood,
                              "The defender's deadwood after its layoffs (none against gin).")
       .def_property_readonly("laid_off", &RoundResult::laid_off, "The cards the defender laid off.")
-      .def("points", [](const RoundResult& r, const Arg<Rules>& rules) { return r.points(rules_arg(rules)); },
+      .def("points", [](const RoundResult& r, const Arg<Rules>& rules) { return r.points(to_rules(rules)); },
            py::arg("rules") = Rules{},
            "The winner's points under the rules: KNOCK the deadwood difference, UNDERCUT the difference + undercut "
            "bonus, GIN gin bonus + the defender's deadwood, BIG_GIN big gin bonus + it, DEAD 0.")
@@ -405,7 +351,9 @@ void register_gin_scoring(py::module_& m) {
           throw core::FormatError(std::string("corrupt RoundResult pickle: ") + e.what());
         }
       }));
+}
 
+void bind_layoffs(py::module_& m) {
   py::class_<gin::Layoff>(m, "Layoff",
                           "The result of best_layoff: the cards laid off (in all and per meld), the grown melds, and "
                           "the kept cards arranged optimally with their deadwood.")
@@ -487,14 +435,16 @@ void register_gin_scoring(py::module_& m) {
   m.def("settle", [](const Arg<Melds>& knocker_melds, const CardsLike& defender_cards, const Arg<Rules>& rules,
                      const Arg<gin::Player>& knocker) {
     return gin::settle(cast_arg<Melds>(knocker_melds, "the knocker's Melds (use best_melds(hand))"),
-                       to_cardset(defender_cards), rules_arg(rules), player_arg(knocker));
+                       to_cardset(defender_cards), to_rules(rules), to_player(knocker));
   }, py::arg("knocker_melds"), py::arg("defender_cards"), py::arg("rules") = Rules{},
         py::arg_v("knocker", gin::Player::One, "Player.ONE"),
         "Settle a hand: gin when the knocker's arrangement has no deadwood (big gin with 11 cards; InvalidValueError "
         "when the rules disable it), else a knock where the defender lays off optimally (the joint optimum over "
         "layoffs and its own melds; none against gin). A tie is an undercut when rules.undercut_on_tie. "
         "InvalidValueError over the knock limit; ArrangeError when the hands overlap.");
+}
 
+void bind_match_result(py::module_& m) {
   py::class_<gin::MatchResult>(m, "MatchResult",
                                "What a whole match came to (Game::Gin::Scoring's match_result): the winner (who reached the "
                                "target), per-player hand points, hands won, box bonuses and totals (tuples indexed by "
@@ -552,22 +502,32 @@ void register_gin_scoring(py::module_& m) {
                            const OptArg<py::int_>& target_arg, const Arg<Rules>& rules) {
     if (!py::isinstance<py::iterable>(hands))
       throw core::WrongType("match_result takes an iterable of RoundResult, got " + type_name(hands) + " " +
-                            core::quote(py::repr(hands).cast<std::string>()));
+                            quoted_repr(hands));
     std::optional<int> target;
     if (!target_arg.is_none()) target = int_arg(target_arg, "target");
     std::vector<RoundResult> v;
     for (py::handle h : hands) {
       if (!py::isinstance<RoundResult>(h))
         throw core::WrongType("match_result takes RoundResult objects, got " + type_name(h) + " " +
-                              core::quote(py::repr(h).cast<std::string>()));
+                              quoted_repr(h));
       v.push_back(h.cast<RoundResult>());
     }
-    return gin::match_result(v, rules_arg(rules), target);
+    return gin::match_result(v, to_rules(rules), target);
   }, py::arg("hands"), py::arg("target") = py::none(), py::arg("rules") = Rules{},
         "What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; "
         "box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the "
         "winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays "
         "no box and breaks no shutout. InvalidValueError for a hand after the deciding one.");
+}
+
+}  // namespace
+
+void register_gin_scoring(py::module_& m) {
+  bind_constants(m);
+  bind_rules(m);
+  bind_round_result(m);
+  bind_layoffs(m);
+  bind_match_result(m);
 }
 
 }  // namespace parlour::bindings

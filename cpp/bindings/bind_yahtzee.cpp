@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bind_yahtzee.hpp"
+#include "parlour/yahtzee/snapshot.hpp"
 
 namespace parlour::bindings {
 
@@ -31,7 +32,7 @@ std::string categories_repr(Categories c) {
 std::string rules_repr(const YahtzeeRules& r) {
   std::string j(joker_name(r.joker));
   for (auto& ch : j) ch = static_cast<char>(ch - 'a' + 'A');
-  return std::string("YahtzeeRules(joker=Joker.") + j + ", yahtzee_bonus=" + (r.yahtzee_bonus ? "True" : "False") +
+  return std::string("Rules(joker=Joker.") + j + ", yahtzee_bonus=" + (r.yahtzee_bonus ? "True" : "False") +
          ", upper_bonus=" + (r.upper_bonus ? "True" : "False") + ")";
 }
 
@@ -71,7 +72,7 @@ Categories categories_from(py::handle obj) {
     return out;
   }
   throw core::WrongType("expected categories (Categories, an iterable of Category, names or 13-bit int), got " +
-                        type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
+                        type_name(obj) + " " + quoted_repr(obj));
 }
 
 YahtzeeRules rules_or_default(const std::optional<YahtzeeRules>& r) { return r ? *r : YahtzeeRules{}; }
@@ -117,7 +118,7 @@ Category to_category(py::handle obj) {
   if (py::isinstance<py::str>(obj)) return parse_category(obj.cast<std::string>());
   if (py::isinstance<py::bool_>(obj) || !py::hasattr(obj, "__index__"))
     throw core::WrongType("expected a Category, its name or 0..12, got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
+                          quoted_repr(obj));
   const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
   if (!v) throw py::error_already_set();
   return category_from_int(v.cast<long long>());
@@ -129,7 +130,7 @@ Dice to_dice(py::handle obj) {
   if (py::isinstance<Keep>(obj)) return Dice::from_keep(obj.cast<Keep>());
   if (py::isinstance<py::iterable>(obj)) return Dice::from_faces(obj.cast<std::vector<int>>());
   throw core::WrongType("expected dice (Dice, text like '35556' or five faces), got " + type_name(obj) + " " +
-                        core::quote(py::repr(obj).cast<std::string>()));
+                        quoted_repr(obj));
 }
 
 Keep to_keep(py::handle obj) {
@@ -138,10 +139,10 @@ Keep to_keep(py::handle obj) {
   if (py::isinstance<py::str>(obj)) return Keep::parse(obj.cast<std::string>());
   if (py::isinstance<py::iterable>(obj)) return Keep::from_faces(obj.cast<std::vector<int>>());
   throw core::WrongType("expected a keep (Keep, text like '66' or up to five faces), got " + type_name(obj) + " " +
-                        core::quote(py::repr(obj).cast<std::string>()));
+                        quoted_repr(obj));
 }
 
-Action to_action(py::handle obj) {
+Action to_yahtzee_action(py::handle obj) {
   if (py::isinstance<Score>(obj)) return obj.cast<Score>();
   if (py::isinstance<Reroll>(obj)) return obj.cast<Reroll>();
   if (py::isinstance<py::str>(obj)) return parse_action(obj.cast<std::string>());
@@ -151,12 +152,24 @@ Action to_action(py::handle obj) {
     return action_from_id(v.cast<long long>());
   }
   throw core::WrongType("expected an action (Score, Reroll, an id 0..222 or text like 'keep 66'), got " +
-                        type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
+                        type_name(obj) + " " + quoted_repr(obj));
 }
 
-ActionObject action_object(const Action& a) {
+ActionObject yahtzee_action_object(const Action& a) {
   if (const auto* s = std::get_if<Score>(&a)) return py::reinterpret_steal<ActionObject>(py::cast(*s).release());
   return py::reinterpret_steal<ActionObject>(py::cast(std::get<Reroll>(a)).release());
+}
+
+JsonDict scorecard_to_dict(const Scorecard& s) {
+  core::Json j = yahtzee::scorecard_to_json(s);
+  j.set("rules", yahtzee::rules_to_json(s.rules()));
+  return JsonDict(json_to_python(j));
+}
+
+Scorecard scorecard_from_dict(py::handle d) {
+  const core::Json j = json_from_python(d, "a Yahtzee scorecard");
+  const core::JsonReader in(j, "corrupt Yahtzee scorecard");
+  return yahtzee::scorecard_from_json(in, yahtzee::rules_from_json(in["rules"]));
 }
 
 std::string keep_repr(Keep k) { return "Keep('" + k.str() + "')"; }
@@ -167,9 +180,10 @@ std::string action_repr(const Action& a) {
 }
 std::string yahtzee_state_repr(State s) { return state_repr(s); }
 
-void register_yahtzee_play(py::module_& m);
 
-void register_yahtzee(py::module_& m) {
+namespace {
+
+void bind_categories(py::module_& m) {
   py::native_enum<Category>(m, "Category", "enum.IntEnum",
                             "A box of the card, in card order: ACES=0 .. SIXES=5 (upper section), THREE_OF_A_KIND=6, "
                             "FOUR_OF_A_KIND=7, FULL_HOUSE=8 (25), SMALL_STRAIGHT=9 (30), LARGE_STRAIGHT=10 (40), "
@@ -248,7 +262,9 @@ void register_yahtzee(py::module_& m) {
   cats.attr("ALL") = Categories::all();
   cats.attr("UPPER") = Categories::upper();
   cats.attr("LOWER") = Categories::lower();
+}
 
+void bind_dice(py::module_& m) {
   py::class_<Keep> keep(m, "Keep",
                         "0 to 5 dice kept before a reroll, as a multiset of faces. Keep('66'), Keep(''), "
                         "Keep.from_faces([6, 6]), Keep.from_counts([0, 0, 0, 0, 0, 2]). Keep.index numbers the 462 "
@@ -335,9 +351,10 @@ void register_yahtzee(py::module_& m) {
   m.def("parse_category", [](const std::string& text) { return parse_category(text); }, py::arg("text"),
         "A category from its name ('full_house', 'Full House', 'sixes') or an alias ('fh', '3k', 'ss', '6'); "
         "NotationError otherwise.");
+}
 
-
-  py::class_<YahtzeeRules> rules(m, "YahtzeeRules",
+void bind_rules(py::module_& m) {
+  py::class_<YahtzeeRules> rules(m, "Rules",
                                  "The rule variant: the joker convention (Joker.FORCED by default, FREE, NONE) and "
                                  "the switches for the Yahtzee bonus (100 per extra Yahtzee while the box holds "
                                  "50) and the upper bonus (35 at an upper subtotal of 63). Immutable and hashable; "
@@ -367,7 +384,9 @@ void register_yahtzee(py::module_& m) {
                         return YahtzeeRules::parse(t[0].cast<std::string>());
                       }));
   def_equality<YahtzeeRules>(rules);
+}
 
+void bind_state(py::module_& m) {
   py::class_<State> state(m, "State",
                           "Everything about a card that affects future play: the filled categories, the upper "
                           "subtotal capped at 63 and whether the Yahtzee box holds 50. Immutable and hashable.\n\n"
@@ -401,10 +420,20 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_equality<ScoreDelta>(delta);
 
-  state.def(py::init([](const CategoriesLike& scored, int upper, bool y50) { return State(categories_from(scored), upper, y50); }),
+  state.def(py::init([](const CategoriesLike& scored, const Arg<py::int_>& upper, const Arg<py::bool_>& y50) {
+              return State::checked(categories_from(scored), static_cast<int>(to_int(upper, "upper", -1000, 1000)),
+                                    to_bool(y50, "yahtzee_50"));
+            }),
             py::arg("scored") = Categories{}, py::arg("upper") = 0, py::arg("yahtzee_50") = false,
-            "A state, clamped to consistency: upper is capped at what the scored upper categories can total (and "
-            "at 63), yahtzee_50 is cleared unless the Yahtzee box is scored.")
+            "A state: the filled boxes, the upper subtotal (0 up to what the filled upper boxes can total; above 63 "
+            "it is kept as 63, all the bonus needs) and whether the Yahtzee box holds 50 (only once it is filled). "
+            "InvalidValueError for a state no card can reach.")
+      .def_static("parse", [](const Arg<py::str>& text) {
+        if (!py::isinstance<py::str>(text)) throw core::WrongType("State.parse needs text, got " + type_name(text));
+        return State::parse(text.cast<std::string>());
+      }, py::arg("text"),
+                  "A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with "
+                  "optional 'upper=N' and 'y50' words: 'aces,chance upper=3 y50'. NotationError otherwise.")
       .def_static("from_index", [](long long i) { return State::from_index(i); }, py::arg("index"),
                   "The state with this index, or None when the index breaks the invariants (an upper subtotal "
                   "beyond what the scored upper boxes can total or beyond 63, a Yahtzee-50 flag without the "
@@ -441,7 +470,9 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_equality<State>(state);
   state.attr("START") = kStart;
+}
 
+void bind_scorecard_and_actions(py::module_& m) {
   py::class_<Scorecard> card(m, "Scorecard",
                              "One player's card box by box, for display and play: get(category), the upper "
                              "subtotal (uncapped), the bonuses and the total. score(category, dice) writes a box by "
@@ -483,12 +514,11 @@ void register_yahtzee(py::module_& m) {
       })
       .def("to_dict", [](const Scorecard& s) { return scorecard_to_dict(s); },
            "A JSON-ready dict: rules, the 13 boxes by name (None when open) and the Yahtzee bonuses.")
-      .def_static("from_dict", [](const py::dict& d) { return scorecard_from_dict(d); }, py::arg("data"),
+      .def_static("from_dict", [](const Arg<JsonDict>& d) { return scorecard_from_dict(d); }, py::arg("data"),
                   "The inverse of to_dict; StateFormatError for anything inconsistent.")
       .def(py::pickle([](const Scorecard& s) { return scorecard_to_dict(s); },
                       [](const py::object& d) {
-                        if (!py::isinstance<py::dict>(d)) throw core::FormatError("a pickled Scorecard is a dict");
-                        return scorecard_from_dict(d.cast<py::dict>());
+                        return scorecard_from_dict(d);
                       }));
   def_equality<Scorecard>(card);
   card.attr("__hash__") = py::none();
@@ -532,16 +562,24 @@ void register_yahtzee(py::module_& m) {
                       }));
   def_equality<Reroll>(reroll);
 
-  m.def("parse_action", [](const std::string& t) { return action_object(parse_action(t)); }, py::arg("text"),
+  m.def("parse_action", [](const std::string& t) { return yahtzee_action_object(parse_action(t)); }, py::arg("text"),
         "An action from its text: 'score <category>' or 'keep <faces>' / 'reroll <faces>' ('keep -' rerolls all); "
         "NotationError otherwise.");
-  m.def("action_from_id", [](long long id) { return action_object(action_from_id(id)); }, py::arg("id"),
+  m.def("action_from_id", [](long long id) { return yahtzee_action_object(action_from_id(id)); }, py::arg("id"),
         "The action with this id: Score(category) for 0..12, Reroll(Keep.from_index(id - 13)) for 13..222.");
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("NUM_VALID_STATES") = kNumValidStates;
   m.attr("INDEX_SIZE") = kIndexSize;
+}
 
-  register_yahtzee_play(m);
+}  // namespace
+
+void register_yahtzee(py::module_& m) {
+  bind_categories(m);
+  bind_dice(m);
+  bind_rules(m);
+  bind_state(m);
+  bind_scorecard_and_actions(m);
 }
 
 }  // namespace parlour::bindings

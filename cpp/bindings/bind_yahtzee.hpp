@@ -30,16 +30,17 @@ using ActionObject = py::typing::Union<yahtzee::Score, yahtzee::Reroll>;
 yahtzee::Category to_category(py::handle obj);
 yahtzee::Dice to_dice(py::handle obj);
 yahtzee::Keep to_keep(py::handle obj);
-yahtzee::Action to_action(py::handle obj);
-ActionObject action_object(const yahtzee::Action& a);
+yahtzee::Action to_yahtzee_action(py::handle obj);
+ActionObject yahtzee_action_object(const yahtzee::Action& a);
 std::string upper_name(yahtzee::Category c);
 std::string keep_repr(yahtzee::Keep k);
 std::string dice_repr(yahtzee::Dice d);
 std::string action_repr(const yahtzee::Action& a);
 std::string yahtzee_state_repr(yahtzee::State s);
-py::dict scorecard_to_dict(const yahtzee::Scorecard& s);
+// A Scorecard as a JSON-ready dict with its rules, and back (StateFormatError).
+JsonDict scorecard_to_dict(const yahtzee::Scorecard& s);
+yahtzee::Scorecard scorecard_from_dict(py::handle d);
 // A progress(tier, seconds) callback from a Python callable or None (called with the GIL).
 std::function<void(int, double)> wrap_progress(const py::object& cb);
-yahtzee::Scorecard scorecard_from_dict(const py::dict& d);
 
 }  // namespace parlour::bindings

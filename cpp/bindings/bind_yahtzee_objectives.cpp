@@ -208,7 +208,7 @@ void register_threshold(py::module_& m) {
         const Dice dice = to_dice(d);
         const int x = t.needed(points, target);
         ensure_solved(t, s);
-        return action_object(t.ObjectiveTable::best_action(s, x, dice, rolls_left));
+        return yahtzee_action_object(t.ObjectiveTable::best_action(s, x, dice, rolls_left));
       }, py::arg("state"), py::arg("points"), py::arg("target"), py::arg("dice"), py::arg("rolls_left"),
            "The action that maximises the probability of reaching target (ties as Solver.best_action).")
       .def("category_values", [](ThresholdSolver& t, const Arg<State>& state, int points, int target, const DiceLike& d) {
@@ -286,7 +286,7 @@ void register_headsup(py::module_& m) {
         const Dice dice = to_dice(d);
         const int x = t.needed(points);
         ensure_solved(t, s);
-        return action_object(t.ObjectiveTable::best_action(s, x, dice, rolls_left));
+        return yahtzee_action_object(t.ObjectiveTable::best_action(s, x, dice, rolls_left));
       }, py::arg("state"), py::arg("points"), py::arg("dice"), py::arg("rolls_left"),
            "The action that maximises the win probability (ties as Solver.best_action).")
       .def("category_values", [](HeadsUpSolver& t, const Arg<State>& state, int points, const DiceLike& d) {

@@ -69,55 +69,35 @@ void register_errors(py::module_& /*m*/) {
   });
 }
 
-std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>(); }
+}  // namespace parlour::bindings
 
-core::Card to_card(py::handle obj) {
-  if (py::isinstance<core::Card>(obj)) return obj.cast<core::Card>();
-  if (py::isinstance<py::str>(obj)) return core::Card::parse(obj.cast<std::string>());
-  throw core::WrongType("expected a Card or card text like 'As', got " + type_name(obj) + " " +
-                        core::quote(py::repr(obj).cast<std::string>()));
-}
+namespace parlour::bindings {
 
-core::CardSet to_cardset(py::handle obj) {
-  if (is_cardset(obj.ptr())) return core::CardSet::unchecked(reinterpret_cast<PyCardSet*>(obj.ptr())->mask);
-  if (py::isinstance<core::Card>(obj)) return core::CardSet::of(obj.cast<core::Card>());
-  if (py::isinstance<py::str>(obj)) return core::CardSet::parse(obj.cast<std::string>());
-  if (py::isinstance<py::bool_>(obj))
-    throw core::WrongType("expected cards, got bool " + core::quote(py::repr(obj).cast<std::string>()));
-  if (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")) {
-    const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-    if (!value) throw py::error_already_set();
-    if (value < py::int_(0) || value > py::int_(std::numeric_limits<std::uint64_t>::max()))
-      throw core::InvalidValue("not a card mask: " + py::repr(obj).cast<std::string>() + " is not a 64-bit unsigned int");
-    return core::CardSet::from_mask(value.cast<std::uint64_t>());
-  }
-  if (py::isinstance<py::iterable>(obj)) {
-    core::CardSet out;
-    for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) {
-      const core::Card c = to_card(item);
-      out |= c;
+// A class bound without a constructor answers X(...) with pybind11's bare TypeError ("No
+// constructor defined!").  Give each such class an __init__ that raises WrongTypeError
+// naming the class instead; pickling and copying do not call __init__ and still work.
+void register_constructor_errors(py::module_& root) {
+  std::vector<py::module_> modules{root};
+  for (const auto& item : root.attr("__dict__").cast<py::dict>())
+    if (py::isinstance<py::module_>(item.second)) modules.push_back(py::reinterpret_borrow<py::module_>(item.second));
+  for (const py::module_& mod : modules) {
+    for (const auto& item : mod.attr("__dict__").cast<py::dict>()) {
+      if (!PyType_Check(item.second.ptr())) continue;
+      auto* type = reinterpret_cast<PyTypeObject*>(item.second.ptr());
+      if (py::detail::get_type_info(type) == nullptr) continue;  // not a bound class (a native enum, ...)
+      // A bound constructor is an instancemethod in the class's dict; without one, the dict
+      // holds pybind11's inherited slot wrapper (or nothing).
+      PyObject* init = PyDict_GetItemString(type->tp_dict, "__init__");  // borrowed
+      if (init != nullptr && PyInstanceMethod_Check(init)) continue;
+      const std::string name = py::str(item.second.attr("__name__")).cast<std::string>();
+      const std::string message = name + " objects are not made by " + name +
+                                  "(...): the library's functions and methods return them (see help(" + name + "))";
+      py::setattr(item.second, "__init__",
+                  py::cpp_function([message](const py::handle&, const py::args&, const py::kwargs&) {
+                    throw core::WrongType(message);
+                  }, py::is_method(item.second), py::name("__init__")));
     }
-    return out;
   }
-  throw core::WrongType("expected cards (a CardSet, Card, text like 'As 2s', int mask or iterable of cards), got " +
-                        type_name(obj) + " " + core::quote(py::repr(obj).cast<std::string>()));
-}
-
-std::uint64_t to_seed(py::handle obj) {
-  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
-    throw core::WrongType("a seed must be an int, got " + type_name(obj) + " " +
-                          core::quote(py::repr(obj).cast<std::string>()));
-  const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-  if (!value) throw py::error_already_set();
-  if (value < py::int_(0) || value > py::int_(std::numeric_limits<std::uint64_t>::max()))
-    throw core::InvalidValue("a seed must be in 0 .. 2**64 - 1, got " + py::repr(obj).cast<std::string>());
-  return value.cast<std::uint64_t>();
-}
-
-core::Rng* rng_from(py::handle obj, core::Rng& local) {
-  if (py::isinstance<core::Rng>(obj)) return &obj.cast<core::Rng&>();
-  local.reseed(to_seed(obj));
-  return &local;
 }
 
 }  // namespace parlour::bindings

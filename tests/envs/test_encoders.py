@@ -14,7 +14,8 @@ from parlour.errors import InvalidValueError, WrongTypeError
 from parlour.freecell import Game as FreeCellGame
 from parlour.freecell import GameState
 from parlour.gin import EasyBot, NormalBot, OklahomaAce, Player, Round, Rules
-from parlour.yahtzee import Dice, Game, HeuristicBot, State, YahtzeeRules
+from parlour.yahtzee import Dice, Game, HeuristicBot, State
+from parlour.yahtzee import Rules as YahtzeeRules
 
 from .reference import freecell_vector, gin_planes, yahtzee_vector
 
@@ -37,7 +38,7 @@ def gin_rounds(n: int, seed: int) -> list[Round]:
         r = Round.deal(rules[i % len(rules)], Player(i % 2), int(rng.integers(2**63)))
         bots = [EasyBot(i), NormalBot(i)] if i % 3 else [None, EasyBot(i)]
         states.append(r.clone())
-        while not r.is_terminal():
+        while not r.is_terminal:
             bot = bots[int(r.current_player)]
             if bot is None:
                 ids = r.legal_action_ids()
@@ -88,14 +89,15 @@ def test_yahtzee_vector_equals_the_reference_in_every_state(rules: YahtzeeRules)
     seen = set()
     for seed in range(60):
         game = Game(rules=rules, seed=seed)
-        while not game.is_terminal():
-            state, dice, rolls = game.view()
+        while not game.is_terminal:
+            seen_now = game.observation(game.current_player)
+            state, dice, rolls = seen_now.state, seen_now.dice, seen_now.rolls_left
             v = yz_core.encode_observation(state, dice, rolls)
             assert v.dtype == np.int8 and v.shape == (21,)
             np.testing.assert_array_equal(v, yahtzee_vector(state, dice, rolls))
             seen.add((state.upper, state.yahtzee_50))
             if seed % 2:
-                bot.act(game)
+                game.apply(bot.act(game.observation(game.current_player)))
             else:
                 ids = game.legal_action_ids()
                 game.apply(int(ids[int(rng.integers(len(ids)))]))
@@ -135,7 +137,7 @@ def test_freecell_vector_equals_the_reference_in_every_state() -> None:
             cascades, cells, found = state.to_arrays(19)
             np.testing.assert_array_equal(v, np.concatenate([cascades.ravel(), cells, found]))
             tallest = max(tallest, max(len(c) for c in state.cascades))
-            legal = game.legal_actions()
+            legal = game.legal_action_ids()
             if not legal:
                 break
             game.apply(legal[int(rng.integers(len(legal)))])

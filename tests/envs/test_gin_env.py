@@ -31,7 +31,7 @@ from parlour.envs.gin import (  # noqa: E402
     player_of,
 )
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError  # noqa: E402
-from parlour.gin import ACTION_COUNT, NormalBot, Phase, Player, Round, RoundError, Rules  # noqa: E402
+from parlour.gin import NUM_ACTIONS, NormalBot, Phase, Player, Round, RoundError, Rules  # noqa: E402
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "envs-pz.md"
 
@@ -67,7 +67,7 @@ def check_observation(e: GinEnv, agent: str) -> None:
     obs = e.observe(agent)
     planes, mask = obs["observation"], obs["action_mask"]
     assert planes.shape == (NUM_PLANES, 52) and planes.dtype == np.int8
-    assert mask.shape == (ACTION_COUNT,) and mask.dtype == np.int8
+    assert mask.shape == (NUM_ACTIONS,) and mask.dtype == np.int8
     pile = r.discard_pile
     assert cards_of(row(planes, "hand")) == r.hand(me)
     assert cards_of(row(planes, "pile_top")) == (CardSet([pile[-1]]) if pile else CardSet())
@@ -172,7 +172,7 @@ def test_random_episodes_match_the_engine(rules: Rules) -> None:
         assert e.round.rules == rules
         r = e.round
         _, total = play_random(e, rng, bot_share=0.0 if seed % 2 == 0 else 0.7)
-        assert r.is_terminal() and r.result is not None
+        assert r.is_terminal and r.result is not None
         returns = r.returns()
         assert total == {a: float(returns[int(player_of(a))]) for a in AGENTS}
         assert sum(total.values()) == 0
@@ -188,7 +188,7 @@ def test_terminal_step_and_infos() -> None:
     e = GinEnv()
     e.reset(seed=11)
     bot = NormalBot()
-    while not e.round.is_terminal():
+    while not e.round.is_terminal:
         e.step(bot.act(e.round.observation(player_of(e.agent_selection))).id)
     assert e.round.returns() != (0, 0)
     assert all(e.terminations.values()) and not any(e.truncations.values())
@@ -266,7 +266,7 @@ def test_illegal_action_raises_and_changes_nothing(wrapped: bool) -> None:
     bot = NormalBot()
     e.reset(seed=9)
     phases = set()
-    while not raw.round.is_terminal():
+    while not raw.round.is_terminal:
         phases.add(raw.round.phase)
         agent = e.agent_selection
         mask = e.observe(agent)["action_mask"]
@@ -296,7 +296,7 @@ def test_illegal_action_raises_and_changes_nothing(wrapped: bool) -> None:
     if wrapped:
         e.reset(seed=9)
         with pytest.raises(AssertionError):
-            e.step(ACTION_COUNT)  # out of Discrete(265): the bounds wrapper
+            e.step(NUM_ACTIONS)  # out of Discrete(265): the bounds wrapper
 
 
 def test_observations_never_show_hidden_cards() -> None:
@@ -317,7 +317,7 @@ def test_observations_never_show_hidden_cards() -> None:
     eb.reset(options={"round": b})
     rng = np.random.default_rng(4)
     mine, steps = agent_of(me), 0
-    while not ea.round.is_terminal() and steps < 80:
+    while not ea.round.is_terminal and steps < 80:
         oa, ob = ea.observe(mine), eb.observe(mine)
         assert np.array_equal(oa["observation"], ob["observation"])
         assert np.array_equal(oa["action_mask"], ob["action_mask"])
@@ -356,7 +356,7 @@ def test_normal_bot_against_a_random_masked_agent() -> None:
             else:
                 e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         r = raw.round
-        assert r.is_terminal()
+        assert r.is_terminal
         assert total == {a: float(r.returns()[int(player_of(a))]) for a in AGENTS}
 
 
@@ -365,7 +365,7 @@ def test_spaces_render_and_names() -> None:
     assert e.possible_agents == ["player_0", "player_1"]
     assert [player_of(a) for a in AGENTS] == [Player.ONE, Player.TWO]
     assert e.observation_space("player_0") is e.observation_space("player_0")
-    assert e.action_space("player_1").n == ACTION_COUNT
+    assert e.action_space("player_1").n == NUM_ACTIONS
     e.reset(seed=2)
     text = e.render()
     assert isinstance(text, str) and str(e.round) == text

@@ -31,7 +31,7 @@ from parlour.envs.vector import (  # noqa: E402
 from parlour.envs.yahtzee import YahtzeeEnv  # noqa: E402
 from parlour.errors import IllegalActionError, InvalidValueError, PhaseError, WrongTypeError  # noqa: E402
 from parlour.gin import EasyBot, NormalBot, Player, Round, Rules  # noqa: E402
-from parlour.yahtzee import YahtzeeRules  # noqa: E402
+from parlour.yahtzee import Rules as YahtzeeRules  # noqa: E402
 
 
 def choose(masks: np.ndarray, rng: np.random.Generator, illegal_rate: float = 0.0) -> np.ndarray:
@@ -148,7 +148,7 @@ def test_freecell_batch_plays_a_solution_and_accepts_moves_outside_the_mask() ->
     moves = solve(GameState.from_ms_deal(1)).moves
     total = np.zeros(2)
     for k, move in enumerate(moves):
-        obs, rewards, terms, truncs, infos = venv.step(np.array([move.action_id, move.action_id]))
+        obs, rewards, terms, truncs, infos = venv.step(np.array([move.id, move.id]))
         total += rewards
         assert terms.all() == (k == len(moves) - 1)
     assert np.allclose(total, 1.0) and obs["observation"][:, 156:].tolist() == [[13] * 4] * 2
@@ -182,7 +182,7 @@ def test_gin_batch_against_a_bot_equals_the_single_env(opponent: str) -> None:
     def catch_up(i: int) -> None:
         """The single env's opponent moves until the agent is to act; then compare."""
         e, seat = singles[i], int(infos["seat"][i])
-        while not e.round.is_terminal() and e.round.current_player != Player(seat):
+        while not e.round.is_terminal and e.round.current_player != Player(seat):
             e.step(bots[i].act(e.round.observation(e.round.current_player)).id)
         sobs = e.observe(AGENTS[seat])
         np.testing.assert_array_equal(obs["observation"][i], sobs["observation"])
@@ -210,7 +210,7 @@ def test_gin_batch_against_a_bot_equals_the_single_env(opponent: str) -> None:
             e, seat = singles[i], int(infos["seat"][i])
             e.step(int(actions[i]))
             catch_up(i)
-            if e.round.is_terminal():
+            if e.round.is_terminal:
                 assert terms[i] and rewards[i] == pytest.approx(0.01 * e.round.returns()[seat])
                 pending[i] = True
                 episodes += 1
@@ -236,7 +236,7 @@ def test_gin_self_play_equals_the_single_env() -> None:
     def compare(i: int) -> None:
         e = singles[i]
         seat = int(infos["seat"][i])
-        if not e.round.is_terminal():
+        if not e.round.is_terminal:
             assert e.agent_selection == agent_of(Player(seat))
         sobs = e.observe(AGENTS[seat])
         np.testing.assert_array_equal(obs["observation"][i], sobs["observation"])
@@ -257,8 +257,8 @@ def test_gin_self_play_equals_the_single_env() -> None:
             singles[i].step(int(actions[i]))
             compare(i)
             r = singles[i].round
-            assert terms[i] == r.is_terminal()
-            assert rewards[i].tolist() == (list(map(float, r.returns())) if r.is_terminal() else [0.0, 0.0])
+            assert terms[i] == r.is_terminal
+            assert rewards[i].tolist() == (list(map(float, r.returns())) if r.is_terminal else [0.0, 0.0])
             if terms[i]:
                 pending[i] = True
                 episodes += 1

@@ -29,7 +29,7 @@ from parlour.yahtzee import (  # noqa: E402
     OptimalBot,
     Solver,
     State,
-    YahtzeeRules,
+    Rules,
 )
 
 from .docs import run_doc_section  # noqa: E402
@@ -46,13 +46,14 @@ def decode_state(obs: dict[str, Any]) -> State:
 def check_obs_against_engine(obs: dict[str, Any], info: dict[str, Any], game: Game) -> None:
     """The observation decoded equals the engine's view, and the masks its legal actions."""
     assert set(obs) == {"dice", "rolls_left", "filled", "upper_total", "yahtzee_50", "action_mask"}
-    state, dice, rolls_left = game.view()
+    seen = game.observation(0)
+    state, dice, rolls_left = seen.state, seen.dice, seen.rolls_left
     assert decode_state(obs) == state
     card = game.scorecard(0)
     assert obs["filled"].tolist() == [int(b is not None) for b in card.boxes]
     assert int(obs["upper_total"][0]) == min(63, card.upper_subtotal)
     assert bool(obs["yahtzee_50"]) == (card.get("yahtzee") == 50)
-    if game.is_terminal():
+    if game.is_terminal:
         assert dice is None and obs["rolls_left"] == 0 and not obs["action_mask"].any()
     else:
         assert dice is not None
@@ -76,7 +77,7 @@ def test_gymnasium_check_env_passes_with_the_defaults(render_mode: str | None) -
 
 def test_registered_and_made_through_gymnasium() -> None:
     assert ENV_ID == "parlour/Yahtzee-v0" and ENV_ID in gymnasium.registry
-    rules = YahtzeeRules("free", yahtzee_bonus=False)
+    rules = Rules("free", yahtzee_bonus=False)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         env = gymnasium.make(ENV_ID, rules=rules, render_mode="ansi")
@@ -102,15 +103,16 @@ def test_random_masked_episodes_match_the_engine() -> None:
             rerolls = legal[legal >= 13]
             action = int(rng.choice(rerolls if len(rerolls) and rng.random() < 0.6 else legal))
             before = reference.returns()[0]
-            delta = reference.apply(action)
+            reference.apply(action)
+            event = reference.last_event.to_dict()
             obs, reward, terminated, truncated, info = env.step(action)
             steps += 1
             assert env.observation_space.contains(obs) and not truncated
             check_obs_against_engine(obs, info, env.game)
             assert env.game.to_dict() == reference.to_dict()
-            assert reward == delta.reward == reference.returns()[0] - before
+            assert reward == event.get("reward", 0) == reference.returns()[0] - before
             total += reward
-            assert terminated == reference.is_terminal()
+            assert terminated == reference.is_terminal
         assert total == info["score"] == reference.returns()[0] == env.game.scorecard(0).total
         assert 13 <= steps <= 39 and obs["filled"].all()
         with pytest.raises(PhaseError):
@@ -129,10 +131,10 @@ def play_through_env(env: YahtzeeEnv, bot: Bot, game_seed: int) -> float:
     return total
 
 
-def play_in_engine(bot: Bot, game_seed: int, rules: YahtzeeRules | None = None) -> int:
+def play_in_engine(bot: Bot, game_seed: int, rules: Rules | None = None) -> int:
     game = Game(rules=rules, seed=game_seed)
-    while not game.is_terminal():
-        bot.act(game)
+    while not game.is_terminal:
+        game.apply(bot.act(game.observation(0)))
     return game.returns()[0]
 
 
@@ -156,7 +158,7 @@ def test_bots_score_the_same_through_the_env(optimal_bot: OptimalBot) -> None:
 
 
 def test_rules_are_passed_to_the_game() -> None:
-    rules = YahtzeeRules(Joker.NONE, yahtzee_bonus=False, upper_bonus=False)
+    rules = Rules(Joker.NONE, yahtzee_bonus=False, upper_bonus=False)
     env = YahtzeeEnv(rules=rules)
     env.reset(seed=1)
     assert env.rules == rules and env.game.rules == rules

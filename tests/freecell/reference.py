@@ -72,7 +72,7 @@ class Table:
         """Apply one move in standard notation; AssertionError when it breaks a rule."""
         text = text.strip().lower()
         src, dst = text[0], text[1]
-        count = int(text[3:]) if len(text) > 2 else None
+        count = int(text[3:], 16) if len(text) == 4 else int(text[3:]) if len(text) > 2 else None  # 10..13: one hex digit
         assert len(text) == 2 or text[2] == "v", text
         if src in "abcd":
             i = "abcd".index(src)

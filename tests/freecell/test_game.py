@@ -16,15 +16,19 @@ from parlour.freecell import NUM_ACTIONS, Game, GameState, IllegalMove, Move, so
 
 def test_actions_mask_and_apply() -> None:
     g = Game(deal=1)
-    actions = g.legal_actions()
+    actions = g.legal_action_ids()
     mask = g.legal_action_mask()
     assert mask.dtype == np.bool_ and mask.shape == (NUM_ACTIONS,) and list(np.flatnonzero(mask)) == actions
-    move = g.apply(actions[0])
+    assert [m.id for m in g.legal_actions()] == actions and all(m.card is not None for m in g.legal_actions())
+    g.apply(actions[0])
+    move = g.history[-1]
+    assert g.last_event is not None and g.last_event.action == move
     assert g.history == (move,) and g.state == GameState.from_ms_deal(1).apply(move)
-    assert g.current_player == 0 and not g.is_terminal() and g.returns() == [0.0]
+    assert g.current_player == 0 and not g.is_terminal and g.returns() == (0.0,)
     # NumPy integers (as an RL policy returns them) are action ids too; bools are not.
     other = Game(deal=1)
-    assert other.apply(np.flatnonzero(mask)[0]) == move
+    other.apply(np.flatnonzero(mask)[0])
+    assert other.history == (move,)
     with pytest.raises(WrongTypeError):
         other.apply(True)
 
@@ -71,7 +75,7 @@ def test_from_dict_rejects_foreign_and_corrupt() -> None:
     with pytest.raises(StateFormatError):
         Game.from_dict({"format": "chess"})
     doc = Game(deal=1).to_dict()
-    doc["moves"] = ["1h"]
+    doc["state"]["moves"] = ["1h"]
     with pytest.raises(StateFormatError):
         Game.from_dict(doc)
     doc = Game(deal=1).to_dict()
@@ -87,5 +91,6 @@ def test_win_by_playing_the_solution_and_hint() -> None:
     solution = solve(g.state)
     for text in solution.notation:  # type: ignore[union-attr]
         g.apply(text)
-    assert g.state.is_solved and g.is_terminal() and g.returns() == [1.0]
-    assert g.observation()["moves"] == len(solution)  # type: ignore[arg-type]
+    assert g.state.is_solved and g.is_terminal and g.returns() == (1.0,)
+    assert g.observation(0).to_dict()["moves"] == len(solution)  # type: ignore[arg-type]
+    assert g.current_player is None and g.observation(0).legal_action_ids() == []

@@ -200,18 +200,18 @@ def test_move_values() -> None:
     assert str(m) == "1c" and m.card == Card("Jd")
     assert eval(repr(m), {"Move": Move}) == m
     assert pickle.loads(pickle.dumps(m)) == m and hash(pickle.loads(pickle.dumps(m))) == hash(m)
-    assert Move.from_action_id(m.action_id) == Move(None, Position.cascade(0), Position.freecell(2))
+    assert Move.from_id(m.id) == Move(None, Position.cascade(0), Position.freecell(2))
 
 
 def test_action_ids_round_trip() -> None:
     seen = set()
     for i in range(NUM_ACTIONS):
-        m = Move.from_action_id(i)
-        assert m.action_id == i
+        m = Move.from_id(i)
+        assert m.id == i
         seen.add((str(m)))
     assert len(seen) == NUM_ACTIONS
     with pytest.raises(ValueError):
-        Move.from_action_id(NUM_ACTIONS)
+        Move.from_id(NUM_ACTIONS)
 
 
 # ---------------------------------------------------------------- legal move lists against the reference
@@ -285,3 +285,11 @@ def test_reference_checks_itself() -> None:
     assert t.cascades[1][-1] == card("9s")
     with pytest.raises(AssertionError):
         t.move("1h")
+
+
+def test_sequence_counts_of_ten_or_more_are_written_as_freecell_solver_writes_them() -> None:
+    assert Move.parse("52va") == Move.parse("52v10")
+    assert Move.parse("52vA").count == 10 and Move.parse("12vd").count == 13
+    assert Move.parse("12v13").notation == "12vd" and Move.parse("12v9").notation == "12v9"
+    with pytest.raises(NotationError):
+        Move.parse("12ve")  # 14 cards: no sequence is that long

@@ -9,7 +9,7 @@ from parlour.cards import Card, CardSet
 from parlour.gin import Player, Round, Rules
 
 ONE, TWO = Player.ONE, Player.TWO
-NAMES = {ONE: "ONE", TWO: "TWO"}
+NAMES = {ONE: 0, TWO: 1}
 
 
 def cards(text: str) -> list[str]:
@@ -41,7 +41,8 @@ def position(
     rest = [str(c) for c in CardSet.full_deck() if str(c) not in used]
     random.Random(stock_seed).shuffle(rest)
     discarded = {turn: cards(my_discards), opp: cards(their_discards)}
-    data: dict[str, Any] = Round.deal(rules or Rules(), ONE, 0).to_dict()
+    doc: dict[str, Any] = Round.deal(rules or Rules(), ONE, 0).to_dict()
+    data = doc["state"]
     data.update(
         dealer=NAMES[dealer],
         phase=phase,
@@ -56,12 +57,13 @@ def position(
         discarded=[discarded[ONE], discarded[TWO]],
     )
     data["known"][1 if opp is TWO else 0] = cards(their_known)
-    return Round.from_dict(data)
+    return Round.from_dict(doc)
 
 
 def reshuffled(r: Round, player: Player, rng: random.Random) -> Round:
     """The round with `player`'s hidden information (the opponent's unknown cards, the stock order) reshuffled."""
-    data = r.to_dict()
+    doc = r.to_dict()
+    data = doc["state"]
     opp = 1 if player is ONE else 0
     known = set(data["known"][opp])
     # After a knock the knocker's spread is on the table: only its other cards are hidden.
@@ -75,4 +77,4 @@ def reshuffled(r: Round, player: Player, rng: random.Random) -> Round:
     rng.shuffle(pool)
     data["hands"][opp] = sorted(known) + pool[: len(hidden)]
     data["stock"] = pool[len(hidden) :]
-    return Round.from_dict(data)
+    return Round.from_dict(doc)

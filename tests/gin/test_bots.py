@@ -234,7 +234,7 @@ def test_bot_actions_are_in_the_legal_list_step_by_step() -> None:
     for seed in range(30):
         r = Round.deal(Rules.modern(), ONE if seed % 2 else TWO, seed)
         bots = {ONE: BOTS[seed % 3](seed), TWO: BOTS[(seed + 1) % 3](seed)}
-        while not r.is_terminal():
+        while not r.is_terminal:
             a = act(bots[r.turn], r)
             assert a in r.legal_actions() or (a.kind is ActionKind.KNOCK and r.can_apply(a))
             r.apply(a)

@@ -37,7 +37,7 @@ def check_game(name: str, seed: int, rules: Rules, reshuffles: int) -> int:
     players = {ONE: cls(seed), TWO: cls(seed + 1)}
     seen: dict[Player, list] = {ONE: [], TWO: []}
     decisions = 0
-    while not r.is_terminal():
+    while not r.is_terminal:
         p = r.turn
         obs = r.observation(p)
         action = players[p].act(obs)

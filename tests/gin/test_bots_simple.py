@@ -143,16 +143,17 @@ def test_never_discards_the_face_up_card_it_just_took() -> None:
     assert picks == CardSet("Jc Jh Qd Th")
 
 
-def _round_dict(mine: str, theirs: str, pile: list[str], stock_top_first: list[str], *, dealer: str = "TWO",
+def _round_dict(mine: str, theirs: str, pile: list[str], stock_top_first: list[str], *, dealer: int = 1,
                 my_discards: str = "", their_discards: str = "", their_known: str = "") -> dict:
     used = set(CardSet(mine)) | set(CardSet(theirs)) | {Card(c) for c in pile} | {Card(c) for c in stock_top_first}
     rest = [str(c) for c in CardSet.full_deck() if c not in used]
     d = Round.deal(Rules(), ONE, 0).to_dict()
-    d.update(dealer=dealer, phase="DRAW", turn="ONE", hands=[[str(c) for c in CardSet(mine)],
-             [str(c) for c in CardSet(theirs)]], discard_pile=pile, stock=rest + list(reversed(stock_top_first)),
-             initial_upcard=pile[0], passes=0, taken=None,
-             known=[[], [str(c) for c in CardSet(their_known)]],
-             discarded=[[str(c) for c in CardSet(my_discards)], [str(c) for c in CardSet(their_discards)]])
+    d["state"].update(dealer=dealer, phase="DRAW", turn=0, hands=[[str(c) for c in CardSet(mine)],
+                      [str(c) for c in CardSet(theirs)]], discard_pile=pile,
+                      stock=rest + list(reversed(stock_top_first)),
+                      initial_upcard=pile[0], passes=0, taken=None,
+                      known=[[], [str(c) for c in CardSet(their_known)]],
+                      discarded=[[str(c) for c in CardSet(my_discards)], [str(c) for c in CardSet(their_discards)]])
     return d
 
 
@@ -171,7 +172,7 @@ def test_never_repeats_a_draw_discard_pair_of_this_hand() -> None:
     # is the pair it made: it throws Ad instead (and knocks).  2c3c4c 5h6h7h KcKhKd | 2s Ad.
     later = _round_dict("2c 3c 4c 5h 6h 7h Kc Kh 2s Ad", "Ah 2h 3h 9c Tc Jc Qc 2d 3d 4d",
                         ["Jd", "5d", "Kd"], [], my_discards="Kd", their_discards="5d Kd")
-    later["stock"] = later["stock"][:25]
+    later["state"]["stock"] = later["state"]["stock"][:25]
     r2 = Round.from_dict(_fill(later))
     assert act(bot, r2) == Action.take_discard()
     r2.apply(Action.take_discard())
@@ -185,10 +186,11 @@ def test_never_repeats_a_draw_discard_pair_of_this_hand() -> None:
 
 def _fill(d: dict) -> dict:
     """Put the cards a constructed position leaves out into the opponent's discards at the pile bottom."""
-    used = set().union(*map(set, d["hands"])) | set(d["discard_pile"]) | set(d["stock"])
+    s = d["state"]
+    used = set().union(*map(set, s["hands"])) | set(s["discard_pile"]) | set(s["stock"])
     missing = [str(c) for c in CardSet.full_deck() if str(c) not in used]
-    d["discard_pile"] = [d["discard_pile"][0]] + missing + d["discard_pile"][1:]
-    d["discarded"][1] = sorted(set(d["discarded"][1]) | set(missing))
+    s["discard_pile"] = [s["discard_pile"][0]] + missing + s["discard_pile"][1:]
+    s["discarded"][1] = sorted(set(s["discarded"][1]) | set(missing))
     return d
 
 
@@ -200,7 +202,7 @@ def test_no_draw_discard_pair_repeats_in_whole_games() -> None:
         bots = {ONE: SimpleBot(seed), TWO: SimpleBot(seed + 100)}
         made: dict[Player, list[frozenset[Card]]] = {ONE: [], TWO: []}
         drawn: dict[Player, Card | None] = {ONE: None, TWO: None}
-        while not r.is_terminal():
+        while not r.is_terminal:
             p = r.turn
             a = act(bots[p], r)
             if a.kind is ActionKind.TAKE_DISCARD:

@@ -66,10 +66,10 @@ def positions(n: int, seed: int, rules: Rules = Rules()) -> list[Round]:
         stop = rng.randrange(0, 40)
         bots = {ONE: EasyBot(), TWO: NormalBot()}
         for _ in range(stop):
-            if r.is_terminal() or r.phase is Phase.LAYOFF:
+            if r.is_terminal or r.phase is Phase.LAYOFF:
                 break
             r.apply(act(bots[r.turn], r))
-        if not r.is_terminal() and r.phase is not Phase.LAYOFF:
+        if not r.is_terminal and r.phase is not Phase.LAYOFF:
             out.append(r)
     return out
 
@@ -176,7 +176,7 @@ def test_every_action_is_legal_step_by_step(rules: Rules) -> None:
     for seed in range(6):
         r = Round.deal(rules, ONE if seed % 2 else TWO, seed)
         bots = {ONE: ExpertBot(seed, nodes=1500), TWO: [EasyBot, HardBot, SimpleBot][seed % 3](seed)}
-        while not r.is_terminal():
+        while not r.is_terminal:
             a = act(bots[r.turn], r)
             assert a in r.legal_actions() or (a.kind is ActionKind.KNOCK and r.can_apply(a)), (a, r.to_dict())
             if r.turn is ONE:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.errors import WrongTypeError
+from parlour.errors import InvalidValueError, WrongTypeError
 from parlour.gin import Match, Player, ResultKind, Round, RoundResult, Rules, WrongPhase, match_result, simulate_rounds
 
 ONE, TWO = Player.ONE, Player.TWO
@@ -55,8 +55,11 @@ def test_boxes_and_immediate_boxes() -> None:
 
 
 def test_bad_arguments() -> None:
+    assert Match(Rules(), 1).first_dealer is Player.TWO  # a seat as an int is a Player
     with pytest.raises(WrongTypeError):
-        Match(Rules(), 0)  # type: ignore[arg-type]
+        Match(Rules(), "ONE")  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError):
+        Match(Rules(), 2)
     with pytest.raises(WrongTypeError):
         Match(Rules()).record("gin")  # type: ignore[arg-type]
 
@@ -112,7 +115,7 @@ def test_a_match_played_with_rounds() -> None:
     while not m.is_over and seed < 5000:
         r = m.new_round(seed)
         seed += 1
-        while not r.is_terminal():
+        while not r.is_terminal:
             legal = r.legal_actions()
             knocks = [a for a in legal if a.kind.name in ("KNOCK", "FINISH_LAYOFFS")]
             r.apply((knocks or legal)[-1])

@@ -42,7 +42,7 @@ def test_replay_a_list_and_an_object(tmp_path: Path) -> None:
 def test_replay_to_the_end_prints_the_result(tmp_path: Path) -> None:
     r = Round.deal(Rules(), Player.ONE, 9)
     actions = []
-    while not r.is_terminal():
+    while not r.is_terminal:
         a = r.legal_actions()[-1]
         actions.append(str(a))
         r.apply(a)

@@ -222,8 +222,11 @@ def test_deal_errors() -> None:
         Round.from_deal(Rules(), TWO, (CardSet(KNOCKER), CardSet(KNOCKER)), "Jc", rest)
     with pytest.raises(NotationError):
         Round.from_deal(Rules(), TWO, hands, "Xx", rest)
+    assert Round.from_deal(Rules(), 1, hands, "Jc", rest).dealer is TWO  # seats as ints
     with pytest.raises(WrongTypeError):
-        Round.from_deal(Rules(), 1, hands, "Jc", rest)  # type: ignore[arg-type]
+        Round.from_deal(Rules(), "TWO", hands, "Jc", rest)  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError):
+        Round.from_deal(Rules(), -1, hands, "Jc", rest)
     with pytest.raises(WrongTypeError):
         Round.from_deal("rules", TWO, hands, "Jc", rest)  # type: ignore[arg-type]
 
@@ -235,7 +238,9 @@ def test_bad_arguments_raise_library_errors_and_change_nothing() -> None:
     refused(r, lambda x: x.apply(1.5), WrongTypeError)
     refused(r, lambda x: x.apply(True), WrongTypeError)
     refused(r, lambda x: x.apply("dance"), NotationError)
-    refused(r, lambda x: x.hand(0), WrongTypeError)
+    assert r.hand(0) == r.hand(ONE) and r.observation(1) == r.observation(TWO)  # seats as ints
+    refused(r, lambda x: x.hand(2), InvalidValueError)
+    refused(r, lambda x: x.hand(1.0), WrongTypeError)
     refused(r, lambda x: x.observation("ONE"), WrongTypeError)
     r.pass_()
     r.pass_()

@@ -21,7 +21,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from parlour.cards import Card, CardSet
 from parlour.errors import ParlourError
 from parlour.gin import (
-    ACTION_COUNT,
+    NUM_ACTIONS,
     Action,
     ActionKind,
     Observation,
@@ -102,7 +102,7 @@ class RoundMachine(RuleBasedStateMachine):
         self.round = Round.deal(rules, dealer, seed)
         self.history: list[int] = []
 
-    @precondition(lambda self: not self.round.is_terminal())
+    @precondition(lambda self: not self.round.is_terminal)
     @rule(data=st.data(), eager=st.booleans())
     def step(self, data: st.DataObject, eager: bool) -> None:
         legal = self.round.legal_actions()
@@ -113,7 +113,7 @@ class RoundMachine(RuleBasedStateMachine):
         self.round.apply(action)
         self.history.append(action.id)
 
-    @rule(i=st.integers(0, ACTION_COUNT - 1))
+    @rule(i=st.integers(0, NUM_ACTIONS - 1))
     def try_any(self, i: int) -> None:
         if self.round.can_apply(i):
             return
@@ -138,7 +138,7 @@ class RoundMachine(RuleBasedStateMachine):
         r = self.round
         ids = [a.id for a in r.legal_actions()]
         mask = r.legal_action_mask()
-        assert mask.dtype == np.bool_ and mask.shape == (ACTION_COUNT,)
+        assert mask.dtype == np.bool_ and mask.shape == (NUM_ACTIONS,)
         assert list(np.flatnonzero(mask)) == ids == r.legal_action_ids()
         assert ids == reference_legal(r)
         for a in r.legal_actions():
@@ -182,7 +182,7 @@ class RoundMachine(RuleBasedStateMachine):
             assert obs.opponent_hand_size == len(r.hand(p.opponent))
             mine = r.turn == p
             assert [a.id for a in obs.legal_actions()] == (r.legal_action_ids() if mine else [])
-            assert obs.to_dict() == r.to_dict(p)
+            assert obs.to_dict() == r.observation(p).to_dict()
             assert Observation.from_dict(json.loads(json.dumps(obs.to_dict()))) == obs
             assert pickle.loads(pickle.dumps(obs)) == obs
 

@@ -48,7 +48,7 @@ def test_knock_at_exactly_ten_with_chained_layoffs() -> None:
     assert r.laid_off == CardSet("8s 9s Ts Qs 4h")
     assert conserved(r)
     result = r.finish_layoffs()
-    assert r.is_terminal() and r.turn is None and r.legal_actions() == []
+    assert r.is_terminal and r.turn is None and r.legal_actions() == []
     assert result.kind is ResultKind.KNOCK and result.winner is ONE
     assert (result.knocker_deadwood, result.defender_deadwood) == (10, 30)
     assert result.points(r.rules) == 20
@@ -107,7 +107,7 @@ def test_gin_takes_the_upcard_and_finishes_at_once() -> None:
     assert not r.can_discard("4h")  # the card just taken
     assert Action.parse("knock Kc") in r.legal_actions()
     r.knock("Kc")
-    assert r.phase is Phase.FINISHED and r.is_terminal()
+    assert r.phase is Phase.FINISHED and r.is_terminal
     res = r.result
     assert res is not None and res.kind is ResultKind.GIN and res.winner is ONE
     assert res.defender_deadwood == deadwood(CardSet(two)) and res.laid_off == CardSet()
@@ -167,7 +167,7 @@ def test_dead_hand_at_two_stock_cards() -> None:
     r = deal("2c 5c 8c Jc 3s 6s 9s Qs 4h 7h", "Ac 4c 7c Tc 2s 5s 8s Js 3h 6h", "Kd")
     play(r, ["pass", "pass"])
     draws = 0
-    while not r.is_terminal():
+    while not r.is_terminal:
         c = r.draw_stock()
         draws += 1
         assert r.stock_size == 31 - draws

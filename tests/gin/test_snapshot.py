@@ -36,7 +36,7 @@ def rounds() -> dict[str, Round]:
     dead = deal("2c 5c 8c Jc 3s 6s 9s Qs 4h 7h", "Ac 4c 7c Tc 2s 5s 8s Js 3h 6h", "Kd")
     dead.pass_()
     dead.pass_()
-    while not dead.is_terminal():
+    while not dead.is_terminal:
         dead.discard(dead.draw_stock())
     return {
         "upcard": played([]),
@@ -60,7 +60,7 @@ ROUNDS = rounds()
 def test_round_trips(name: str) -> None:
     r = ROUNDS[name]
     d = r.to_dict()
-    assert d["format"] == "parlour.gin.Round" and d["version"] == 1
+    assert d["game"] == "gin.round" and d["version"] == 1 and set(d) == {"game", "version", "rules", "state"}
     text = json.dumps(d)
     back = Round.from_dict(json.loads(text))
     assert back == r and back.to_dict() == d and str(back) == str(r)
@@ -69,7 +69,7 @@ def test_round_trips(name: str) -> None:
     assert copy.deepcopy(r) == r and copy.copy(r) == r
     # The reloaded round plays on exactly like the original.
     a, b = r.clone(), back
-    while not a.is_terminal():
+    while not a.is_terminal:
         act = a.legal_actions()[-1]
         a.apply(act)
         b.apply(act)
@@ -77,14 +77,21 @@ def test_round_trips(name: str) -> None:
 
 
 def test_cards_are_text() -> None:
-    d = ROUNDS["layoff"].to_dict()
+    d = ROUNDS["layoff"].to_dict()["state"]
     assert d["hands"][0] == ["9c", "Tc", "5s", "6s", "7s", "Ah", "2h", "3h"][:0] + [str(c) for c in ROUNDS["layoff"].hand(ONE)]
     assert d["spread"][1] == ["5s", "6s", "7s", "8s", "9s"]
-    assert d["laid_off"] == ["8s", "9s"] and d["knocker"] == "ONE" and d["phase"] == "LAYOFF"
+    assert d["laid_off"] == ["8s", "9s"] and d["knocker"] == 0 and d["phase"] == "LAYOFF"
     assert d["initial_upcard"] == "Jc" and all(isinstance(c, str) for c in d["stock"])
 
 
 def corrupt(name: str, change: Any) -> dict[str, Any]:
+    """The snapshot of a round with `change` applied to its state (the envelope's "state")."""
+    d = json.loads(json.dumps(ROUNDS[name].to_dict()))
+    change(d["state"])
+    return d
+
+
+def corrupt_envelope(name: str, change: Any) -> dict[str, Any]:
     d = json.loads(json.dumps(ROUNDS[name].to_dict()))
     change(d)
     return d
@@ -123,7 +130,7 @@ def test_knocker_without_spread() -> None:
         d["laid_off"] = []
 
     rejected(corrupt("layoff", no_spread_no_layoffs), "without a spread")
-    rejected(corrupt("draw", lambda d: d.__setitem__("knocker", "ONE")), "knocker")
+    rejected(corrupt("draw", lambda d: d.__setitem__("knocker", 0)), "knocker")
 
 
 def test_truncated_json() -> None:
@@ -139,37 +146,42 @@ def test_truncated_json() -> None:
 
 def test_other_corruptions() -> None:
     cases: list[tuple[str, Any, str]] = [
-        ("draw", lambda d: d.pop("stock"), "missing field 'stock'"),
-        ("draw", lambda d: d.__setitem__("extra", 1), "unknown field"),
-        ("draw", lambda d: d.__setitem__("version", 2), "version 2"),
-        ("draw", lambda d: d.__setitem__("format", "parlour.yahtzee.State"), "not a gin round"),
+        ("draw", lambda d: d.pop("stock"), "state.stock: missing"),
+        ("draw", lambda d: d.__setitem__("extra", 1), "unknown field 'extra'"),
         ("draw", lambda d: d["stock"].__setitem__(0, "Zz"), "not a card"),
-        ("draw", lambda d: d.__setitem__("hands", "As 2s"), "pair"),
+        ("draw", lambda d: d.__setitem__("hands", "As 2s"), "hands: must be a list"),
         ("draw", lambda d: d["stock"].pop(), "51 cards"),
         ("draw", lambda d: d.__setitem__("turn", None), "no player to act"),
         ("draw", lambda d: d.__setitem__("passes", 3), "passes"),
         ("draw", lambda d: d.__setitem__("passes", True), "int"),
-        ("draw", lambda d: d["rules"].__setitem__("knock_limit", 11), "rules"),
-        ("draw", lambda d: d["rules"].__setitem__("oklahoma", "TWO"), "oklahoma"),
-        ("draw", lambda d: d.__setitem__("dealer", "THREE"), "ONE or TWO"),
+        ("draw", lambda d: d.__setitem__("dealer", 3), "dealer: must be in 0..1"),
+        ("draw", lambda d: d.__setitem__("dealer", "ONE"), "dealer: must be an int"),
         ("draw", lambda d: d.__setitem__("taken", "Tc"), "taken"),
-        ("upcard", lambda d: d.__setitem__("turn", "TWO"), "wrong player"),
-        ("forced-draw", lambda d: d.__setitem__("turn", "TWO"), "non-dealer"),
-        ("layoff", lambda d: d.__setitem__("turn", "ONE"), "defender"),
+        ("upcard", lambda d: d.__setitem__("turn", 1), "wrong player"),
+        ("forced-draw", lambda d: d.__setitem__("turn", 1), "non-dealer"),
+        ("layoff", lambda d: d.__setitem__("turn", 0), "defender"),
         ("layoff", lambda d: d["known"][1].append(d["stock"][0]), "known"),
         ("knock", lambda d: d["result"].__setitem__("defender_deadwood", 1), "result"),
         ("knock", lambda d: d["result"].__setitem__("kind", "GIN"), "result"),
-        ("knock", lambda d: d.__setitem__("turn", "TWO"), "finished round has a player"),
-        ("dead", lambda d: d.__setitem__("result", {"kind": "KNOCK", "knocker": "ONE", "winner": "ONE",
+        ("knock", lambda d: d.__setitem__("turn", 1), "finished round has a player"),
+        ("dead", lambda d: d.__setitem__("result", {"kind": "KNOCK", "knocker": 0, "winner": 0,
                                                     "knocker_deadwood": 5, "defender_deadwood": 9, "laid_off": []}), "result"),
-        ("big-gin", lambda d: d.__setitem__("rules", Rules().to_dict()), "big gin"),
         ("gin", lambda d: d["laid_off"].append("2c"), "twice"),
         ("discard", lambda d: d["discarded"][0].append(d["stock"][0]), "stock"),
         ("discard-taken", lambda d: d.__setitem__("passes", 2), "two passes"),
     ]
     for name, change, match in cases:
         rejected(corrupt(name, change), match)
-    rejected("not a dict", "must be a dict")
+    envelope_cases: list[tuple[str, Any, str]] = [
+        ("draw", lambda d: d.__setitem__("version", 2), "version 2"),
+        ("draw", lambda d: d.__setitem__("game", "yahtzee"), "not a gin.round snapshot"),
+        ("draw", lambda d: d["rules"].__setitem__("knock_limit", 11), "rules"),
+        ("draw", lambda d: d["rules"].__setitem__("oklahoma", "TWO"), "oklahoma"),
+        ("big-gin", lambda d: d.__setitem__("rules", json.loads(json.dumps(Round.deal().to_dict()["rules"]))), "big gin"),
+    ]
+    for name, change, match in envelope_cases:
+        rejected(corrupt_envelope(name, change), match)
+    rejected("not a dict", "must be an object")
     rejected(None)
 
 
@@ -195,8 +207,8 @@ def test_corrupt_pickle_state() -> None:
     r = ROUNDS["layoff"]
     ctor, args, state = r.__reduce_ex__(2)[:3]
     obj = ctor(*args)
-    bad = dict(state)
-    bad["phase"] = "UPCARD"
+    bad = copy.deepcopy(state)
+    bad["state"]["phase"] = "UPCARD"
     with pytest.raises(StateFormatError):
         obj.__setstate__(bad)
 
@@ -209,7 +221,8 @@ def _mutations() -> st.SearchStrategy[tuple[str, int, int, int]]:
 def test_fuzzed_snapshots_are_rejected_or_valid(m: tuple[str, int, int, int]) -> None:
     """A mutated snapshot is either rejected with StateFormatError or loads a self-consistent round."""
     name, kind, i, j = m
-    d = json.loads(json.dumps(ROUNDS[name].to_dict()))
+    doc = json.loads(json.dumps(ROUNDS[name].to_dict()))
+    d = doc["state"]
     lists = [("stock", None), ("discard_pile", None), ("hands", 0), ("hands", 1), ("laid_off", None)]
     if kind <= 3:  # move a card from one list to another
         (ka, ia), (kb, ib) = lists[i % len(lists)], lists[j % len(lists)]
@@ -220,9 +233,9 @@ def test_fuzzed_snapshots_are_rejected_or_valid(m: tuple[str, int, int, int]) ->
     elif kind == 4:
         d["phase"] = [p.name for p in Phase][i % 5]
     elif kind == 5:
-        d["turn"] = [None, "ONE", "TWO"][i % 3]
+        d["turn"] = [None, 0, 1][i % 3]
     elif kind == 6:
-        d["knocker"] = [None, "ONE", "TWO"][i % 3]
+        d["knocker"] = [None, 0, 1][i % 3]
     elif kind == 7:
         d["passes"] = i % 4
     elif kind == 8:
@@ -230,14 +243,14 @@ def test_fuzzed_snapshots_are_rejected_or_valid(m: tuple[str, int, int, int]) ->
     else:
         d.pop(sorted(d)[i % len(d)])
     try:
-        r = Round.from_dict(d)
+        r = Round.from_dict(doc)
     except StateFormatError:
         return
     cards = list(r.hand(ONE)) + list(r.hand(TWO)) + r.discard_pile + r.stock + list(r.laid_off)
     assert len(set(cards)) == 52
     assert Round.from_dict(r.to_dict()) == r
     # It can be played to the end without the engine refusing its own legal actions.
-    while not r.is_terminal():
+    while not r.is_terminal:
         r.apply(r.legal_actions()[-1])  # draws from the stock, so it ends
 
 
@@ -247,9 +260,11 @@ def test_observation_snapshots() -> None:
     obs = ROUNDS["layoff"].observation(TWO)
     d = json.loads(json.dumps(obs.to_dict()))
     assert Observation.from_dict(d) == obs and pickle.loads(pickle.dumps(obs)) == obs
-    for change in (lambda x: x.__setitem__("format", "parlour.gin.Round"), lambda x: x.pop("hand"),
-                   lambda x: x.__setitem__("legal_action_ids", [5, 3]), lambda x: x.__setitem__("stock_size", 99),
-                   lambda x: x["opponent_known"].append(x["hand"][0])):
+    assert d["seat"] == 1 and d["players"][1]["hand_size"] == len(d["hand"])
+    for change in (lambda x: x.__setitem__("game", "yahtzee"), lambda x: x.pop("hand"),
+                   lambda x: x.__setitem__("legal_actions", list(reversed(x["legal_actions"]))),
+                   lambda x: x.__setitem__("stock_size", 99), lambda x: x.__setitem__("seat", "TWO"),
+                   lambda x: x["players"][0]["known"].append(x["hand"][0])):
         bad = copy.deepcopy(d)
         change(bad)
         with pytest.raises(StateFormatError):

@@ -141,7 +141,9 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table}"
 
     def start(self) -> None:
-        cmd = [sys.executable, os.environ.get("PARLOUR_SERVER_LAUNCH", str(HERE / "launch.py")), "--port", str(self.port), "--db", self.db]
+        launch = os.environ.get("PARLOUR_SERVER_LAUNCH")  # another way to start it, e.g. a script
+        cmd = [sys.executable, *([launch] if launch else ["-m", "parlour", "serve"]), "--port", str(self.port),
+               "--db", self.db, "--log-level", "warning"]
         for k, v in self.options.items():
             cmd += [f"--{k.replace('_', '-')}", str(v)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -113,3 +114,108 @@ def test_no_message_of_a_whole_yahtzee_game_holds_the_generator_state(make_serve
     leaks = [(w, text[:80]) for text in texts for w in secret if w in text]
     assert not leaks, leaks[:5]
 
+
+CARD = re.compile(r"\b([A2-9TJQK][cdhs])\b")
+
+
+def cards_in(x: Any) -> set[str]:
+    """Every card named anywhere in a JSON value (as 'Qs', inside any text)."""
+    return set(CARD.findall(json.dumps(x)))
+
+
+def test_no_message_of_a_whole_gin_match_shows_a_hidden_card(make_server: Any, tmp_path: Path) -> None:
+    """Both seats are people (the test plays them with the registry's bots, from the server's own
+    records), and a spectator watches; every seat and the spectator reconnect now and then.
+
+    For each state message at table seq n, against the snapshot stored at n (and n - 1):
+    the observation is exactly the game's observation for that seat; it names no card of the
+    stock, and, while a hand is in play, no card of an opponent's hand that the opponent has
+    not shown (taken from the discard pile); the last event names no card that was in the
+    stock before it, except the drawn card shown to the player who drew it; no text holds the
+    generator's state or the table's seed."""
+    from parlour import games
+
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    srv: Server = make_server(db)
+    t = srv.create(game="gin", preset="default")
+    tid = t["table"]
+    tokens = [srv.take(tid, 0), srv.take(tid, 1)]
+    info = games.get("gin")
+    bots = [info.bot("normal", seed=1), info.bot("hard", seed=2)]
+    store = st.Store(db)
+    snaps: dict[int, dict[str, Any]] = {}
+    (row,) = store.load_tables(status=None, table_id=tid)
+    snaps[0] = row.snapshot
+    secret = secrets_of(row.snapshot) | {str(row.seed)}
+    http_texts: list[str] = []
+
+    async def main() -> list[Client]:
+        clients = [Client(srv.ws_url(tid), tokens[0]), Client(srv.ws_url(tid), tokens[1]), Client(srv.ws_url(tid))]
+        for c in clients:
+            await c.connect()
+        everyone = list(clients)
+        n = 0
+        while not clients[0].state["terminal"]:
+            seq = clients[0].state["seq"]
+            cp = clients[0].state["current_player"]
+            game = games.load(snaps[seq])
+            action = bots[cp].act(game.observation(cp))
+            await clients[cp].act(int(action.id))
+            for c in clients:
+                await c.recv_state(seq + 1)
+            (r,) = store.load_tables(status=None, table_id=tid)
+            assert r.seq == seq + 1
+            snaps[r.seq] = r.snapshot
+            secret.update(secrets_of(r.snapshot))
+            n += 1
+            if n % 40 == 0:
+                i = (n // 40) % 3
+                fresh = Client(clients[i].url, clients[i].token)
+                await clients[i].close()
+                await fresh.connect()
+                clients[i] = fresh
+                everyone.append(fresh)
+            if n % 97 == 0:
+                for tok in (*tokens, None):
+                    http_texts.append(json.dumps(srv.http("GET", f"/api/tables/{tid}", token=tok)[1]))
+        for c in clients:
+            await c.close()
+        return everyone
+
+    everyone = asyncio.run(main())
+    store.close()
+    final = snaps[max(snaps)]
+    assert games.load(final).is_terminal and len(snaps) > 100  # a whole match was recorded
+
+    checked = drawn_seen = own_seen = 0
+    for c in everyone:
+        for msg in c.received:
+            if msg["type"] != "state":
+                continue
+            n, viewer = msg["seq"], msg["seat"]
+            snap = snaps[n]
+            game = games.load(snap)
+            assert msg["observation"] == game.observation(viewer).to_dict()
+            rnd = snap["state"]["round"]
+            obs_cards = cards_in(msg["observation"])
+            assert not obs_cards & set(rnd["stock"]), (n, viewer)
+            if rnd["knocker"] is None and rnd["result"] is None:  # a hand in play: hands are hidden
+                for p in (0, 1):
+                    if p == viewer:
+                        own_seen += bool(obs_cards & set(rnd["hands"][p]))
+                        continue
+                    hidden = set(rnd["hands"][p]) - set(rnd["known"][p])
+                    assert not obs_cards & hidden, (n, viewer, p, obs_cards & hidden)
+            ev = msg["last_event"]
+            if ev is not None and n >= 1:
+                before = set(snaps[n - 1]["state"]["round"]["stock"])
+                leaked = cards_in(ev) & before
+                if ev.get("kind") == "DRAW_STOCK" and ev["seat"] == viewer:
+                    drawn_seen += len(leaked) == 1
+                else:
+                    assert not leaked, (n, viewer, ev)
+            checked += 1
+    assert checked > 300 and drawn_seen > 10 and own_seen > 100  # the checks saw real cards
+    texts = [raw for c in everyone for raw in c.raw] + http_texts
+    leaks = [(w, text[:80]) for text in texts for w in secret if w in text]
+    assert not leaks, leaks[:5]

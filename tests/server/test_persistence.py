@@ -165,6 +165,24 @@ def test_sigkill_in_the_middle_of_games_loses_nothing(make_server: Any, db_url: 
     s.close()
 
 
+def test_every_game_is_restored_with_every_observation_field() -> None:
+    """What a restarted server shows comes from games.load(snapshot): it must show what the game showed."""
+    import random
+
+    from parlour import games
+
+    for name, options in [("gin", {}), ("freecell", {"deal": 5}), ("yahtzee", {"players": 3})]:
+        g = games.get(name).new_game(seed=3, **options)
+        rng = random.Random(1)
+        for _ in range(150):
+            if g.is_terminal:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+            h = games.load(g.to_dict())
+            for seat in [None, *range(g.num_players)]:
+                assert h.observation(seat).to_dict() == g.observation(seat).to_dict(), (name, seat)
+
+
 def test_sigkill_during_a_stream_of_actions(make_server: Any, db_url: str) -> None:
     """Kill the server while a client sends as fast as the server answers; every action whose
     push the client received is in the database, and nothing is applied twice."""

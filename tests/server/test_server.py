@@ -95,7 +95,8 @@ def test_http_api(sq: Server) -> None:
         ({"game": "yahtzee", "options": {"seed": 1}}, "InvalidValueError"),
         ({"game": "yahtzee", "players": "two"}, "MessageError"),
         ({"game": "yahtzee", "extra": 1}, "MessageError"),
-        ({"game": "freecell", "options": {"deal": "x"}}, "InvalidValueError"),
+        ({"game": "freecell", "options": {"deal": "x"}}, "WrongTypeError"),
+        ({"game": "freecell", "options": {"deal": 0}}, "InvalidValueError"),
     ]:
         status, err = sq.http("POST", "/api/tables", body)
         assert status == 400 and err["error"] == name, (body, err)
@@ -358,7 +359,7 @@ class _NoGames:
 
 
 def test_serve_reports_a_bad_database_in_one_line(tmp_path: Path) -> None:
-    r = subprocess.run([sys.executable, str(Path(__file__).parent / "launch.py"), "--port", "1", "--db",
+    r = subprocess.run([sys.executable, "-m", "parlour", "serve", "--port", "1", "--db",
                         f"postgresql://nobody@/none?host={tmp_path}&port=9"],
                        capture_output=True, text=True, env={"PYTHONPATH": str(SRC)}, timeout=60)
     assert r.returncode == 1

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.yahtzee import Joker, Solver, YahtzeeRules
+from parlour.yahtzee import Joker, Solver, Rules
 
 VARIANTS = {
-    "forced": YahtzeeRules(),
-    "free": YahtzeeRules(Joker.FREE),
-    "none": YahtzeeRules(Joker.NONE),
-    "none+no-yahtzee-bonus": YahtzeeRules(Joker.NONE, yahtzee_bonus=False),
-    "none+no-yahtzee-bonus+no-upper-bonus": YahtzeeRules(Joker.NONE, yahtzee_bonus=False, upper_bonus=False),
+    "forced": Rules(),
+    "free": Rules(Joker.FREE),
+    "none": Rules(Joker.NONE),
+    "none+no-yahtzee-bonus": Rules(Joker.NONE, yahtzee_bonus=False),
+    "none+no-yahtzee-bonus+no-upper-bonus": Rules(Joker.NONE, yahtzee_bonus=False, upper_bonus=False),
 }
 
 _SOLVED: dict[str, Solver] = {}

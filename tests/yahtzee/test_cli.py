@@ -7,7 +7,7 @@ import io
 import pytest
 
 from parlour.errors import NotationError
-from parlour.yahtzee import Categories, Category, State, YahtzeeRules
+from parlour.yahtzee import Categories, Category, State, Rules
 from parlour.yahtzee.cli import demo, parse_state, play_game
 
 from ..conftest import run_cli as run
@@ -49,7 +49,7 @@ def test_parse_state() -> None:
 def test_play_a_scripted_game() -> None:
     script = "hint\nkeep 66\nscore bogus\n" + "".join(f"score {c.label}\n" for c in Category) * 3
     out = io.StringIO()
-    total = play_game(out, io.StringIO(script), seed=5, hints=True, rules=YahtzeeRules())
+    total = play_game(out, io.StringIO(script), seed=5, hints=True, rules=Rules())
     text = out.getvalue()
     assert "best:" in text and "not a category" in text and "Total" in text
     assert total >= 0 and "turn 13/13" in text

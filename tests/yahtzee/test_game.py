@@ -51,18 +51,19 @@ def test_injected_dice_scenario() -> None:
     assert g.legal_actions() == []
     g.roll("11666")                        # first roll: 1 1 6 6 6
     assert g.phase == Phase.DECIDE and g.rolls_left == 2
-    g.act(Reroll("666"))                   # keep the sixes
+    g.apply(Reroll("666"))                   # keep the sixes
     assert g.phase == Phase.ROLL and g.kept == Keep("666")
     with pytest.raises(IllegalActionError, match="kept"):
         g.roll("11166")                    # lacks a kept six
     g.roll("66662")
-    g.act("keep 6666")
+    g.apply("keep 6666")
     g.roll("66666")                        # Yahtzee on the last roll
     assert g.rolls_left == 0
     with pytest.raises(IllegalActionError, match="no roll"):
-        g.act(Reroll("66"))
-    d = g.act(Score(Category.YAHTZEE))
-    assert d.value == 50 and g.scorecard(0).total == 50
+        g.apply(Reroll("66"))
+    g.apply(Score(Category.YAHTZEE))
+    d = g.last_event.to_dict()
+    assert d["points"] == 50 and g.scorecard(0).total == 50
     assert g.turn == 1 and g.phase == Phase.ROLL and g.rolls_left == 3
 
 
@@ -70,8 +71,8 @@ def test_roll_with_an_outside_generator() -> None:
     g = Game(auto_roll=False, seed=1)
     rng = Rng(99)
     g.roll(rng)
-    mine = g.to_dict()["rng"]
-    assert mine == Game(auto_roll=False, seed=1).to_dict()["rng"]  # the game's own generator is untouched
+    mine = g.to_dict()["state"]["rng"]
+    assert mine == Game(auto_roll=False, seed=1).to_dict()["state"]["rng"]  # the game's own generator is untouched
     h = Game(auto_roll=False, seed=1)
     h.roll(Rng(99))
     assert h.dice == g.dice
@@ -80,11 +81,11 @@ def test_roll_with_an_outside_generator() -> None:
 
 
 def test_seeded_game_is_reproducible_and_seed_or_rng_agree() -> None:
-    def play(seed: object) -> list[int]:
+    def play(seed: object) -> tuple[float, ...]:
         g = Game(2, seed=seed)  # type: ignore[arg-type]
         bot = HeuristicBot()
-        while not g.is_terminal():
-            bot.act(g)
+        while not g.is_terminal:
+            g.apply(bot.act(g.observation(g.current_player)))
         return g.returns()
 
     assert play(7) == play(7) == play(Rng(7))
@@ -95,17 +96,18 @@ def test_multiplayer_turn_order_and_end() -> None:
     g = Game(3, seed=1)
     bot = HeuristicBot()
     seen = []
-    while not g.is_terminal():
+    while not g.is_terminal:
         if g.rolls_left == 2:
             seen.append((g.current_player, g.turn))
-        g.act(Score(next(iter(g.scorecard(g.current_player).legal_categories(g.dice)))))  # type: ignore[arg-type]
+        g.apply(Score(next(iter(g.scorecard(g.current_player).legal_categories(g.dice)))))  # type: ignore[arg-type]
     assert seen == [(p, t) for t in range(13) for p in range(3)]
     assert g.phase == Phase.OVER and g.legal_actions() == [] and not g.legal_action_mask().any()
-    assert g.returns() == [c.total for c in g.scorecards]
+    assert g.returns() == tuple(float(c.total) for c in g.scorecards)
+    assert g.current_player is None
     with pytest.raises(PhaseError, match="over"):
-        g.act(Score(Category.CHANCE))
+        g.apply(Score(Category.CHANCE))
     with pytest.raises(PhaseError):
-        bot.act(g)
+        bot.act(g.observation(0))
 
 
 def test_legal_actions_and_mask() -> None:
@@ -125,14 +127,14 @@ def test_legal_actions_and_mask() -> None:
 def test_refused_actions_change_nothing(seed: int, ids: list[int]) -> None:
     g = Game(2, seed=seed)
     for i in ids:
-        if g.is_terminal():
+        if g.is_terminal:
             break
         before = g.to_dict()
-        if g.can_act(i):
-            g.act(i)
+        if g.can_apply(i):
+            g.apply(i)
         else:
             with pytest.raises((IllegalActionError, PhaseError)):
-                g.act(i)
+                g.apply(i)
             assert g.to_dict() == before
 
 
@@ -141,9 +143,9 @@ def test_to_dict_from_dict_and_pickle_round_trip(seed: int, steps: int) -> None:
     g = Game(2, seed=seed)
     bot = HeuristicBot()
     for _ in range(steps):
-        if g.is_terminal():
+        if g.is_terminal:
             break
-        bot.act(g)
+        g.apply(bot.act(g.observation(g.current_player)))
     d = g.to_dict()
     assert json.loads(json.dumps(d)) == d
     g2 = Game.from_dict(d)
@@ -152,16 +154,17 @@ def test_to_dict_from_dict_and_pickle_round_trip(seed: int, steps: int) -> None:
     # the restored game continues identically (generator included)
     c = g.clone()
     for x in (g2, c, g):
-        while not x.is_terminal():
-            bot.act(x)
+        while not x.is_terminal:
+            x.apply(bot.act(x.observation(x.current_player)))
     assert g2.returns() == c.returns() == g.returns()
 
 
 def test_observation_hides_the_generator() -> None:
     g = Game(2, seed=4)
-    obs = g.observation(1)
-    assert "rng" not in obs and obs["player"] == 1 and obs["dice"] == str(g.dice)
-    with pytest.raises(StateFormatError, match="observation"):
+    obs = g.observation(1).to_dict()
+    assert "rng" not in obs and obs["seat"] == 1 and obs["dice"] == str(g.dice)
+    assert "rng" not in json.dumps(obs) and json.dumps(g.to_dict()["state"]["rng"]) not in json.dumps(obs)
+    with pytest.raises(StateFormatError):
         Game.from_dict(obs)
     with pytest.raises(InvalidValueError):
         g.observation(2)
@@ -170,28 +173,33 @@ def test_observation_hides_the_generator() -> None:
 @pytest.mark.parametrize(
     "patch",
     [
-        {"format": "chess"},
+        {"game": "chess"},
         {"version": 99},
         {"phase": "lunch"},
+        {"phase": "decide"},
         {"rolls_left": 7},
         {"dice": "1234"},
         {"current_player": 5},
         {"rng": ["0", "0", "0", "0"]},
+        {"rng": ["-1", "0", "0", "1"]},
+        {"rng": ["0x10", "0", "0", "1"]},
         {"rules": "sometimes"},
+        {"rules": {"joker": "FORCED"}},
     ],
 )
 def test_from_dict_rejects_bad_documents(patch: dict[str, object]) -> None:
     d = Game(2, seed=9).to_dict()
-    d.update(patch)
+    for key, value in patch.items():
+        (d if key in ("game", "version", "rules") else d["state"])[key] = value
     with pytest.raises(StateFormatError):
         Game.from_dict(d)
 
 
 def test_from_dict_rejects_inconsistent_turn_order() -> None:
     g = Game(2, seed=9)
-    g.act(Score(Category.CHANCE))
+    g.apply(Score(Category.CHANCE))
     d = g.to_dict()
-    d["current_player"] = 0
+    d["state"]["current_player"] = 0
     with pytest.raises(StateFormatError, match="turn order"):
         Game.from_dict(d)
 
@@ -199,10 +207,10 @@ def test_from_dict_rejects_inconsistent_turn_order() -> None:
 def test_from_dict_rejects_a_finished_card_still_playing() -> None:
     g = Game(seed=9)
     bot = HeuristicBot()
-    while not g.is_terminal():
-        bot.act(g)
+    while not g.is_terminal:
+        g.apply(bot.act(g.observation(0)))
     d = g.to_dict()
-    d.update(phase="decide", dice="11111", rolls_left=2)
+    d["state"].update(phase="DECIDE", dice="11111", rolls_left=2)
     with pytest.raises(StateFormatError, match="full card"):
         Game.from_dict(d)
 
@@ -216,7 +224,8 @@ def test_bad_constructor_arguments() -> None:
 
 def test_view_and_str() -> None:
     g = Game(seed=2)
-    state, dice, rl = g.view()
+    seen = g.observation(g.current_player)
+    state, dice, rl = seen.state, seen.dice, seen.rolls_left
     assert state == g.state and dice == g.dice and rl == 2
     assert isinstance(dice, Dice)
     assert "turn 1/13" in str(g)
@@ -225,18 +234,20 @@ def test_view_and_str() -> None:
 def test_joker_scenario_through_the_game() -> None:
     g = Game(auto_roll=False)
     g.roll("33333")
-    g.act(Score(Category.YAHTZEE))           # turn 1: 50 in the Yahtzee box
+    g.apply(Score(Category.YAHTZEE))           # turn 1: 50 in the Yahtzee box
     g.roll("33333")                          # turn 2: an extra Yahtzee, Threes open
     assert [a for a in g.legal_actions() if isinstance(a, Score)] == [Score(Category.THREES)]
-    assert not g.can_act(Score(Category.FULL_HOUSE))
+    assert not g.can_apply(Score(Category.FULL_HOUSE))
     with pytest.raises(IllegalActionError, match="joker"):
-        g.act(Score(Category.FULL_HOUSE))
-    d = g.act(Score(Category.THREES))
-    assert (d.value, d.yahtzee_bonus) == (15, 100)
+        g.apply(Score(Category.FULL_HOUSE))
+    g.apply(Score(Category.THREES))
+    d = g.last_event.to_dict()
+    assert (d["points"], d["yahtzee_bonus"]) == (15, 100)
     g.roll("33333")                          # turn 3: Threes filled -> any open lower box at joker value
     scores = [a.category for a in g.legal_actions() if isinstance(a, Score)]
     assert scores == [c for c in Category if c.value >= 6 and c != Category.YAHTZEE]
-    d = g.act(Score(Category.LARGE_STRAIGHT))
-    assert (d.value, d.yahtzee_bonus) == (40, 100)
+    g.apply(Score(Category.LARGE_STRAIGHT))
+    d = g.last_event.to_dict()
+    assert (d["points"], d["yahtzee_bonus"]) == (40, 100)
     card = g.scorecard(0)
     assert card.total == 50 + 15 + 40 + 200 and card.yahtzee_bonuses == 2

@@ -6,6 +6,7 @@ beat an opponent (HeadsUpSolver, BestReplyBot), and advice under every objective
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 import pickle
 
 import numpy as np
@@ -30,12 +31,12 @@ from parlour.yahtzee import (
     ObjectiveAdvice,
     OptimalBot,
     Reroll,
+    Rules,
     Score,
     ScoreDistribution,
     Solver,
     State,
     ThresholdSolver,
-    YahtzeeRules,
     advise,
     score_distribution,
     simulate,
@@ -68,7 +69,7 @@ def ref_state(s: State) -> oref.RefState:
     return (s.scored.bits, s.upper, s.yahtzee_50)
 
 
-def ref_rules(rules: YahtzeeRules) -> dict:
+def ref_rules(rules: Rules) -> dict:
     return {"joker": str(rules).split("+")[0], "yahtzee_bonus": rules.yahtzee_bonus, "upper_bonus": rules.upper_bonus}
 
 
@@ -127,7 +128,7 @@ class MostFaces:
     tie) while rolls are left, then write the legal box with the best immediate score (the
     first in card order on a tie)."""
 
-    def __init__(self, rules: YahtzeeRules) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
     def choose(self, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
@@ -195,6 +196,9 @@ def test_python_exact_evaluation_catches_illegal_choices() -> None:
 
     with pytest.raises(IllegalActionError, match="not a Score or a Reroll"):
         score_distribution(Lost(), s, exact=True)  # type: ignore[arg-type]
+    for exact in (False, True):
+        with pytest.raises(WrongTypeError, match="choose"):
+            score_distribution(42, s, exact=exact)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- the whole game
@@ -407,7 +411,7 @@ def test_threshold_queries() -> None:
     cats = dict(t.category_values(s, 100, 160, "66666"))
     assert set(cats) == {C.SIXES, C.YAHTZEE, C.CHANCE}
     assert not t.is_solved() and t.is_solved(s) and t.rows > 0 and t.table_bytes > 0
-    assert "ThresholdSolver" in repr(t) and t.max_target == 200 and t.rules == YahtzeeRules()
+    assert "ThresholdSolver" in repr(t) and t.max_target == 200 and t.rules == Rules()
     # the best action's value is the largest of the options, and the turn's value
     # averaged over the first roll is the table's
     for points, target in ((100, 160), (50, 200), (0, 120)):
@@ -504,6 +508,8 @@ def test_win_probability_of_two_distributions() -> None:
     assert win_probability(x, y, tie=0.5) == pytest.approx(0.375 + 0.5 * 0.375)
     with pytest.raises(InvalidValueError):
         win_probability(x, y, tie=1.5)
+    with pytest.raises(WrongTypeError):
+        win_probability(x, [0.5, 0.5])  # type: ignore[arg-type]
 
 
 def test_heads_up_errors() -> None:
@@ -559,7 +565,7 @@ def late_game(points_me: int, points_them: int) -> Game:
     mine = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_of_a_kind": 20,
             "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40}
     theirs = dict(mine, full_house=0, large_straight=0, four_of_a_kind=24)
-    for card, boxes in zip(d["scorecards"], (mine, theirs)):
+    for card, boxes in zip(d["state"]["scorecards"], (mine, theirs)):
         card["boxes"].update(boxes)
     return Game.from_dict(d)
 
@@ -568,20 +574,58 @@ def test_best_reply_bot_plays_a_two_player_ending(solver: Solver) -> None:
     game = late_game(0, 0)
     bot = BestReplyBot(solver)
     me, them = game.scorecard(0), game.scorecard(1)
-    state, dice, rl = game.view()
+    obs = game.observation(0)
+    state, dice, rl = obs.state, obs.dice, obs.rolls_left
     assert dice is not None
     table = HeadsUpSolver(solver.distribution(them.state, points=them.total))
     assert bot.choose(state, me.total, them.state, them.total, dice, rl) == table.best_action(state, me.total, dice, rl)
     turns = 0
-    while not game.is_terminal():
-        if game.current_player == 0:
-            bot.act(game)
-        else:
-            OptimalBot(solver).act(game)
+    while not game.is_terminal:
+        seat = game.current_player
+        player = bot if seat == 0 else OptimalBot(solver)
+        game.apply(player.act(game.observation(seat)))
         turns += 1
-    assert game.is_terminal() and turns >= 6 and "BestReplyBot" in repr(bot)
+    assert game.is_terminal and turns >= 6 and "BestReplyBot" in repr(bot)
     with pytest.raises(InvalidValueError):
-        bot.act(Game(1))
+        bot.act(Game(1).observation(0))
+
+
+def test_best_reply_bot_exactly_in_a_two_box_ending(solver: Solver) -> None:
+    """Two boxes left each, we play first: BestReplyBot's win probability computed exactly
+    (its first turn is the heads-up strategy against the opponent as they stand; after
+    each of the opponent's first-turn outcomes, its last turn is the heads-up strategy
+    against the opponent's new distribution) lies between the heads-up strategy solved
+    once and the clairvoyant bound, as open-loop feedback control should, and above the
+    expected-score strategy."""
+    from parlour.yahtzee.objectives import _turn
+
+    class Policy:
+        def __init__(self, choose: Callable[[State, Dice, int], Score | Reroll]) -> None:
+            self.choose = choose
+
+    mine = theirs = State(~Categories([C.SIXES, C.CHANCE]), 45, False)
+    mp, tp = 200, 205
+    bot = BestReplyBot(solver, tie=0.5)
+    q0 = solver.distribution(theirs, points=tp)
+    open_loop = HeadsUpSolver(q0, tie=0.5)
+    first = _turn(Policy(lambda s, d, k: bot.choose(s, mp, theirs, tp, d, k)), mine, solver.rules)
+    replies = _turn(Policy(solver.best_action), theirs, solver.rules)
+    exact = 0.0
+    for (their_next, their_gain), pt in replies.items():
+        t1 = State.from_index(their_next)
+        assert t1 is not None
+        table = bot.table(t1, tp + their_gain)  # what the bot plays its last turn with
+        for (our_next, our_gain), po in first.items():
+            s1 = State.from_index(our_next)
+            assert s1 is not None
+            exact += po * pt * table.win_probability(s1, mp + our_gain)
+    heads_up = open_loop.win_probability(mine, mp)
+    clairvoyant = sum(q0.pmf[y] * HeadsUpSolver(y, tie=0.5).win_probability(mine, mp)
+                      for y in range(len(q0.pmf)) if q0.pmf[y] > 0)
+    mean = win_probability(solver.distribution(mine, points=mp), q0, tie=0.5)
+    assert sum(first.values()) == pytest.approx(1.0, abs=1e-12) and sum(replies.values()) == pytest.approx(1.0, abs=1e-12)
+    assert mean < heads_up < exact < clairvoyant
+    assert exact - heads_up > 5e-4  # looking at the opponent's card is worth something here
 
 
 # ---------------------------------------------------------------- the command line

@@ -41,8 +41,8 @@ def test_simulate_matches_games_played_move_by_move(solver: Solver) -> None:
     total = 0
     for seed in range(40):
         g = Game(seed=seed)
-        while not g.is_terminal():
-            bot.act(g)
+        while not g.is_terminal:
+            g.apply(bot.act(g.observation(g.current_player)))
         total += g.returns()[0]
     assert abs(total / 40 - 254.59) < 3 * 60 / math.sqrt(40)
 
@@ -74,6 +74,6 @@ def test_each_simulated_game_equals_the_same_game_played_through_game(solver: So
     base = Rng(seed).next_u64()
     for i in range(30):
         g = Game(seed=_splitmix64((base + i) & ((1 << 64) - 1)))
-        while not g.is_terminal():
-            bot.act(g)
+        while not g.is_terminal:
+            g.apply(bot.act(g.observation(g.current_player)))
         assert g.returns()[0] == scores[i], i

@@ -26,7 +26,7 @@ from parlour.yahtzee import (
     Score,
     Solver,
     State,
-    YahtzeeRules,
+    Rules,
 )
 
 from . import reference
@@ -208,13 +208,13 @@ def test_saved_rules_travel_with_the_table(tmp_path) -> None:  # type: ignore[no
     s = solved("free")
     s.save(tmp_path / "free.bin")
     back = Solver.load(tmp_path / "free.bin")
-    assert back.rules == YahtzeeRules(Joker.FREE)
+    assert back.rules == Rules(Joker.FREE)
     assert back.value(State.START) == pytest.approx(ANCHORS["free"], abs=1e-9)
 
 
 def test_progress_is_reported_per_tier() -> None:
     seen: list[int] = []
-    Solver(YahtzeeRules(Joker.NONE)).solve(progress=lambda tier, secs: seen.append(tier))
+    Solver(Rules(Joker.NONE)).solve(progress=lambda tier, secs: seen.append(tier))
     assert seen == list(range(13, -1, -1))
 
 
@@ -231,7 +231,7 @@ def test_golden_checksum_and_both_simd_kernels(solver: Solver) -> None:
 
 
 def test_an_error_in_progress_propagates_and_the_table_stays_usable() -> None:
-    s = Solver(YahtzeeRules(Joker.NONE, yahtzee_bonus=False))
+    s = Solver(Rules(Joker.NONE, yahtzee_bonus=False))
 
     def boom(tier: int, secs: float) -> None:
         if tier == 5:
@@ -248,7 +248,7 @@ def test_an_error_in_progress_propagates_and_the_table_stays_usable() -> None:
 def test_pickle_keeps_the_table_and_its_lazy_parts(solver: Solver) -> None:
     back = pickle.loads(pickle.dumps(solver))
     assert back.checksum == solver.checksum and back.rules == solver.rules and back.is_solved()
-    lazy = Solver(YahtzeeRules(Joker.FREE))
+    lazy = Solver(Rules(Joker.FREE))
     st = State(~Categories([Category.CHANCE, Category.ACES]), 3, False)
     v = lazy.value(st)
     copy_ = pickle.loads(pickle.dumps(lazy))

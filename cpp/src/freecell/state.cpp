@@ -208,6 +208,13 @@ std::string Position::str() const {
   return "the foundations";
 }
 
+namespace {
+
+// A sequence's count in notation: one digit, 10..13 as 'a'..'d' as Freecell Solver writes them.
+char count_digit(int count) { return static_cast<char>(count < 10 ? '0' + count : 'a' + (count - 10)); }
+
+}  // namespace
+
 Move Move::parse(std::string_view text) {
   std::string t;
   for (char ch : text)
@@ -231,9 +238,13 @@ Move Move::parse(std::string_view text) {
   if (t.size() > 2) {
     if (t[2] != 'v' || t.size() < 4 || t.size() > 5) return bad("a count is written 'v' and a number, as in '12v5'");
     int n = 0;
-    for (std::size_t i = 3; i < t.size(); ++i) {
-      if (!std::isdigit(static_cast<unsigned char>(t[i]))) return bad("the count after 'v' must be a number");
-      n = n * 10 + (t[i] - '0');
+    if (t.size() == 4 && t[3] >= 'a' && t[3] <= 'f') {
+      n = t[3] - 'a' + 10;  // Freecell Solver writes 10..13 as one hex digit: '52va'
+    } else {
+      for (std::size_t i = 3; i < t.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(t[i]))) return bad("the count after 'v' must be a number");
+        n = n * 10 + (t[i] - '0');
+      }
     }
     if (n < 1 || n > 13) return bad("a sequence has 1 to 13 cards");
     if (m.from.kind != PositionKind::Cascade || m.to.kind != PositionKind::Cascade)
@@ -253,7 +264,7 @@ std::string Move::notation() const {
   // prints the standard short form.
   if (count > 1) {
     out += 'v';
-    out += std::to_string(count);
+    out += count_digit(count);
   }
   return out;
 }
@@ -529,7 +540,7 @@ std::string GameState::notation(const Move& m) const {
   std::string out{m.from.notation(), m.to.notation()};
   if (m.count > 1 && m.to.kind == PositionKind::Cascade && cascades_[m.to.index].empty()) {
     out += 'v';
-    out += std::to_string(m.count);
+    out += count_digit(m.count);
   }
   return out;
 }

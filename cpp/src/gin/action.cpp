@@ -8,6 +8,20 @@
 
 namespace parlour::gin {
 
+const char* action_kind_name(ActionKind k) noexcept {
+  switch (k) {
+    case ActionKind::Pass: return "PASS";
+    case ActionKind::TakeDiscard: return "TAKE_DISCARD";
+    case ActionKind::DrawStock: return "DRAW_STOCK";
+    case ActionKind::Discard: return "DISCARD";
+    case ActionKind::Knock: return "KNOCK";
+    case ActionKind::BigGin: return "BIG_GIN";
+    case ActionKind::LayOff: return "LAY_OFF";
+    case ActionKind::FinishLayoffs: return "FINISH_LAYOFFS";
+  }
+  return "?";
+}
+
 namespace {
 
 Action with_melds(Action a, std::span<const Meld> melds) {

@@ -1,12 +1,16 @@
 #include "parlour/gin/observation.hpp"
 
 #include <algorithm>
+#include <string>
+
+#include "parlour/core/errors.hpp"
 
 namespace parlour::gin {
 
 void observe_into(const Round& round, Player player, Observation& o) noexcept {
   const Player opp = opponent(player);
   o.player = player;
+  o.spectator = false;
   o.dealer = round.dealer();
   o.phase = round.phase();
   o.turn = round.turn();
@@ -15,6 +19,8 @@ void observe_into(const Round& round, Player player, Observation& o) noexcept {
   const auto pile = round.discard_pile();
   std::copy(pile.begin(), pile.end(), o.pile.begin());
   o.pile_size = static_cast<std::uint8_t>(pile.size());
+  o.own_known = round.known_cards(player);
+  o.own_hand_size = o.hand.size();
   o.opponent_known = round.known_cards(opp);
   o.opponent_discards = round.discards_of(opp);
   o.own_discards = round.discards_of(player);
@@ -39,6 +45,14 @@ Observation observe(const Round& round, Player player) noexcept {
   return o;
 }
 
+Observation observe_public(const Round& round) noexcept {
+  Observation o = observe(round, Player::One);
+  o.spectator = true;
+  o.hand = {};
+  o.legal_count = 0;
+  return o;
+}
+
 ActionMask Observation::legal_mask() const noexcept {
   ActionMask m;
   for (std::uint16_t id : legal()) m.set(id);
@@ -46,7 +60,9 @@ ActionMask Observation::legal_mask() const noexcept {
 }
 
 bool operator==(const Observation& a, const Observation& b) noexcept {
-  return a.player == b.player && a.dealer == b.dealer && a.phase == b.phase && a.turn == b.turn &&
+  return a.player == b.player && a.spectator == b.spectator && a.own_known == b.own_known &&
+         a.own_hand_size == b.own_hand_size && a.match_scores == b.match_scores && a.match_target == b.match_target &&
+         a.hands_played == b.hands_played && a.dealer == b.dealer && a.phase == b.phase && a.turn == b.turn &&
          a.rules == b.rules && a.hand == b.hand && std::ranges::equal(a.discard_pile(), b.discard_pile()) &&
          a.opponent_known == b.opponent_known && a.opponent_discards == b.opponent_discards &&
          a.own_discards == b.own_discards && a.stock_size == b.stock_size &&
@@ -54,6 +70,61 @@ bool operator==(const Observation& a, const Observation& b) noexcept {
          a.initial_upcard == b.initial_upcard && a.taken == b.taken && a.passes == b.passes &&
          a.knocker == b.knocker && std::ranges::equal(a.spread_melds(), b.spread_melds()) &&
          a.laid_off == b.laid_off && a.result == b.result && std::ranges::equal(a.legal(), b.legal());
+}
+
+void validate(const Observation& o) {
+  auto bad = [](const std::string& why) { throw core::InvalidValue("inconsistent gin observation: " + why); };
+  CardSet pile;
+  for (Card c : o.discard_pile()) {
+    if (pile.contains(c)) bad("the card " + c.str() + " is twice in the discard pile");
+    pile |= c;
+  }
+  if (o.spectator && (!o.hand.empty() || o.legal_count != 0)) bad("a spectator has no hand and no legal actions");
+  if (!o.spectator && o.hand.size() != o.own_hand_size) bad("hand_size does not match the hand");
+  if (!o.hand.is_disjoint(o.opponent_known)) bad("the hand and the opponent's known cards overlap");
+  if (!o.own_known.is_subset_of(o.spectator ? o.own_known : o.hand)) bad("known cards of the player not in the hand");
+  if (!(o.hand | o.own_known | o.opponent_known).is_disjoint(pile | o.laid_off))
+    bad("a card is both held and on the table");
+  const int on_table = static_cast<int>(o.pile_size) + o.laid_off.size();
+  if (o.own_hand_size + o.opponent_hand_size + on_table + o.stock_size != core::kDeckSize)
+    bad("hands, pile, layoffs and stock do not add up to 52 cards");
+  if (o.taken && !(o.own_known | o.opponent_known).contains(*o.taken)) bad("the card taken is not known to be held");
+  // Hand sizes by phase: the player to act holds 11 cards while discarding, else 10
+  // (fewer for a defender who laid off, 11 for a big gin).
+  for (int side = 0; side < 2; ++side) {
+    const Player p = side == 0 ? o.player : opponent(o.player);
+    const int n = side == 0 ? o.own_hand_size : o.opponent_hand_size;
+    const bool acting = o.turn && *o.turn == p;
+    const bool defender = o.knocker && *o.knocker != p;
+    const int want = o.phase == Phase::Discard && acting ? 11 : 10;
+    if (defender && (o.phase == Phase::Layoff || o.phase == Phase::Finished)) {
+      if (n > 10 || n < 10 - o.laid_off.size()) bad("the defender's hand size does not fit the layoffs");
+    } else if (o.phase == Phase::Finished && o.result && o.result->kind() == ResultKind::BigGin && o.knocker == p) {
+      if (n != 11) bad("a big gin hand holds 11 cards");
+    } else if (n != want) {
+      bad("a hand of " + std::to_string(n) + " cards in phase " + phase_name(o.phase));
+    }
+  }
+  if (o.is_my_turn() == (o.legal_count == 0) && !o.spectator && o.phase != Phase::Finished)
+    bad(o.is_my_turn() ? "the player to act has no legal action" : "legal actions for a player who is not to act");
+  for (const std::uint16_t id : o.legal()) {
+    const Action a = Action::from_id(id);
+    bool fits = false;
+    switch (o.phase) {
+      case Phase::Upcard: fits = id == kIdPass || id == kIdTakeDiscard; break;
+      case Phase::Draw: fits = id == kIdTakeDiscard || id == kIdDrawStock; break;
+      case Phase::Discard:
+        fits = (a.kind() == ActionKind::Discard || a.kind() == ActionKind::Knock) ? o.hand.contains(a.card())
+                                                                                    : a.kind() == ActionKind::BigGin;
+        break;
+      case Phase::Layoff:
+        fits = a.kind() == ActionKind::FinishLayoffs ||
+               (a.kind() == ActionKind::LayOff && o.hand.contains(a.card()) && a.meld() < o.spread_size);
+        break;
+      case Phase::Finished: break;
+    }
+    if (!fits) bad("the legal action '" + a.str() + "' does not fit phase " + phase_name(o.phase) + " and the hand");
+  }
 }
 
 Action RandomPolicy::act(const Observation& obs) {

@@ -322,6 +322,7 @@ void Round::fail(RoundError e, const Action& a) const {
 
 void Round::pass() {
   if (const RoundError e = check_pass(); e != RoundError::Ok) fail(e, Action::pass());
+  record(turn_, Action::pass());
   ++passes_;
   if (passes_ == 1) {
     turn_ = dealer_;
@@ -334,6 +335,7 @@ void Round::pass() {
 Card Round::take_discard() {
   if (const RoundError e = check_take_discard(); e != RoundError::Ok) fail(e, Action::take_discard());
   const Card c = pile_[--pile_n_];
+  record(turn_, Action::take_discard(), c);
   hands_[idx(turn_)] |= c;
   known_[idx(turn_)] |= c;
   taken_ = c;
@@ -345,6 +347,7 @@ Card Round::take_discard() {
 Card Round::draw_stock() {
   if (const RoundError e = check_draw_stock(); e != RoundError::Ok) fail(e, Action::draw_stock());
   const Card c = stock_[--stock_n_];
+  record(turn_, Action::draw_stock(), c);
   hands_[idx(turn_)] |= c;
   has_taken_ = false;
   phase_ = Phase::Discard;
@@ -362,6 +365,7 @@ void Round::end_turn_discard(Card c) {
 
 void Round::discard(Card c) {
   if (const RoundError e = check_discard(c); e != RoundError::Ok) fail(e, Action::discard(c));
+  record(turn_, Action::discard(c));
   end_turn_discard(c);
   if (stock_n_ <= kDeadStock) {
     phase_ = Phase::Finished;
@@ -374,6 +378,7 @@ void Round::discard(Card c) {
 
 void Round::do_knock(Card c, std::span<const Meld> melds, int dw) {
   const Player k = turn_;
+  record(k, Action::knock(c, melds));
   end_turn_discard(c);
   knocker_ = k;
   std::copy(melds.begin(), melds.end(), spread_.begin());
@@ -412,6 +417,7 @@ void Round::knock(Card c, const Melds& melds) {
 
 void Round::do_big_gin(std::span<const Meld> melds) {
   const Player k = turn_;
+  record(k, Action::big_gin(melds));
   knocker_ = k;
   std::copy(melds.begin(), melds.end(), spread_.begin());
   spread_n_ = static_cast<std::uint8_t>(melds.size());
@@ -452,6 +458,7 @@ void Round::lay_off(Card c, int index) {
     }
     fail(e, Action::lay_off(c, index));
   }
+  record(turn_, Action::lay_off(c, index));
   const std::size_t p = idx(turn_);
   hands_[p] -= c;
   known_[p] -= c;
@@ -463,6 +470,7 @@ void Round::lay_off(Card c, int index) {
 RoundResult Round::finish_layoffs() {
   if (const RoundError e = check_finish_layoffs(); e != RoundError::Ok) fail(e, Action::finish_layoffs());
   const Player k = *knocker_;
+  record(turn_, Action::finish_layoffs());
   result_ = RoundResult::knock(k, knocker_deadwood_, deadwood(hands_[idx(opponent(k))]), laid_off_, rules_);
   phase_ = Phase::Finished;
   return result_;

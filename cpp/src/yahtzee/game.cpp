@@ -12,6 +12,21 @@ Dice roll_dice(core::Rng& rng, Keep kept) noexcept {
   return Dice::from_packed_unchecked(p);
 }
 
+const char* phase_name(Phase p) noexcept {
+  switch (p) {
+    case Phase::Roll: return "ROLL";
+    case Phase::Decide: return "DECIDE";
+    case Phase::Over: break;
+  }
+  return "OVER";
+}
+
+bool operator==(const Game& a, const Game& b) noexcept {
+  return a.rules_ == b.rules_ && a.cards_ == b.cards_ && a.player_ == b.player_ && a.phase_ == b.phase_ &&
+         a.rolls_left_ == b.rolls_left_ && a.dice_ == b.dice_ && a.kept_ == b.kept_ &&
+         a.rng_.state() == b.rng_.state() && a.auto_roll_ == b.auto_roll_;
+}
+
 Game::Game(int players, const YahtzeeRules& rules, std::uint64_t seed, bool auto_roll)
     : Game(players, rules, core::Rng(seed), auto_roll) {}
 
@@ -102,20 +117,42 @@ void Game::advance_turn() {
   if (auto_roll_) roll();
 }
 
+std::optional<std::string> Game::why_not(const Action& a) const {
+  if (phase_ != Phase::Decide)
+    return "cannot " + action_str(a) + (phase_ == Phase::Over ? ": the game is over" : ": roll the dice first");
+  if (const auto* s = std::get_if<Score>(&a)) {
+    if (cards_[static_cast<std::size_t>(player_)].can_score(s->category, *dice_)) return std::nullopt;
+    try {
+      Scorecard copy = cards_[static_cast<std::size_t>(player_)];
+      (void)copy.score(s->category, *dice_);
+    } catch (const core::Error& e) {
+      return std::string(e.what());
+    }
+    return "cannot " + action_str(a);
+  }
+  const Keep k = std::get<Reroll>(a).keep;
+  if (rolls_left_ == 0) return "cannot " + action_str(a) + ": no roll is left this turn, score the dice";
+  if (k.size() >= kNumDice)
+    return "cannot " + action_str(a) + ": keep at most four of the dice (keeping all five is scoring them)";
+  if (!k.is_subset_of(*dice_)) return "cannot " + action_str(a) + ": the dice " + dice_->str() + " do not hold " + k.str();
+  return std::nullopt;
+}
+
 ScoreDelta Game::act(const Action& a) {
   if (phase_ != Phase::Decide)
-    throw core::PhaseError("cannot " + action_str(a) + (phase_ == Phase::Over ? ": the game is over" : ": roll the dice first"));
+    throw core::PhaseError(*why_not(a));
+  const int seat = player_;
+  const Dice rolled = *dice_;
   if (const auto* s = std::get_if<Score>(&a)) {
     auto& card = cards_[static_cast<std::size_t>(player_)];
     const ScoreDelta d = card.score(s->category, *dice_);  // raises, unchanged, when illegal
     advance_turn();
+    last_ = GameEvent{seat, a, rolled, d};
     return d;
   }
   const Keep k = std::get<Reroll>(a).keep;
-  if (rolls_left_ == 0)
-    throw core::IllegalAction("cannot " + action_str(a) + ": no roll is left this turn, score the dice");
-  if (k.size() >= kNumDice || !k.is_subset_of(*dice_))
-    throw core::IllegalAction("cannot " + action_str(a) + ": keep at most four of the dice " + dice_->str());
+  if (const auto why = why_not(a)) throw core::IllegalAction(*why);
+  last_ = GameEvent{seat, a, rolled, std::nullopt};
   dice_.reset();
   kept_ = k;
   phase_ = Phase::Roll;

@@ -3,6 +3,8 @@
 #include <array>
 #include <cctype>
 
+#include <string>
+
 #include "parlour/core/errors.hpp"
 
 namespace parlour::yahtzee {
@@ -183,6 +185,73 @@ std::optional<ScoreDelta> State::apply(Category c, Dice dice, const YahtzeeRules
   const bool y50 = yahtzee_50() || (c == Category::Yahtzee && d.value == kYahtzeeScore);
   d.next_index = State(sc.with(c), u, y50).index();
   return d;
+}
+
+State State::checked(Categories scored, int upper, bool yahtzee_50) {
+  int most = 0;
+  for (int f = 1; f <= 6; ++f)
+    if (scored.bits() & (1u << (f - 1))) most += 5 * f;
+  if (upper < 0 || upper > most)
+    throw core::InvalidValue("no card with the boxes '" + scored.str() + "' has an upper subtotal of " +
+                             std::to_string(upper) + " (0.." + std::to_string(most) + ")");
+  if (yahtzee_50 && !scored.contains(Category::Yahtzee))
+    throw core::InvalidValue("the Yahtzee box holds 50 only once it is filled");
+  return State(scored, upper, yahtzee_50);
+}
+
+State State::parse(std::string_view text) {
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+  };
+  const std::string_view t = trim(text);
+  auto lower = [](std::string_view s) {
+    std::string out(s);
+    for (auto& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return out;
+  };
+  if (!t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos) {
+    if (t.size() > 9) throw core::ParseError("not a valid state index: " + core::quote(text));
+    const auto s = from_index(std::stoll(std::string(t)));
+    if (!s) throw core::ParseError("not a valid state index: " + core::quote(text));
+    return *s;
+  }
+  const std::string low = lower(t);
+  if (low.empty() || low == "start" || low == "-") return kStart;
+  Categories filled;
+  int upper = 0;
+  bool y50 = false;
+  std::size_t i = 0;
+  while (i < t.size()) {
+    while (i < t.size() && (t[i] == ' ' || t[i] == ';' || t[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < t.size() && t[j] != ' ' && t[j] != ';' && t[j] != '\t') ++j;
+    const std::string_view word = t.substr(i, j - i);
+    const std::string w = lower(word);
+    if (w.rfind("upper=", 0) == 0) {
+      const std::string digits = w.substr(6);
+      if (digits.empty() || digits.size() > 3 || digits.find_first_not_of("0123456789") != std::string::npos)
+        throw core::ParseError("bad upper subtotal " + core::quote(word) + " in state " + core::quote(text));
+      upper = std::stoi(digits);
+    } else if (w == "y50" || w == "yahtzee50" || w == "yahtzee_50") {
+      y50 = true;
+    } else if (!word.empty()) {
+      std::size_t a = 0;
+      while (a <= word.size()) {
+        std::size_t b = word.find(',', a);
+        if (b == std::string_view::npos) b = word.size();
+        if (b > a) filled = filled.with(parse_category(word.substr(a, b - a)));
+        a = b + 1;
+      }
+    }
+    i = j;
+  }
+  try {
+    return checked(filled, upper, y50);
+  } catch (const core::InvalidValue& e) {
+    throw core::ParseError("inconsistent state " + core::quote(text) + ": " + e.what());
+  }
 }
 
 std::string State::str() const {

@@ -206,7 +206,7 @@ class YahtzeeBatch:
     """
     num_envs games of solitaire Yahtzee stepped together in C++ (the engine of parlour.envs.vector.YahtzeeVectorEnv).
     """
-    def __init__(self, num_envs: int, *, rules: parlour._core.yahtzee.YahtzeeRules | None = None, threads: int = 1, illegal_action: str = 'terminate', illegal_reward: typing.SupportsFloat | typing.SupportsIndex = -1.0, autoreset_mode: str = 'next_step') -> None:
+    def __init__(self, num_envs: int, *, rules: parlour._core.yahtzee.Rules | None = None, threads: int = 1, illegal_action: str = 'terminate', illegal_reward: typing.SupportsFloat | typing.SupportsIndex = -1.0, autoreset_mode: str = 'next_step') -> None:
         """
         A batch of num_envs games under `rules` (default YahtzeeRules()).
         """

@@ -1,5 +1,5 @@
 """
-FreeCell: positions, moves, Microsoft deals and the solver.
+FreeCell: positions, moves, Microsoft deals, the game and the solver.
 """
 from __future__ import annotations
 import collections.abc
@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Cascade', 'DEFAULT_MEMORY_LIMIT', 'Foundation', 'Foundations', 'Freecells', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'replays_to_win', 'search', 'search_deals', 'survey_deals']
+__all__: list[str] = ['Cascade', 'DEFAULT_MEMORY_LIMIT', 'Foundation', 'Foundations', 'Freecells', 'Game', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Observation', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'replays_to_win', 'search', 'search_deals', 'survey_deals']
 class Cascade:
     """
     A cascade, bottom card first, a CardCollection: add_card takes any card on an empty cascade (Aces included), else one rank below the top card in the other colour, else raises IllegalMove; pop_card() gives the (rest, top card), or nothing when empty.
@@ -263,6 +263,132 @@ class Freecells:
         """
         How many cells are empty.
         """
+class Game:
+    """
+    A game of FreeCell from a start position: the moves made so far, with undo. It follows the game protocol (parlour.protocol.Game): the legal actions are the legal moves, sequence moves included, by action id (NUM_ACTIONS of them: singles src*13+dst, sequences 156+(src*8+dst)*12+count-2); apply() takes a Move, an id or standard notation ('3a'); returns() is (1.0,) once won, else (0.0,); to_dict() / Game.from_dict(), pickle. A refused move raises IllegalMove and changes nothing.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    game_name: typing.ClassVar[str] = 'freecell'
+    num_actions: typing.ClassVar[int] = 924
+    @staticmethod
+    def from_dict(data: dict[str, typing.Any]) -> Game:
+        """
+        The game of a to_dict() snapshot; StateFormatError for a corrupt or foreign one.
+        """
+    def __copy__(self) -> Game:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Game:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> dict[str, typing.Any]:
+        ...
+    def __init__(self, start: GameState | None = None, *, deal: int | None = None) -> None:
+        """
+        A game from `start`, or from Microsoft deal `deal` (1 .. 2**33 - 1; deal 1 when neither is given). Given both, start must be that deal's position.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: typing.Any) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def apply(self, action: Move | int | str) -> None:
+        """
+        Applies an action object, an id or text. A refused action raises the library's error (IllegalActionError or a subclass, NotationError for bad text, PhaseError once the game is over) and changes nothing.
+        """
+    def can_apply(self, action: Move | int | str) -> bool:
+        """
+        Whether apply(action) would be accepted (an action object, an id or text).
+        """
+    def can_undo(self) -> bool:
+        """
+        Whether there is a move to take back.
+        """
+    def clone(self) -> Game:
+        """
+        An independent copy.
+        """
+    def hint(self, max_states: int | None = 200000) -> Move | None:
+        """
+        The first move of a solution from here, or None when the solver finds none within max_states positions (None: no limit).
+        """
+    def legal_action_ids(self) -> list[int]:
+        """
+        The ids of the legal actions, ascending (empty once the game is over).
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A NumPy bool array of num_actions entries, True at the legal action ids.
+        """
+    def legal_actions(self) -> list[Move]:
+        """
+        The legal actions (the game's action objects, in id order).
+        """
+    def legal_moves(self) -> list[Move]:
+        """
+        Every legal move now, sequence moves included.
+        """
+    def observation(self, seat: typing.Any = ...) -> Observation:
+        """
+        What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
+        """
+    def returns(self) -> tuple[float]:
+        """
+        One float per seat, in points (see the game's documentation).
+        """
+    def to_dict(self, player: typing.Any = None) -> dict[str, typing.Any]:
+        """
+        The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
+        """
+    def undo(self) -> Move:
+        """
+        Take back the last move and return it; PhaseError at the start.
+        """
+    def why_not(self, action: Move | int | str) -> str | None:
+        """
+        None when apply(action) would be accepted, else the reason it would be refused.
+        """
+    @property
+    def current_player(self) -> int | None:
+        """
+        The seat to act (an int), or None once the game is over.
+        """
+    @property
+    def deal(self) -> int | None:
+        """
+        The Microsoft deal number, when the game comes from one.
+        """
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """
+        The moves made so far (resolved).
+        """
+    @property
+    def is_terminal(self) -> bool:
+        """
+        Whether the game is over.
+        """
+    @property
+    def last_event(self) -> parlour._core.Event | None:
+        """
+        What the last accepted action did (an Event), or None.
+        """
+    @property
+    def num_players(self) -> int:
+        """
+        The number of seats.
+        """
+    @property
+    def start(self) -> GameState:
+        """
+        The position the game started from.
+        """
+    @property
+    def state(self) -> GameState:
+        """
+        The current position.
+        """
 class GameState:
     """
     A FreeCell position: eight cascades, the foundations and four free cells; an immutable value.  apply(move) returns the next position; legal_moves() lists (next position, move) for every legal single-card move (supermoves=True adds sequence moves).
@@ -395,9 +521,14 @@ class Move:
     One move: `count` cards (a sequence when count > 1) whose deepest card is `card`, from one Position to another.  str() is standard notation ('3a', '8h', 'a5', '12v5'); Move.parse reads it.  A parsed move may have card None and count 0 ('as many as fit'); GameState.resolve fills them in.
     """
     @staticmethod
-    def from_action_id(action_id: typing.SupportsInt | typing.SupportsIndex) -> Move:
+    def from_action_id(action_id: int) -> Move:
         """
-        The move with this frontend action id (0..NUM_ACTIONS-1).
+        Deprecated: Move.from_id.
+        """
+    @staticmethod
+    def from_id(id: int) -> Move:
+        """
+        The move with this action id (0..NUM_ACTIONS-1); InvalidValueError otherwise.
         """
     @staticmethod
     def parse(text: str, card: typing.Any = None, count: typing.SupportsInt | typing.SupportsIndex = -1) -> Move:
@@ -429,7 +560,7 @@ class Move:
     @property
     def action_id(self) -> int:
         """
-        The frontend action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.
+        Deprecated: Move.id.
         """
     @property
     def card(self) -> parlour._core.cards.Card | None:
@@ -447,6 +578,11 @@ class Move:
         Where the cards come from.
         """
     @property
+    def id(self) -> int:
+        """
+        The action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.
+        """
+    @property
     def notation(self) -> str:
         """
         Standard notation; a sequence always carries 'v<count>' here (GameState.notation gives the short form).
@@ -455,6 +591,71 @@ class Move:
     def to(self) -> Position:
         """
         Where they go.
+        """
+class Observation:
+    """
+    What the player sees of a Game (every card is face up): the position, the moves made, the deal, and the legal actions (seat 0; a spectator, seat None, has none). to_dict() is JSON-ready; to_array() the int8 vector of parlour.envs.freecell.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    @staticmethod
+    def from_dict(data: dict[str, typing.Any]) -> Observation:
+        """
+        The observation of a to_dict() dict; StateFormatError when malformed.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> dict[str, typing.Any]:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: typing.Any) -> None:
+        ...
+    def legal_action_ids(self) -> list[int]:
+        """
+        The ids of the legal moves, ascending (empty for a spectator or once over).
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A NumPy bool array of NUM_ACTIONS entries, True at the legal action ids.
+        """
+    def legal_actions(self) -> list[Move]:
+        """
+        The legal moves, resolved (card and count filled in), in id order.
+        """
+    def to_array(self) -> numpy.typing.NDArray[numpy.int8]:
+        """
+        The int8 vector (160,) of parlour.envs.freecell: cascades 8 x 19, cells, foundations.
+        """
+    def to_dict(self) -> dict[str, typing.Any]:
+        """
+        A JSON-ready dict: cascades (bottom card first), free cells, foundation heights by suit letter, the position's text, the legal actions as {'id', 'text'}.
+        """
+    @property
+    def deal(self) -> int | None:
+        """
+        The Microsoft deal number, or None.
+        """
+    @property
+    def is_terminal(self) -> bool:
+        """
+        Whether the game is over (won, or no move left).
+        """
+    @property
+    def moves(self) -> int:
+        """
+        The number of moves made.
+        """
+    @property
+    def seat(self) -> int | None:
+        """
+        The observing seat (0), or None for a spectator.
+        """
+    @property
+    def state(self) -> GameState:
+        """
+        The position.
         """
 class Position:
     """
@@ -484,6 +685,8 @@ class Position:
     def __getstate__(self) -> tuple[int, int]:
         ...
     def __hash__(self) -> int:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
@@ -519,6 +722,8 @@ class SearchResult:
     """
     The raw outcome of the solver (parlour.freecell.solve wraps it in Solution, Unsolvable or Unknown).
     """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     @property

@@ -8,12 +8,12 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['ACTION_COUNT', 'Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BOX_BONUS', 'Bot', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'GAME_BONUS', 'GIN_BONUS', 'HardBot', 'KnockEstimate', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
-    One move of a round, immutable and hashable, with a fixed integer id (ACTION_COUNT = 265) and a text form.
+    One move of a round, immutable and hashable, with a fixed integer id (NUM_ACTIONS = 265) and a text form.
     
-    Ids: 0 pass, 1 take discard, 2 draw stock, 3..54 discard (3 + card index), 55..106 knock (55 + card index, the best arrangement), 107 big gin, 108..263 lay off (108 + 3*card index + meld slot 0..2), 264 finish layoffs; card index = 13*suit + rank - 1.
+    Ids: PASS_ID 0, TAKE_DISCARD_ID 1, DRAW_STOCK_ID 2, discard DISCARD_ID + card index (3..54), knock KNOCK_ID + card index (55..106, the best arrangement), BIG_GIN_ID 107, lay off LAY_OFF_ID + 3*card index + meld slot 0..2 (108..263), FINISH_LAYOFFS_ID 264; card index = 13*suit + rank - 1.
     
     Text: 'pass', 'take discard', 'draw stock', 'discard Qs', 'knock Qs' or 'knock Qs with 7h8h9h QcQsQd', 'big gin', 'lay off 9s on 0', 'finish layoffs' (parsing is case-insensitive and accepts 'take', 'draw', 'finish').
     """
@@ -91,7 +91,7 @@ class Action:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: str) -> None:
+    def __setstate__(self, arg0: typing.Any) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -140,6 +140,8 @@ class ArenaPairResult:
         """
         Add another result's totals.
         """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     @property
@@ -201,6 +203,8 @@ class Bot:
     """
     A computer player in C++: act(observation) -> Action. EasyBot, NormalBot and HardBot are bots; any object with an act(observation) method can play too.
     """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def act(self, observation: typing.Any) -> Action:
         """
         The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic for the bot's seed and the observation.
@@ -224,6 +228,8 @@ class Discard:
     def __getstate__(self) -> tuple[int, int, int]:
         ...
     def __hash__(self) -> int:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -266,7 +272,7 @@ class ExpertBot(Bot):
         ...
     def __init__(self, seed: int | parlour._core.cards.Rng = 0, *, budget_ms: typing.Any = None, nodes: typing.Any = None, threads: int = 1) -> None:
         """
-        An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision (a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= sets that budget, budget_ms= a time limit per decision (with both, whichever comes first); threads= (1..256, 0: one per core) shares each search.
+        An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision (about 150 ms on one core); nodes= sets that budget, budget_ms= a time limit per decision (with both, whichever comes first); threads= (1..256, 0: one per core) shares each search.
         """
     def __repr__(self) -> str:
         ...
@@ -295,6 +301,8 @@ class ExpertCandidate:
     """
     One action ExpertBot weighed: its estimated points for the bot and on how many sampled worlds.
     """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     @property
@@ -326,6 +334,8 @@ class ExpertSearch:
     """
     What one ExpertBot search found.
     """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     @property
@@ -352,6 +362,114 @@ class ExpertSearch:
     def worlds(self) -> int:
         """
         Opponent hands and stock orders sampled.
+        """
+class Game:
+    """
+    A whole match of gin rummy as one game (parlour.protocol.Game): the hands are dealt one after another from the game's own generator until a player reaches rules.game_target. The legal actions and apply() are those of the hand in play; when a hand ends its result is recorded and the next hand is dealt at once (the last event then holds the finished hand: result, points and both hands). returns() is (0, 0) until the match is over, then each player's final total minus the opponent's. Observations carry the match scores.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    game_name: typing.ClassVar[str] = 'gin'
+    num_actions: typing.ClassVar[int] = 265
+    @staticmethod
+    def from_dict(data: dict[str, typing.Any]) -> Game:
+        """
+        The game of a to_dict() snapshot; StateFormatError for a corrupt or foreign one.
+        """
+    def __copy__(self) -> Game:
+        ...
+    def __deepcopy__(self, memo: typing.Any) -> Game:
+        ...
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> dict[str, typing.Any]:
+        ...
+    def __init__(self, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first_dealer: Player | int = ...) -> None:
+        """
+        A new match under the rules; the hands are dealt from a generator seeded with `seed`.
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: typing.Any) -> None:
+        ...
+    def apply(self, action: Action | int | str) -> None:
+        """
+        Applies an action object, an id or text. A refused action raises the library's error (IllegalActionError or a subclass, NotationError for bad text, PhaseError once the game is over) and changes nothing.
+        """
+    def can_apply(self, action: Action | int | str) -> bool:
+        """
+        Whether apply(action) would be accepted (an action object, an id or text).
+        """
+    def clone(self) -> Game:
+        """
+        An independent copy.
+        """
+    def legal_action_ids(self) -> list[int]:
+        """
+        The ids of the legal actions, ascending (empty once the game is over).
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A NumPy bool array of num_actions entries, True at the legal action ids.
+        """
+    def legal_actions(self) -> list[Action]:
+        """
+        The legal actions (the game's action objects, in id order).
+        """
+    def observation(self, seat: typing.Any = ...) -> Observation:
+        """
+        What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
+        """
+    def returns(self) -> tuple[float, float]:
+        """
+        One float per seat, in points (see the game's documentation).
+        """
+    def to_dict(self, player: typing.Any = None) -> dict[str, typing.Any]:
+        """
+        The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
+        """
+    def why_not(self, action: Action | int | str) -> str | None:
+        """
+        None when apply(action) would be accepted, else the reason it would be refused.
+        """
+    @property
+    def current_player(self) -> Player | None:
+        """
+        The seat to act (an int), or None once the game is over.
+        """
+    @property
+    def is_terminal(self) -> bool:
+        """
+        Whether the game is over.
+        """
+    @property
+    def last_event(self) -> parlour._core.Event | None:
+        """
+        What the last accepted action did (an Event), or None.
+        """
+    @property
+    def match(self) -> Match:
+        """
+        A copy of the Match: the hands so far, the scores, the winner.
+        """
+    @property
+    def num_players(self) -> int:
+        """
+        The number of seats.
+        """
+    @property
+    def round(self) -> Round:
+        """
+        A copy of the hand in play (the last hand once the match is over).
+        """
+    @property
+    def rules(self) -> Rules:
+        """
+        The rules of the match.
+        """
+    @property
+    def scores(self) -> tuple[int, int]:
+        """
+        The running totals toward the target (Player.ONE, Player.TWO).
         """
 class HardBot(Bot):
     """
@@ -385,6 +503,8 @@ class KnockEstimate:
     """
     HardBot's estimate of knocking now against playing on, in expected points.
     """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     @property
@@ -415,6 +535,8 @@ class Layoff:
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[parlour._core.cards.CardSet, list[parlour._core.cards.CardSet], list[Meld], Melds, int]:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -447,17 +569,17 @@ class Layoff:
         """
 class Match:
     """
-    A match: hands in order until a player's running total reaches rules.game_target. record(result) adds a hand; the winner of a hand deals the next (the same dealer after a dead hand); final_score() is match_result of the hands once over.
+    A match's score keeper: hands in order until a player's running total reaches rules.game_target. record(result) adds a hand; the winner of a hand deals the next (the same dealer after a dead hand); final_score() is match_result of the hands once over. (gin.Game plays a whole match.)
     """
-    def __getstate__(self) -> tuple[int, Rules, Player, list[RoundResult]]:
+    def __getstate__(self) -> tuple[int, Rules, int, typing.Any]:
         ...
-    def __init__(self, rules: Rules = ..., first_dealer: Player = ...) -> None:
+    def __init__(self, rules: Rules = ..., first_dealer: Player | int = ...) -> None:
         """
         A new match under the rules, first dealt by first_dealer.
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.SupportsInt | typing.SupportsIndex, Rules, Player, list[RoundResult]]) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     def final_score(self) -> MatchResult:
         """
@@ -519,6 +641,8 @@ class MatchResult:
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
     def __getstate__(self) -> tuple[int, int, typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], bool, typing.Annotated[list[int], "FixedSize(2)"], int, int]:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __repr__(self) -> str:
         ...
@@ -778,13 +902,13 @@ class NormalBot(Bot):
         ...
 class Observation:
     """
-    What one player may see of a round: own hand, the discard pile, the cards the opponent is known to hold (taken from the pile), both players' discards, the stock size, the phase, the knock limit, the spread and layoffs, and the legal actions when it is this player's turn — never the opponent's hand or the stock order. to_dict() is what a web frontend may send to that player.
+    What one seat may see of a hand: own hand, the discard pile, the cards each player is known to hold (taken from the pile), both players' discards, the stock size, the phase, the knock limit, the spread and layoffs, the match scores in a match, and the legal actions when it is this seat's turn — never the opponent's hand or the stock order. A spectator's observation (seat None) holds the public information only. to_dict() is what a frontend may send to that seat; to_array() the 13 x 52 int8 planes for learning code.
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
     def from_dict(data: dict[str, typing.Any]) -> Observation:
         """
-        The observation of a to_dict() dict; StateFormatError when malformed.
+        The observation of a to_dict() dict, checked for consistency; StateFormatError when malformed.
         """
     def __copy__(self) -> Observation:
         ...
@@ -794,9 +918,11 @@ class Observation:
         ...
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: dict[str, typing.Any]) -> None:
+    def __setstate__(self, arg0: typing.Any) -> None:
         ...
     def legal_action_ids(self) -> list[int]:
         """
@@ -804,20 +930,24 @@ class Observation:
         """
     def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
         """
-        A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.
+        A NumPy bool array of NUM_ACTIONS entries, True at the legal action ids.
         """
     def legal_actions(self) -> list[Action]:
         """
         The legal actions (empty unless the observing player is to act).
         """
+    def to_array(self) -> numpy.typing.NDArray[numpy.int8]:
+        """
+        The int8 planes (13, 52) of parlour.envs.gin: card planes, counts as thermometers, phase and flags.
+        """
     def to_dict(self) -> dict[str, typing.Any]:
         """
-        A JSON-ready dict of the observation (cards as text, legal actions as ids and text).
+        A JSON-ready dict: cards as text, seats as ints, legal actions as {'id', 'text'}.
         """
     @property
     def dealer(self) -> Player:
         """
-        The dealer of the round.
+        The dealer of the hand.
         """
     @property
     def discard_pile(self) -> list[parlour._core.cards.Card]:
@@ -827,7 +957,7 @@ class Observation:
     @property
     def hand(self) -> parlour._core.cards.CardSet:
         """
-        The observing player's hand.
+        The observing player's hand (empty for a spectator).
         """
     @property
     def initial_upcard(self) -> parlour._core.cards.Card:
@@ -842,10 +972,10 @@ class Observation:
     @property
     def knock_limit(self) -> int:
         """
-        The knock limit of this round.
+        The knock limit of this hand.
         """
     @property
-    def knocker(self) -> Player | None:
+    def knocker(self) -> typing.Any:
         """
         The knocker, or None.
         """
@@ -853,6 +983,16 @@ class Observation:
     def laid_off(self) -> parlour._core.cards.CardSet:
         """
         The cards laid off onto the spread.
+        """
+    @property
+    def match_scores(self) -> tuple[int, int] | None:
+        """
+        In a match (gin.Game): the running scores (Player.ONE, Player.TWO); None for a lone hand.
+        """
+    @property
+    def match_target(self) -> int | None:
+        """
+        In a match: the score to reach; None for a lone hand.
         """
     @property
     def opponent_discards(self) -> parlour._core.cards.CardSet:
@@ -875,6 +1015,11 @@ class Observation:
         Every card the observing player has discarded.
         """
     @property
+    def own_known(self) -> parlour._core.cards.CardSet:
+        """
+        The cards the observing player took from the pile and still holds (the opponent knows them).
+        """
+    @property
     def passes(self) -> int:
         """
         How many players passed the upcard (0..2).
@@ -882,22 +1027,27 @@ class Observation:
     @property
     def phase(self) -> Phase:
         """
-        The phase of the round.
+        The phase.
         """
     @property
     def player(self) -> Player:
         """
-        The observing player.
+        The observing player (Player.ONE for a spectator, whose view is public).
         """
     @property
     def result(self) -> RoundResult | None:
         """
-        The result once the round is finished, else None.
+        The result once the hand is finished, else None.
         """
     @property
     def rules(self) -> Rules:
         """
-        The rules of the round.
+        The rules of the hand.
+        """
+    @property
+    def seat(self) -> typing.Any:
+        """
+        The observing seat (a Player), or None for a spectator.
         """
     @property
     def spread(self) -> list[Meld]:
@@ -915,7 +1065,7 @@ class Observation:
         The card taken from the discard pile this turn (it may not be discarded), or None.
         """
     @property
-    def turn(self) -> Player | None:
+    def turn(self) -> typing.Any:
         """
         The player to act, or None once finished.
         """
@@ -951,25 +1101,27 @@ class ResultKind(enum.Enum):
     UNDERCUT = 2
 class Round:
     """
-    One deal of two-handed gin rummy (the Round of the Rust crate gin-rummy; the rule card's flow): the upcard offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the card just taken from the pile cannot be discarded that turn; a discard leaving two stock cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.
+    One deal of two-handed gin rummy (the rule card's flow): the upcard offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the card just taken from the pile cannot be discarded that turn; a discard leaving two stock cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.
     
-    Every action validates first: a refused action raises a RoundError subclass and changes nothing. can_<op>() answers without raising. The frontend protocol: current_player, legal_actions(), legal_action_mask(), apply(), is_terminal(), returns(), clone(), observation(player), to_dict() / Round.from_dict() and pickle.
+    It follows the game protocol (parlour.protocol.Game): current_player, legal_actions(), apply(), is_terminal, returns() (zero-sum points), observation(seat), last_event, to_dict() / Round.from_dict(), pickle. Every action validates first: a refused action raises a RoundError subclass and changes nothing; can_<op>() and why_not() answer without raising.
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    game_name: typing.ClassVar[str] = 'gin'
+    num_actions: typing.ClassVar[int] = 265
     @staticmethod
-    def deal(rules: Rules = ..., dealer: Player = ..., seed: int | parlour._core.cards.Rng = 0) -> Round:
+    def deal(rules: Rules = ..., dealer: Player | int = ..., seed: int | parlour._core.cards.Rng = 0) -> Round:
         """
         Shuffle with the engine's generator (a seed or an Rng) and deal: the non-dealer gets deck[0], deck[2], ..., the dealer deck[1], deck[3], ..., deck[20] is the upcard, deck[21..51] the stock.
         """
     @staticmethod
-    def from_deal(rules: Rules, dealer: Player, hands: tuple[parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]], upcard: parlour._core.cards.Card | str, stock: collections.abc.Iterable[parlour._core.cards.Card | str]) -> Round:
+    def from_deal(rules: Rules, dealer: Player | int, hands: tuple[parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]], upcard: parlour._core.cards.Card | str, stock: collections.abc.Iterable[parlour._core.cards.Card | str]) -> Round:
         """
         A round from a fixed deal: hands[i] is Player i's 10 cards, the upcard starts the pile, the stock is in draw order (the last element is drawn first). WrongHandSize, WrongStockSize, RepeatedCard (DealError).
         """
     @staticmethod
     def from_dict(data: dict[str, typing.Any]) -> Round:
         """
-        The round of a to_dict() snapshot, every invariant re-validated; StateFormatError on a corrupt or foreign snapshot.
+        The game of a to_dict() snapshot; StateFormatError for a corrupt or foreign one.
         """
     def __copy__(self) -> Round:
         ...
@@ -979,19 +1131,23 @@ class Round:
         ...
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        """
+        Not a constructor: a Round is made by Round.deal, Round.from_deal or Round.from_dict (WrongTypeError).
+        """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: dict[str, typing.Any]) -> None:
+    def __setstate__(self, arg0: typing.Any) -> None:
         ...
     def __str__(self) -> str:
         ...
     def apply(self, action: Action | int | str) -> None:
         """
-        Apply an Action, an action id or action text; raises like the named method and changes nothing when refused.
+        Applies an action object, an id or text. A refused action raises the library's error (IllegalActionError or a subclass, NotationError for bad text, PhaseError once the game is over) and changes nothing.
         """
     def can_apply(self, action: Action | int | str) -> bool:
         """
-        Whether apply(action) is legal.
+        Whether apply(action) would be accepted (an action object, an id or text).
         """
     def can_declare_big_gin(self, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> bool:
         """
@@ -1037,7 +1193,7 @@ class Round:
         """
         Discard a card, ending the turn (a dead hand when two stock cards remain); WrongPhase, NotInHand, DiscardJustTaken.
         """
-    def discards_of(self, player: Player) -> parlour._core.cards.CardSet:
+    def discards_of(self, player: Player | int) -> parlour._core.cards.CardSet:
         """
         Every card a player has discarded (public).
         """
@@ -1049,19 +1205,15 @@ class Round:
         """
         End the layoffs and settle (the defender's remaining cards melded optimally); returns the RoundResult.
         """
-    def hand(self, player: Player) -> parlour._core.cards.CardSet:
+    def hand(self, player: Player | int) -> parlour._core.cards.CardSet:
         """
         The hand of a player (both are visible: this is the referee's view).
-        """
-    def is_terminal(self) -> bool:
-        """
-        Whether the round is finished.
         """
     def knock(self, card: parlour._core.cards.Card | str, melds: Melds | collections.abc.Iterable[Meld | str | parlour._core.cards.CardSet] | None = None) -> None:
         """
         Discard a card and knock, spreading `melds` (a Melds of the hand without the card, or melds; default best_melds(hand - card)); zero deadwood is gin and finishes at once. WrongPhase, NotInHand, DiscardJustTaken, MeldsMismatch, TooMuchDeadwood.
         """
-    def known_cards(self, player: Player) -> parlour._core.cards.CardSet:
+    def known_cards(self, player: Player | int) -> parlour._core.cards.CardSet:
         """
         The cards a player took from the discard pile and still holds (public).
         """
@@ -1071,40 +1223,44 @@ class Round:
         """
     def legal_action_ids(self) -> list[int]:
         """
-        The ids of the legal actions, ascending.
+        The ids of the legal actions, ascending (empty once the game is over).
         """
     def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
         """
-        A NumPy bool array of ACTION_COUNT entries, True at the legal action ids.
+        A NumPy bool array of num_actions entries, True at the legal action ids.
         """
     def legal_actions(self) -> list[Action]:
         """
-        The legal actions in id order (knocks and big gin with the best arrangement); empty once finished.
+        The legal actions (the game's action objects, in id order).
         """
-    def observation(self, player: Player) -> Observation:
+    def observation(self, seat: typing.Any = ...) -> Observation:
         """
-        What a player may see (never the opponent's hand or the stock order).
+        What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
         """
     def pass_(self) -> None:
         """
         Decline the upcard; WrongPhase outside the UPCARD phase.
         """
-    def returns(self) -> tuple[int, int]:
+    def returns(self) -> tuple[float, float]:
         """
-        Zero-sum returns (Player.ONE, Player.TWO): the winner +points(rules), the loser -points; (0, 0) before the end and for a dead hand.
+        One float per seat, in points (see the game's documentation).
         """
     def take_discard(self) -> parlour._core.cards.Card:
         """
         Take the top of the discard pile (the upcard, or a normal draw) and return it; WrongPhase, MustDrawFromStock after both players passed.
         """
-    def to_dict(self, player: Player | None = None) -> dict[str, typing.Any]:
+    def to_dict(self, player: typing.Any = None) -> dict[str, typing.Any]:
         """
-        A JSON-ready, versioned snapshot (cards as text); with a player, that player's observation instead.
+        The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
+        """
+    def why_not(self, action: Action | int | str) -> str | None:
+        """
+        None when apply(action) would be accepted, else the reason it would be refused.
         """
     @property
     def current_player(self) -> Player | None:
         """
-        The player to act, None once finished (the protocol's name for turn).
+        The seat to act (an int), or None once the game is over.
         """
     @property
     def dealer(self) -> Player:
@@ -1120,6 +1276,11 @@ class Round:
     def initial_upcard(self) -> parlour._core.cards.Card:
         """
         The opening upcard.
+        """
+    @property
+    def is_terminal(self) -> bool:
+        """
+        Whether the game is over.
         """
     @property
     def knock_limit(self) -> int:
@@ -1142,9 +1303,19 @@ class Round:
         The cards the defender has laid off.
         """
     @property
+    def last_event(self) -> parlour._core.Event | None:
+        """
+        What the last accepted action did (an Event), or None.
+        """
+    @property
     def non_dealer(self) -> Player:
         """
         The non-dealer, who has the first upcard offer.
+        """
+    @property
+    def num_players(self) -> int:
+        """
+        The number of seats.
         """
     @property
     def passes(self) -> int:
@@ -1412,6 +1583,8 @@ class Settlement:
         ...
     def __getstate__(self) -> tuple[RoundResult, int, list[Meld], Melds]:
         ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
@@ -1496,6 +1669,8 @@ class Shutout:
         ...
     def __hash__(self) -> int:
         ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
@@ -1539,6 +1714,8 @@ class SimulationStats:
     """
     The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.
     """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
     def to_dict(self) -> dict[str, typing.Any]:
@@ -1646,7 +1823,7 @@ def match_result(hands: collections.abc.Iterable[RoundResult], target: int | Non
     """
     What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays no box and breaks no shutout. InvalidValueError for a hand after the deciding one.
     """
-def play_match(bot_one: typing.Any, bot_two: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first_dealer: Player = ...) -> Match:
+def play_match(bot_one: typing.Any, bot_two: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first_dealer: Player | int = ...) -> Match:
     """
     Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays Player.ONE, bot_two Player.TWO. Returns the finished Match (hands, scores, winner, final_score()). Reproducible for a seed.
     """
@@ -1656,17 +1833,25 @@ def settle(knocker_melds: Melds, defender_cards: parlour._core.cards.CardSet | p
     """
 def simulate_rounds(n: int, seed: int | parlour._core.cards.Rng = 0, policy: str | tuple[str, str] = 'random', rules: Rules = ...) -> SimulationStats:
     """
-    Play n whole rounds in C++ (the GIL released) and count the outcomes. Round i is dealt by Player.ONE when i is even, Player.TWO when odd; `policy` names the policy of both seats ('random': uniform among the legal actions) or a pair (Player.ONE's, Player.TWO's). Every decision sees only that player's observation. Reproducible for a seed.
+    Play n whole rounds in C++ (the GIL released, Ctrl-C stops it) and count the outcomes. Round i is dealt by Player.ONE when i is even, Player.TWO when odd; `policy` names the policy of both seats ('random': uniform among the legal actions, or a bot's name) or a pair (Player.ONE's, Player.TWO's). Every decision sees only that player's observation. Reproducible for a seed.
     """
-ACTION_COUNT: int = 265
 BIG_GIN_BONUS: int = 31
+BIG_GIN_ID: int = 107
 BOX_BONUS: int = 25
-EXPERT_BENCH_NODES: int = 100000
+DISCARD_ID: int = 3
+DRAW_STOCK_ID: int = 2
+EXPERT_BENCH_NODES: int = 27000
 EXPERT_DEFAULT_NODES: int = 400000
+FINISH_LAYOFFS_ID: int = 264
 GAME_BONUS: int = 100
 GIN_BONUS: int = 25
+KNOCK_ID: int = 55
+LAY_OFF_ID: int = 108
 MELD_COUNT: int = 329
+NUM_ACTIONS: int = 265
 OBSERVATION_SHAPE: tuple[typing.Any, ...] = (13, 52)
 OBSERVATION_SIZE: int = 676
+PASS_ID: int = 0
+TAKE_DISCARD_ID: int = 1
 TARGET: int = 100
 UNDERCUT_BONUS: int = 25

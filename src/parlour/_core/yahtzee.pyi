@@ -1,5 +1,5 @@
 """
-Solitaire Yahtzee: scorecard rules and the optimal solver.
+Solitaire Yahtzee: scorecard rules, the game and the optimal solver.
 """
 from __future__ import annotations
 import parlour._core.cards
@@ -8,16 +8,18 @@ import enum
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeadsUpSolver', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OBSERVATION_SIZE', 'OptimalBot', 'Phase', 'Reroll', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'ThresholdSolver', 'YahtzeeRules', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'encode_observation', 'evaluate', 'parse_action', 'parse_category', 'simulate']
+__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeadsUpSolver', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OBSERVATION_SIZE', 'Observation', 'OptimalBot', 'Phase', 'Reroll', 'Rules', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'ThresholdSolver', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'encode_observation', 'evaluate', 'parse_action', 'parse_category', 'simulate']
 class Bot:
     """
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
     """
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
     def __repr__(self) -> str:
         ...
-    def act(self, game: Game) -> ScoreDelta:
+    def act(self, observation: typing.Any) -> typing.Any:
         """
-        Chooses for the player to act in game and applies the action; returns its ScoreDelta.
+        The action for the seat of the observation (game.observation(game.current_player)); the game is not changed. (act(game), which applied the action, is deprecated.)
         """
     def choose(self, state: State, dice: Dice | str | collections.abc.Iterable[int], rolls_left: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
         """
@@ -29,7 +31,7 @@ class Bot:
         The bot's name.
         """
     @property
-    def rules(self) -> YahtzeeRules:
+    def rules(self) -> Rules:
         """
         The rules the bot plays by.
         """
@@ -238,20 +240,25 @@ class Game:
     
     Dice come from the game's own generator (xoshiro256**, each new die 1 + below(6)) or are injected with roll(dice). With auto_roll (default) the game rolls whenever dice are needed, so a frontend only applies actions.
     
-    Frontend protocol: current_player, legal_actions(), legal_action_mask() (223 ids: Score c -> c, Reroll k -> 13 + k.index), apply(action), is_terminal(), returns(), clone(), observation(player), to_dict()/from_dict(); can_act(action) beside act(action). A refused action raises and leaves the game as it was.
+    It follows the game protocol (parlour.protocol.Game): 223 action ids (Score c -> c, Reroll k -> 13 + k.index), apply(), is_terminal, returns() (each player's total), observation(seat), last_event (what a Score added), to_dict() / Game.from_dict(), pickle. A refused action raises and leaves the game as it was.
     """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    game_name: typing.ClassVar[str] = 'yahtzee'
+    num_actions: typing.ClassVar[int] = 223
     @staticmethod
-    def from_dict(data: dict[typing.Any, typing.Any]) -> Game:
+    def from_dict(data: dict[str, typing.Any]) -> Game:
         """
-        The inverse of to_dict(); StateFormatError for a foreign, corrupt or inconsistent document.
+        The game of a to_dict() snapshot; StateFormatError for a corrupt or foreign one.
         """
     def __copy__(self) -> Game:
         ...
     def __deepcopy__(self, memo: typing.Any) -> Game:
         ...
-    def __getstate__(self) -> dict[typing.Any, typing.Any]:
+    def __eq__(self, other: typing.Any) -> typing.Any:
         ...
-    def __init__(self, players: typing.SupportsInt | typing.SupportsIndex = 1, rules: YahtzeeRules | None = None, seed: int | parlour._core.cards.Rng = 0, auto_roll: bool = True) -> None:
+    def __getstate__(self) -> dict[str, typing.Any]:
+        ...
+    def __init__(self, players: int = 1, rules: Rules | None = None, seed: int | parlour._core.cards.Rng = 0, auto_roll: bool = True) -> None:
         """
         A new game for 1..8 players; seed is an int or an Rng (copied). With auto_roll the first roll is made.
         """
@@ -263,15 +270,19 @@ class Game:
         ...
     def act(self, action: Score | Reroll | int | str) -> ScoreDelta:
         """
-        Applies Score(category) or Reroll(keep) (or an id, or text 'keep 66'); returns the ScoreDelta of a Score (a zero delta for a Reroll). PhaseError outside phase DECIDE, IllegalActionError when illegal; the game is unchanged then.
+        Deprecated: apply(action), returning the ScoreDelta.
         """
-    def apply(self, action: Score | Reroll | int | str) -> ScoreDelta:
+    def apply(self, action: Score | Reroll | int | str) -> None:
         """
-        The frontend protocol's name for act().
+        Applies an action object, an id or text. A refused action raises the library's error (IllegalActionError or a subclass, NotationError for bad text, PhaseError once the game is over) and changes nothing.
         """
     def can_act(self, action: Score | Reroll | int | str) -> bool:
         """
-        Whether act(action) would be accepted.
+        Deprecated: can_apply(action).
+        """
+    def can_apply(self, action: Score | Reroll | int | str) -> bool:
+        """
+        Whether apply(action) would be accepted (an action object, an id or text).
         """
     def can_roll(self, dice: Dice | str | collections.abc.Iterable[int]) -> bool:
         """
@@ -279,47 +290,47 @@ class Game:
         """
     def clone(self) -> Game:
         """
-        An independent copy (generator included).
-        """
-    def is_terminal(self) -> bool:
-        """
-        Whether the game is over.
+        An independent copy.
         """
     def legal_action_ids(self) -> list[int]:
         """
-        The ids of the legal actions, ascending.
+        The ids of the legal actions, ascending (empty once the game is over).
         """
     def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
         """
-        A NumPy bool array of length 223, True at the legal action ids.
+        A NumPy bool array of num_actions entries, True at the legal action ids.
         """
     def legal_actions(self) -> list[Score | Reroll]:
         """
-        The legal actions in phase DECIDE (Score in card order, then Reroll by keep index), else [].
+        The legal actions (the game's action objects, in id order).
         """
-    def observation(self, player: typing.SupportsInt | typing.SupportsIndex) -> dict[typing.Any, typing.Any]:
+    def observation(self, seat: typing.Any = ...) -> Observation:
         """
-        What a player sees: to_dict(player) (every card and the dice; not the generator state).
+        What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
         """
-    def returns(self) -> list[int]:
+    def returns(self) -> tuple[typing.Any, ...]:
         """
-        Each player's total (the final scores once the game is over).
+        One float per seat, in points (see the game's documentation).
         """
     def roll(self, dice: Dice | str | collections.abc.Iterable[int] | parlour._core.cards.Rng | None = None) -> None:
         """
         Rolls the dice that are not kept: with the game's generator (no argument), with another Rng (advanced by the roll), or takes injected dice (all five, including the kept ones). PhaseError outside phase ROLL; IllegalActionError when injected dice lack the kept ones.
         """
-    def scorecard(self, player: typing.SupportsInt | typing.SupportsIndex) -> Scorecard:
+    def scorecard(self, player: int) -> Scorecard:
         """
         A copy of a player's card.
         """
-    def to_dict(self, player: typing.SupportsInt | typing.SupportsIndex | None = None) -> dict[typing.Any, typing.Any]:
+    def to_dict(self, player: typing.Any = None) -> dict[str, typing.Any]:
         """
-        A JSON-ready, versioned dict; with player None it includes the generator state and from_dict restores the game exactly, with a player it is that player's observation.
+        The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
         """
     def view(self) -> tuple[State, Dice | None, int]:
         """
-        (state, dice, rolls_left) of the player to act: what a strategy needs (dice None when not rolled).
+        Deprecated: (state, dice, rolls_left) of the player to act; use observation(seat).
+        """
+    def why_not(self, action: Score | Reroll | int | str) -> str | None:
+        """
+        None when apply(action) would be accepted, else the reason it would be refused.
         """
     @property
     def auto_roll(self) -> bool:
@@ -327,9 +338,9 @@ class Game:
         Whether the game rolls the dice by itself.
         """
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:
         """
-        The seat to act (0-based).
+        The seat to act (an int), or None once the game is over.
         """
     @property
     def dice(self) -> Dice | None:
@@ -337,14 +348,24 @@ class Game:
         The dice in phase DECIDE, else None.
         """
     @property
+    def is_terminal(self) -> bool:
+        """
+        Whether the game is over.
+        """
+    @property
     def kept(self) -> Keep:
         """
         The dice kept for the pending roll (phase ROLL).
         """
     @property
+    def last_event(self) -> parlour._core.Event | None:
+        """
+        What the last accepted action did (an Event), or None.
+        """
+    @property
     def num_players(self) -> int:
         """
-        The number of players.
+        The number of seats.
         """
     @property
     def phase(self) -> Phase:
@@ -357,7 +378,7 @@ class Game:
         Rolls still available this turn: 3 before the first roll, 2 after it, 0 after the third.
         """
     @property
-    def rules(self) -> YahtzeeRules:
+    def rules(self) -> Rules:
         """
         The rules.
         """
@@ -369,7 +390,7 @@ class Game:
     @property
     def state(self) -> State:
         """
-        The current player's State.
+        The State of the player to act.
         """
     @property
     def turn(self) -> int:
@@ -380,7 +401,7 @@ class HeadsUpSolver:
     """
     The strategy that maximises the probability of beating an opponent whose final score has a known distribution that does not depend on our play (a sure score once they have finished, or the distribution of a strategy they play unseen, such as Solver.distribution()): win_probability(state, points) is the largest P(our final score > theirs) + tie * P(equal) with `points` already scored. Exact for that model; solved lazily from the queried state, or wholly by solve().
     """
-    def __init__(self, opponent: ScoreDistribution | int | collections.abc.Iterable[float], rules: YahtzeeRules | None = None, tie: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> None:
+    def __init__(self, opponent: ScoreDistribution | int | collections.abc.Iterable[float], rules: Rules | None = None, tie: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> None:
         """
         A table against this opponent: a ScoreDistribution, probabilities by score, or a final score; tie is what a tie is worth (0: only a win counts, 0.5: half a win).
         """
@@ -429,7 +450,7 @@ class HeadsUpSolver:
         The number of rows laid out (states that cannot differ share one).
         """
     @property
-    def rules(self) -> YahtzeeRules:
+    def rules(self) -> Rules:
         """
         The rules.
         """
@@ -447,7 +468,7 @@ class HeuristicBot(Bot):
     """
     A simple rule of thumb for contrast: scores a made Yahtzee, large straight or full house at once, keeps a run of four towards the straights, else keeps the most frequent face; with no roll left takes the best immediate value (Chance discounted) or dumps a zero in the cheapest box.
     """
-    def __init__(self, rules: YahtzeeRules | None = None) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
         """
         A heuristic bot for these rules.
         """
@@ -538,6 +559,96 @@ class Keep:
         """
         The total of the faces.
         """
+class Observation:
+    """
+    What one seat may see of a Game: every scorecard, the dice, the kept dice, the rolls left and the legal actions when it is this seat's turn — never the generator. A spectator's observation has seat None. to_dict() is JSON-ready (with what each open box would score now); to_array() is the int8 vector of parlour.envs.yahtzee.
+    """
+    __hash__: typing.ClassVar[None]  # type: ignore[assignment]
+    @staticmethod
+    def from_dict(data: dict[str, typing.Any]) -> Observation:
+        """
+        The observation of a to_dict() dict; StateFormatError when malformed.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> dict[str, typing.Any]:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: typing.Any) -> None:
+        ...
+    def legal_action_ids(self) -> list[int]:
+        """
+        The ids of the seat's legal actions, ascending (empty unless it is to act).
+        """
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        A NumPy bool array of NUM_ACTIONS entries, True at the legal action ids.
+        """
+    def legal_actions(self) -> list[Score | Reroll]:
+        """
+        The seat's legal actions (empty unless it is to act).
+        """
+    def to_array(self) -> numpy.typing.NDArray[numpy.int8]:
+        """
+        The int8 vector (21,) of parlour.envs.yahtzee: dice, rolls left, filled boxes, upper subtotal, Yahtzee-50 flag (the observing seat's card).
+        """
+    def to_dict(self) -> dict[str, typing.Any]:
+        """
+        A JSON-ready dict: every scorecard with its totals, the dice, what each open box would score now, the legal actions as {'id', 'text'}.
+        """
+    @property
+    def current_player(self) -> int | None:
+        """
+        The seat to act, or None once the game is over.
+        """
+    @property
+    def dice(self) -> Dice | None:
+        """
+        The dice on the table (phase DECIDE), else None.
+        """
+    @property
+    def is_my_turn(self) -> bool:
+        """
+        Whether the observing seat is to act.
+        """
+    @property
+    def kept(self) -> Keep:
+        """
+        The dice kept for the pending roll (phase ROLL).
+        """
+    @property
+    def phase(self) -> Phase:
+        """
+        ROLL, DECIDE or OVER.
+        """
+    @property
+    def rolls_left(self) -> int:
+        """
+        Rolls still available this turn.
+        """
+    @property
+    def rules(self) -> Rules:
+        """
+        The rules.
+        """
+    @property
+    def scorecards(self) -> list[Scorecard]:
+        """
+        Copies of every player's scorecard, by seat.
+        """
+    @property
+    def seat(self) -> int | None:
+        """
+        The observing seat, or None for a spectator.
+        """
+    @property
+    def state(self) -> State:
+        """
+        The State of the observing seat (a spectator: of the player to act).
+        """
 class OptimalBot(Bot):
     """
     Plays the Solver's best_action (solving lazily or, in simulate, fully beforehand).
@@ -590,6 +701,53 @@ class Reroll:
         """
         The dice kept.
         """
+class Rules:
+    """
+    The rule variant: the joker convention (Joker.FORCED by default, FREE, NONE) and the switches for the Yahtzee bonus (100 per extra Yahtzee while the box holds 50) and the upper bonus (35 at an upper subtotal of 63). Immutable and hashable; str() gives the text form ('forced', 'none+no-yahtzee-bonus', ...).
+    """
+    @staticmethod
+    def parse(text: str) -> Rules:
+        """
+        Rules from their text: 'forced', 'free' or 'none' (or 'default'), optionally followed by '+no-yahtzee-bonus' and/or '+no-upper-bonus'; NotationError otherwise.
+        """
+    def __eq__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __getstate__(self) -> tuple[str]:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __init__(self, joker: typing.Any = None, yahtzee_bonus: bool = True, upper_bonus: bool = True) -> None:
+        """
+        Rules with this joker convention (a Joker or 'forced' / 'free' / 'none'; default forced) and bonuses.
+        """
+    def __ne__(self, other: typing.Any) -> typing.Any:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def code(self) -> int:
+        """
+        A one-byte code of the rules (used in table files).
+        """
+    @property
+    def joker(self) -> Joker:
+        """
+        The joker convention.
+        """
+    @property
+    def upper_bonus(self) -> bool:
+        """
+        Whether an upper subtotal of 63 earns 35.
+        """
+    @property
+    def yahtzee_bonus(self) -> bool:
+        """
+        Whether extra Yahtzees earn 100.
+        """
 class Score:
     """
     The action of writing the dice in a box (ends the turn). Its id is the category (0..12); str() is 'score full_house'.
@@ -631,6 +789,8 @@ class ScoreDelta:
     def __getstate__(self) -> tuple[int, int, int, int]:
         ...
     def __hash__(self) -> int:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         ...
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
@@ -773,7 +933,7 @@ class Scorecard:
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
-    def from_dict(data: dict[typing.Any, typing.Any]) -> Scorecard:
+    def from_dict(data: dict[str, typing.Any]) -> Scorecard:
         """
         The inverse of to_dict; StateFormatError for anything inconsistent.
         """
@@ -783,9 +943,9 @@ class Scorecard:
         ...
     def __eq__(self, other: typing.Any) -> typing.Any:
         ...
-    def __getstate__(self) -> dict[typing.Any, typing.Any]:
+    def __getstate__(self) -> dict[str, typing.Any]:
         ...
-    def __init__(self, rules: YahtzeeRules | None = None) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
         """
         An empty card under these rules (default: forced joker, both bonuses).
         """
@@ -817,7 +977,7 @@ class Scorecard:
         """
         Writes the dice in the box and returns the ScoreDelta; IllegalActionError (naming the legal boxes) when the box is filled or the joker rule forces another, leaving the card unchanged.
         """
-    def to_dict(self) -> dict[typing.Any, typing.Any]:
+    def to_dict(self) -> dict[str, typing.Any]:
         """
         A JSON-ready dict: rules, the 13 boxes by name (None when open) and the Yahtzee bonuses.
         """
@@ -842,7 +1002,7 @@ class Scorecard:
         The lower-section total (bonuses excluded).
         """
     @property
-    def rules(self) -> YahtzeeRules:
+    def rules(self) -> Rules:
         """
         The rules of the card.
         """
@@ -884,7 +1044,7 @@ class Solver:
         """
     def __getstate__(self) -> tuple[int, str, bytes, bytes, int]:
         ...
-    def __init__(self, rules: YahtzeeRules | None = None) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
         """
         An empty table for these rules (default: forced joker, both bonuses).
         """
@@ -938,7 +1098,7 @@ class Solver:
         FNV-1a over the table's 64-bit words.
         """
     @property
-    def rules(self) -> YahtzeeRules:
+    def rules(self) -> Rules:
         """
         The rules.
         """
@@ -969,6 +1129,11 @@ class State:
         """
         The state with this index, or None when the index breaks the invariants (an upper subtotal beyond what the scored upper boxes can total or beyond 63, a Yahtzee-50 flag without the Yahtzee box) or is outside 0 .. 2**20 - 1.
         """
+    @staticmethod
+    def parse(text: str) -> State:
+        """
+        A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with optional 'upper=N' and 'y50' words: 'aces,chance upper=3 y50'. NotationError otherwise.
+        """
     def __copy__(self) -> State:
         ...
     def __deepcopy__(self, memo: typing.Any) -> State:
@@ -979,9 +1144,9 @@ class State:
         ...
     def __hash__(self) -> int:
         ...
-    def __init__(self, scored: Categories | Category | collections.abc.Iterable[Category | str | int] | str | int = ..., upper: typing.SupportsInt | typing.SupportsIndex = 0, yahtzee_50: bool = False) -> None:
+    def __init__(self, scored: Categories | Category | collections.abc.Iterable[Category | str | int] | str | int = ..., upper: int = 0, yahtzee_50: bool = False) -> None:
         """
-        A state, clamped to consistency: upper is capped at what the scored upper categories can total (and at 63), yahtzee_50 is cleared unless the Yahtzee box is scored.
+        A state: the filled boxes, the upper subtotal (0 up to what the filled upper boxes can total; above 63 it is kept as 63, all the bonus needs) and whether the Yahtzee box holds 50 (only once it is filled). InvalidValueError for a state no card can reach.
         """
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
@@ -991,11 +1156,11 @@ class State:
         ...
     def __str__(self) -> str:
         ...
-    def apply(self, category: Category | str | int, dice: Dice | str | collections.abc.Iterable[int], rules: YahtzeeRules | None = None) -> ScoreDelta | None:
+    def apply(self, category: Category | str | int, dice: Dice | str | collections.abc.Iterable[int], rules: Rules | None = None) -> ScoreDelta | None:
         """
         Writes the dice in the box: the ScoreDelta (value, bonuses, next state), or None when the box is not legal. An extra Yahtzee scores joker values in the lower section and earns 100 whenever the Yahtzee box holds 50, even on a forced zero.
         """
-    def legal_categories(self, dice: Dice | str | collections.abc.Iterable[int], rules: YahtzeeRules | None = None) -> Categories:
+    def legal_categories(self, dice: Dice | str | collections.abc.Iterable[int], rules: Rules | None = None) -> Categories:
         """
         The boxes the dice may be written in (default rules: the forced joker restricts an extra Yahtzee to the matching upper box if open, else the open lower boxes, else the open upper boxes). Empty only on a full card.
         """
@@ -1028,7 +1193,7 @@ class ThresholdSolver:
     """
     The strategy that maximises the probability of reaching a target score, for every target 0..max_target in one table: probability(state, points, target) is the largest P(final score >= target) with `points` already scored, from the start of a turn in state. Each target has its own strategy (best_action takes it). Solved lazily from the queried state, or wholly by solve() (all targets from every state).
     """
-    def __init__(self, rules: YahtzeeRules | None = None, max_target: typing.SupportsInt | typing.SupportsIndex = 400) -> None:
+    def __init__(self, rules: Rules | None = None, max_target: typing.SupportsInt | typing.SupportsIndex = 400) -> None:
         """
         An empty table for these rules and targets - points up to max_target (0..4000).
         """
@@ -1077,7 +1242,7 @@ class ThresholdSolver:
         The number of rows laid out (states that cannot differ share one).
         """
     @property
-    def rules(self) -> YahtzeeRules:
+    def rules(self) -> Rules:
         """
         The rules.
         """
@@ -1085,53 +1250,6 @@ class ThresholdSolver:
     def table_bytes(self) -> int:
         """
         The memory of the solved rows (values, padding, row index).
-        """
-class YahtzeeRules:
-    """
-    The rule variant: the joker convention (Joker.FORCED by default, FREE, NONE) and the switches for the Yahtzee bonus (100 per extra Yahtzee while the box holds 50) and the upper bonus (35 at an upper subtotal of 63). Immutable and hashable; str() gives the text form ('forced', 'none+no-yahtzee-bonus', ...).
-    """
-    @staticmethod
-    def parse(text: str) -> YahtzeeRules:
-        """
-        Rules from their text: 'forced', 'free' or 'none' (or 'default'), optionally followed by '+no-yahtzee-bonus' and/or '+no-upper-bonus'; NotationError otherwise.
-        """
-    def __eq__(self, other: typing.Any) -> typing.Any:
-        ...
-    def __getstate__(self) -> tuple[str]:
-        ...
-    def __hash__(self) -> int:
-        ...
-    def __init__(self, joker: typing.Any = None, yahtzee_bonus: bool = True, upper_bonus: bool = True) -> None:
-        """
-        Rules with this joker convention (a Joker or 'forced' / 'free' / 'none'; default forced) and bonuses.
-        """
-    def __ne__(self, other: typing.Any) -> typing.Any:
-        ...
-    def __repr__(self) -> str:
-        ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
-        ...
-    def __str__(self) -> str:
-        ...
-    @property
-    def code(self) -> int:
-        """
-        A one-byte code of the rules (used in table files).
-        """
-    @property
-    def joker(self) -> Joker:
-        """
-        The joker convention.
-        """
-    @property
-    def upper_bonus(self) -> bool:
-        """
-        Whether an upper subtotal of 63 earns 35.
-        """
-    @property
-    def yahtzee_bonus(self) -> bool:
-        """
-        Whether extra Yahtzees earn 100.
         """
 def action_from_id(id: typing.SupportsInt | typing.SupportsIndex) -> Score | Reroll:
     """

@@ -67,18 +67,18 @@ _BOTS_LOCK = threading.Lock()
 
 
 def yahtzee_bot(kind: str, rules: str) -> Any:
-    """The bot ``kind`` ("optimal" or "heuristic") under ``rules`` (YahtzeeRules text), made once per process.
+    """The bot ``kind`` ("optimal" or "heuristic") under ``rules`` (the rules text), made once per process.
 
     An optimal bot solves its table the first time it is asked for (about a second),
     so a worker that runs many chunks solves once.
     """
-    from parlour._core.yahtzee import HeuristicBot, OptimalBot, Solver, YahtzeeRules
+    from parlour._core.yahtzee import HeuristicBot, OptimalBot, Rules, Solver
 
     key = (kind, rules)
     with _BOTS_LOCK:
         bot = _BOTS.get(key)
         if bot is None:
-            r = YahtzeeRules.parse(rules)
+            r = Rules.parse(rules)
             if kind == "optimal":
                 solver = Solver(r)
                 solver.solve()

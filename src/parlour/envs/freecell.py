@@ -162,7 +162,7 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
         self._game = Game(deal=deal)
         self._steps = 0
         self._mask = self._game.legal_action_mask()
-        self._done = self._game.is_terminal()
+        self._done = bool(self._game.is_terminal)
         return self._observation(), self._info()
 
     def step(self, action: SupportsInt) -> tuple[FreeCellObs, float, bool, bool, dict[str, Any]]:
@@ -184,7 +184,7 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
         self._steps += 1
         reward = (len(game.state.foundations) - before) / 52
         self._mask = game.legal_action_mask()
-        terminated = game.is_terminal()
+        terminated = bool(game.is_terminal)
         truncated = self._steps >= self.max_steps
         self._done = terminated or truncated
         return self._observation(), reward, terminated, truncated, self._info()

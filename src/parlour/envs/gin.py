@@ -27,7 +27,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-
 
 from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
-from parlour._core.gin import ACTION_COUNT, Observation, Player, Round, Rules
+from parlour._core.gin import NUM_ACTIONS, Observation, Player, Round, Rules
 from parlour._core.gin import encode_observation as _encode_observation
 
 __all__ = [
@@ -212,12 +212,12 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             agent: spaces.Dict(
                 {
                     "observation": box,
-                    "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
                 }
             )
             for agent in AGENTS
         }
-        self.action_spaces: dict[str, spaces.Discrete] = {agent: spaces.Discrete(ACTION_COUNT) for agent in AGENTS}
+        self.action_spaces: dict[str, spaces.Discrete] = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
         self.np_random, _ = _seeding_np_random(None)
         self._round: Round | None = None
         self.rewards, self._cumulative_rewards = {}, {}
@@ -296,8 +296,8 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             raise InvalidValueError(f"{agent} is to act: None is an action only once terminated")
         rnd = self.round
         move = action_id(action, "gin")
-        if not 0 <= move < ACTION_COUNT:
-            raise InvalidValueError(f"a gin action id is 0..{ACTION_COUNT - 1}, got {move}")
+        if not 0 <= move < NUM_ACTIONS:
+            raise InvalidValueError(f"a gin action id is 0..{NUM_ACTIONS - 1}, got {move}")
         if self.illegal_action != "raise" and not rnd.can_apply(move):
             self._illegal(agent)
             return

@@ -20,7 +20,7 @@ from gymnasium import spaces
 from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour._core.yahtzee import encode_observation
-from parlour.yahtzee import NUM_ACTIONS, Dice, Game, State, YahtzeeRules
+from parlour.yahtzee import NUM_ACTIONS, Dice, Game, Rules, State
 
 __all__ = ["ENV_ID", "MAX_GAME_SEED", "OBS_SIZE", "OBS_SLICES", "YahtzeeEnv", "split_observation"]
 
@@ -93,21 +93,21 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
     def __init__(
         self,
         render_mode: str | None = None,
-        rules: YahtzeeRules | None = None,
+        rules: Rules | None = None,
         illegal_action: str = DEFAULT_ILLEGAL_ACTION,
         illegal_reward: float = -1.0,
     ) -> None:
         """An environment; ``render_mode`` ``"ansi"`` or None, ``rules`` the variant (default
-        YahtzeeRules()), ``illegal_action`` and ``illegal_reward`` what an illegal action does."""
+        Rules()), ``illegal_action`` and ``illegal_reward`` what an illegal action does."""
         self.illegal_action, self.illegal_reward = illegal_settings(illegal_action, illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         if rules is None:
-            rules = YahtzeeRules()
-        elif not isinstance(rules, YahtzeeRules):
-            raise WrongTypeError(f"rules must be a YahtzeeRules, got {type(rules).__name__}")
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise WrongTypeError(f"rules must be a Rules, got {type(rules).__name__}")
         self.render_mode = render_mode
-        self.rules: YahtzeeRules = rules
+        self.rules: Rules = rules
         self.action_space: spaces.Space[np.int64] = spaces.Discrete(NUM_ACTIONS)
         self.observation_space: spaces.Space[YahtzeeObs] = cast(
             "spaces.Space[YahtzeeObs]",
@@ -152,7 +152,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
 
     def _observation(self) -> YahtzeeObs:
         game = self.game
-        over = game.is_terminal()
+        over = bool(game.is_terminal)
         obs = self.encode(game.state, self._dice, 0 if over else game.rolls_left)
         obs["action_mask"] = self._mask.astype(np.int8)
         return obs
@@ -197,10 +197,11 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         if self.illegal_action != "raise" and not self._mask[move]:
             self._done = self.illegal_action == "terminate"
             return self._observation(), self.illegal_reward, self._done, False, self._info(illegal=True)
-        delta = game.apply(move)  # raises before changing anything
+        before = game.returns()[0]
+        game.apply(move)  # raises before changing anything
         self._sync()
-        self._done = game.is_terminal()
-        return self._observation(), float(delta.reward), self._done, False, self._info()
+        self._done = bool(game.is_terminal)
+        return self._observation(), game.returns()[0] - before, self._done, False, self._info()
 
     def render(self) -> str | None:
         """The game as text (``str(game)``: the turn, the dice and the scorecard) in ``"ansi"`` mode; None otherwise."""

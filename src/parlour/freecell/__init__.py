@@ -31,8 +31,10 @@ from parlour._core.freecell import (
     Foundation,
     Foundations,
     Freecells,
+    Game,
     GameState,
     Move,
+    Observation,
     Position,
     PositionKind,
     Verdict,
@@ -40,7 +42,6 @@ from parlour._core.freecell import (
 )
 from parlour.cards import Card, Colour, Rank, Suit
 from parlour.freecell.errors import IllegalMove, InvalidPosition
-from parlour.freecell.game import Game
 from parlour.freecell.solver import (
     DEFAULT_MEMORY_LIMIT,
     Solution,
@@ -50,6 +51,7 @@ from parlour.freecell.solver import (
     solve,
     solve_deals,
 )
+from parlour.freecell.bots import SolverBot
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -66,11 +68,13 @@ __all__ = [
     "InvalidPosition",
     "Move",
     "NUM_ACTIONS",
+    "Observation",
     "Position",
     "PositionKind",
     "Rank",
     "Solution",
     "SolveResult",
+    "SolverBot",
     "Suit",
     "Unknown",
     "Unsolvable",

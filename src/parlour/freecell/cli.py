@@ -227,7 +227,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
         if game.state.is_solved:
             print(f"You won in {len(game.history)} moves!", file=out)
             return 0
-        if game.is_terminal():
+        if game.is_terminal:
             print("No legal move is left: u to undo, q to quit.", file=out)
         print("> ", end="", file=out, flush=True)
         line = stream.readline()
@@ -249,7 +249,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
                   file=out)
         elif cmd:
             try:
-                move = game.apply(cmd)
+                game.apply(cmd)
+                move = game.history[-1]
                 print(f"moved {move.card} ({game.history[-1]})", file=out)
             except ParlourError as e:
                 print(f"not possible: {e}", file=out)

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 
 from parlour._core import freecell as _fc
-from parlour._core.freecell import GameState, Move, Verdict
+from parlour._core.freecell import Game, GameState, Move, Verdict
 from parlour.errors import InvalidValueError, WrongTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -220,14 +220,14 @@ def _wrap(r: _fc.SearchResult, mode: str) -> SolveResult:
 
 
 def solve(
-    state: GameState | int,
+    state: GameState | Game | int,
     *,
     mode: Mode | Literal["proof"] = "fast",
     max_states: int | None = None,
     time_limit: float | None = None,
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
 ) -> SolveResult:
-    """Solve a position (or the MS deal of that number).
+    """Solve a position (a GameState, a Game's current position, or the MS deal of that number).
 
     ``mode="fast"`` finds a solution quickly (greedy best-first scans run in turn);
     ``mode="short"`` weighs the moves made and finds shorter solutions;
@@ -239,7 +239,11 @@ def solve(
     positions (default :data:`DEFAULT_MEMORY_LIMIT`; ``None``: no limit).  See the
     module docstring for the three possible results.
     """
-    if not isinstance(state, GameState):
+    if isinstance(state, Game):
+        state = state.state
+    elif not isinstance(state, GameState):
+        if isinstance(state, bool) or not hasattr(state, "__index__"):
+            raise WrongTypeError(f"solve() takes a GameState, a Game or a deal number, got {type(state).__name__}")
         state = GameState.from_ms_deal(state)
     return _wrap(_fc.search(state, mode, max_states, time_limit, memory_limit), mode)
 

@@ -99,9 +99,18 @@ __all__ = [
 
 # ---- The round, the match, actions, observations ----
 from parlour._core.gin import (  # noqa: E402
-    ACTION_COUNT,
+    BIG_GIN_ID,
+    DISCARD_ID,
+    DRAW_STOCK_ID,
+    FINISH_LAYOFFS_ID,
+    KNOCK_ID,
+    LAY_OFF_ID,
+    NUM_ACTIONS,
+    PASS_ID,
+    TAKE_DISCARD_ID,
     Action,
     ActionKind,
+    Game,
     Match,
     Observation,
     Phase,
@@ -128,9 +137,18 @@ from parlour.gin.round_errors import (  # noqa: E402
 )
 
 __all__ += [
-    "ACTION_COUNT",
+    "BIG_GIN_ID",
+    "DISCARD_ID",
+    "DRAW_STOCK_ID",
+    "FINISH_LAYOFFS_ID",
+    "KNOCK_ID",
+    "LAY_OFF_ID",
+    "NUM_ACTIONS",
+    "PASS_ID",
+    "TAKE_DISCARD_ID",
     "Action",
     "ActionKind",
+    "Game",
     "BigGinDisabled",
     "CannotLayOff",
     "DealError",
@@ -184,3 +202,13 @@ __all__ += [
     "make_bot",
     "play_match",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The first releases' names, kept one release with a DeprecationWarning."""
+    if name == "ACTION_COUNT":
+        import warnings
+
+        warnings.warn("parlour.gin.ACTION_COUNT is deprecated: use NUM_ACTIONS", DeprecationWarning, stacklevel=2)
+        return NUM_ACTIONS
+    raise AttributeError(f"module 'parlour.gin' has no attribute {name!r}")

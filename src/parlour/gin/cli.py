@@ -67,7 +67,7 @@ def _player(text: Any) -> Player:
 
 def _show(r: Round, out: TextIO) -> None:
     print(r, file=out)
-    if not r.is_terminal():
+    if not r.is_terminal:
         print("  legal: " + ", ".join(str(a) for a in r.legal_actions()), file=out)
 
 

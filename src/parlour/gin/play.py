@@ -174,7 +174,7 @@ def play_terminal(
         r = match.new_round(rng)
         dealer = "you" if r.dealer is YOU else bot_name
         print(f"\n== Hand {hand_no} (dealer: {dealer}) ==", file=out)
-        while not r.is_terminal():
+        while not r.is_terminal:
             if r.turn is BOT:
                 a = bot.act(r.observation(BOT))
                 print("  " + _bot_move(bot_name, Action(a), r, unicode), file=out)

@@ -50,7 +50,7 @@ log = logging.getLogger("parlour.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 #: Option names a client may not pass to a game (the server chooses them).
-_RESERVED = frozenset({"players", "preset", "seed"})
+_RESERVED = frozenset({"players", "preset", "rules", "seed"})
 
 
 class NewSeat(BaseModel):

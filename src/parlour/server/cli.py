@@ -35,6 +35,8 @@ def register(sub: Any) -> None:
                    help="longest WebSocket message accepted (4096)")
     p.add_argument("--rate", type=float, default=50.0, metavar="N",
                    help="messages per second per connection (50, bursts of twice that)")
+    p.add_argument("--max-connections", type=int, default=10_000, metavar="N",
+                   help="open connections at most (10000); more are refused (HTTP 503, WebSocket closed)")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run)
 
@@ -100,7 +102,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                     ws_max_size=max(65536, 4 * args.max_message_bytes), ws_ping_interval=20, ws_ping_timeout=20,
-                    ws_per_message_deflate=False,
+                    ws_per_message_deflate=False, limit_concurrency=args.max_connections,
                     timeout_graceful_shutdown=5)
     finally:
         store.close()

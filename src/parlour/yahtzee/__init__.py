@@ -8,7 +8,7 @@ shape.  The types follow the Rust crate yahtzee-engine 0.1.0 in Python spelling:
 * :class:`Dice` (five dice as a multiset, ``Dice("35556")``) and :class:`Keep`;
 * :class:`State` (filled boxes, capped upper subtotal, Yahtzee-50 flag; the 20-bit
   ``index``), :class:`ScoreDelta`, :class:`Scorecard`;
-* :class:`YahtzeeRules` with :class:`Joker` (``FORCED`` default, ``FREE``, ``NONE``)
+* :class:`Rules` with :class:`Joker` (``FORCED`` default, ``FREE``, ``NONE``)
   and the Yahtzee-bonus and upper-bonus switches;
 * :class:`Game` (one or more players, the frontend protocol) with the actions
   :class:`Score` and :class:`Reroll`;
@@ -43,6 +43,7 @@ from parlour._core.yahtzee import (
     HeuristicBot,
     Joker,
     Keep,
+    Observation,
     OptimalBot,
     Phase,
     Reroll,
@@ -50,8 +51,8 @@ from parlour._core.yahtzee import (
     ScoreDelta,
     Scorecard,
     Solver,
+    Rules,
     State,
-    YahtzeeRules,
     action_from_id,
     category_name,
     category_score,
@@ -87,6 +88,7 @@ __all__ = [
     "HeuristicBot",
     "Joker",
     "Keep",
+    "Observation",
     "ObjectiveAdvice",
     "OptimalBot",
     "Phase",
@@ -97,8 +99,8 @@ __all__ = [
     "Scorecard",
     "Solver",
     "State",
+    "Rules",
     "ThresholdSolver",
-    "YahtzeeRules",
     "action_from_id",
     "advise",
     "category_name",
@@ -158,3 +160,13 @@ def _category_label(self: Category) -> str:
 setattr(Category, "score", _category_score)
 setattr(Category, "upper_face", property(_category_upper_face))
 setattr(Category, "label", property(_category_label))
+
+
+def __getattr__(name: str) -> object:
+    """The first releases' names, kept one release with a DeprecationWarning."""
+    if name == "YahtzeeRules":
+        import warnings
+
+        warnings.warn("parlour.yahtzee.YahtzeeRules is deprecated: use parlour.yahtzee.Rules", DeprecationWarning, stacklevel=2)
+        return Rules
+    raise AttributeError(f"module 'parlour.yahtzee' has no attribute {name!r}")

@@ -23,7 +23,7 @@ from parlour.yahtzee import (
     ScoreDistribution,
     Solver,
     State,
-    YahtzeeRules,
+    Rules,
     advise,
     category_name,
     parse_action,
@@ -35,42 +35,12 @@ __all__ = ["register", "demo", "parse_state"]
 
 
 def parse_state(text: str) -> State:
-    """A state from text: an index (``"4097"``), ``"start"``, or the filled boxes separated by
-    commas with optional ``upper=N`` and ``y50`` words: ``"aces,chance upper=3 y50"``."""
-    t = text.strip()
-    if t.isdigit():
-        found: State | None = State.from_index(int(t))
-        if found is None:
-            raise NotationError(f"not a valid state index: {text!r}")
-        return found
-    if t.lower() in ("", "start", "-"):
-        return State.START
-    filled = Categories()
-    upper: int | None = None
-    y50 = False
-    for word in t.replace(";", " ").split():
-        low = word.lower()
-        if low.startswith("upper="):
-            try:
-                upper = int(low[6:])
-            except ValueError:
-                raise NotationError(f"bad upper subtotal in state {text!r}") from None
-        elif low in ("y50", "yahtzee50", "yahtzee_50"):
-            y50 = True
-        else:
-            for name in word.split(","):
-                if name:
-                    filled = filled | Categories([parse_category(name)])
-    if upper is None:
-        upper = 0
-    s = State(filled, upper, y50)
-    if s.upper != upper or s.yahtzee_50 != y50:
-        raise NotationError(f"inconsistent state {text!r}: upper {upper} or the Yahtzee-50 flag do not fit the filled boxes")
-    return s
+    """The state of ``--state`` text: ``State.parse`` (an index, ``"start"`` or ``"aces,chance upper=3 y50"``)."""
+    return State.parse(text)
 
 
-def _rules(args: argparse.Namespace) -> YahtzeeRules:
-    return YahtzeeRules.parse(args.rules)
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules.parse(args.rules)
 
 
 def _solver(args: argparse.Namespace) -> Solver:
@@ -234,14 +204,15 @@ def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) 
 _HELP = "commands: keep <faces> (e.g. keep 66, keep - to reroll all), score <box>, hint, card, quit"
 
 
-def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: YahtzeeRules, solver: Solver | None = None) -> int:
+def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: Rules, solver: Solver | None = None) -> int:
     """A person plays one solitaire game in the terminal; returns the final score."""
     game = Game(1, rules, seed)
     if hints and solver is None:
         solver = Solver(rules)
     print(_HELP, file=out)
-    while not game.is_terminal():
-        state, dice, rl = game.view()
+    while not game.is_terminal:
+        seen = game.observation(0)
+        state, dice, rl = seen.state, seen.dice, seen.rolls_left
         assert dice is not None
         print(f"\nturn {game.turn + 1}/13  dice {' '.join(map(str, dice.faces))}  rolls left {rl}  "
               f"score {game.scorecard(0).total}", file=out)
@@ -267,15 +238,17 @@ def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: YahtzeeRu
             continue
         try:
             action = parse_action(cmd)
-            if isinstance(action, Score) and not game.can_act(action):
+            if isinstance(action, Score) and not game.can_apply(action):
                 legal = ", ".join(category_name(c) for c in state.legal_categories(dice, rules))
                 print(f"  cannot score {category_name(action.category)} now; legal: {legal}", file=out)
                 continue
-            delta = game.act(action)
-            if isinstance(action, Score):
-                print(f"  wrote {delta.value} in {category_name(action.category)}"
-                      + (f", upper bonus {delta.upper_bonus}" if delta.upper_bonus else "")
-                      + (f", Yahtzee bonus {delta.yahtzee_bonus}" if delta.yahtzee_bonus else ""), file=out)
+            game.apply(action)
+            event = game.last_event
+            if isinstance(action, Score) and event is not None:
+                scored = event.to_dict()
+                print(f"  wrote {scored['points']} in {category_name(action.category)}"
+                      + (f", upper bonus {scored['upper_bonus']}" if scored["upper_bonus"] else "")
+                      + (f", Yahtzee bonus {scored['yahtzee_bonus']}" if scored["yahtzee_bonus"] else ""), file=out)
         except ParlourError as e:  # the library's errors, shown to the player (a bug still raises)
             print(f"  {e}", file=out)
             print(f"  {_HELP}", file=out)

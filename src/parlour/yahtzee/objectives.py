@@ -38,17 +38,18 @@ from parlour._core.yahtzee import (
     Game,
     HeadsUpSolver,
     Keep,
+    Observation,
     Reroll,
+    Rules,
     Score,
     ScoreDelta,
     ScoreDistribution,
     Solver,
     State,
     ThresholdSolver,
-    YahtzeeRules,
     evaluate,
 )
-from parlour.errors import IllegalActionError, InvalidValueError, PhaseError
+from parlour.errors import IllegalActionError, InvalidValueError, PhaseError, WrongTypeError
 
 __all__ = [
     "BestReplyBot",
@@ -83,7 +84,7 @@ def _roll(rng: Rng, keep: Keep) -> Dice:
     return Dice.from_faces(faces)
 
 
-def _play(bot: ChoosingBot, state: State, rules: YahtzeeRules, rng: Rng) -> int:
+def _play(bot: ChoosingBot, state: State, rules: Rules, rng: Rng) -> int:
     """One game from the start of a turn in state; the points scored."""
     total = 0
     while not state.is_full:
@@ -114,7 +115,7 @@ def score_distribution(
     games: int = 2000,
     seed: int = 0,
     threads: int = 0,
-    rules: YahtzeeRules | None = None,
+    rules: Rules | None = None,
     exact: bool = False,
 ) -> ScoreDistribution:
     """The distribution of the final score a bot makes from the start of a turn in ``state``
@@ -141,9 +142,11 @@ def score_distribution(
     if isinstance(bot, Bot):
         exact_dist: ScoreDistribution = evaluate(bot, state, threads)
         return exact_dist.shifted(points) if points else exact_dist
+    if not callable(getattr(bot, "choose", None)):
+        raise WrongTypeError(f"expected a Bot or an object with choose(state, dice, rolls_left), got {type(bot).__name__}")
     if rules is None:
         found = getattr(bot, "rules", None)
-        rules = found if isinstance(found, YahtzeeRules) else YahtzeeRules()
+        rules = found if isinstance(found, Rules) else Rules()
     if exact:
         return _evaluate_policy(bot, state, rules).shifted(points)
     if games < 1:
@@ -176,7 +179,7 @@ def _rerolls() -> npt.NDArray[np.float64]:
     return _REROLLS
 
 
-def _turn(bot: ChoosingBot, state: State, rules: YahtzeeRules) -> dict[tuple[int, int], float]:
+def _turn(bot: ChoosingBot, state: State, rules: Rules) -> dict[tuple[int, int], float]:
     """One turn of a fixed strategy from state: the probability of each (next state index,
     points scored), from every first roll through the bot's choices."""
     rerolls = _rerolls()
@@ -209,7 +212,7 @@ def _turn(bot: ChoosingBot, state: State, rules: YahtzeeRules) -> dict[tuple[int
     return out
 
 
-def _evaluate_policy(bot: ChoosingBot, state: State, rules: YahtzeeRules) -> ScoreDistribution:
+def _evaluate_policy(bot: ChoosingBot, state: State, rules: Rules) -> ScoreDistribution:
     """The exact distribution of the further score of a fixed Python strategy from state:
     a forward pass turn by turn (every turn fills one box, so the states of a pass all have
     the same boxes filled), each reachable state holding the probability of every number
@@ -240,6 +243,8 @@ def _evaluate_policy(bot: ChoosingBot, state: State, rules: YahtzeeRules) -> Sco
 
 def win_probability(ours: ScoreDistribution, theirs: ScoreDistribution, tie: float = 0.0) -> float:
     """P(X > Y) + tie * P(X = Y) for independent final scores X ~ ours and Y ~ theirs."""
+    if not isinstance(ours, ScoreDistribution) or not isinstance(theirs, ScoreDistribution):
+        raise WrongTypeError(f"expected two ScoreDistribution, got {type(ours).__name__} and {type(theirs).__name__}")
     if not 0.0 <= tie <= 1.0:
         raise InvalidValueError(f"tie must be in 0..1, got {tie}")
     x, y = ours.pmf, theirs.pmf
@@ -294,17 +299,17 @@ class BestReplyBot:
         action: AnyAction = self.table(opponent_state, opponent_points).best_action(state, points, dice, rolls_left)
         return action
 
-    def act(self, game: Game) -> ScoreDelta:
-        """Chooses for the player to act in a two-player game and applies the action."""
-        if game.num_players != 2:
-            raise InvalidValueError(f"BestReplyBot plays two-player games, got {game.num_players} players")
-        state, dice, rolls_left = game.view()
-        if dice is None:
+    def act(self, observation: Observation) -> AnyAction:
+        """The action for the seat to act in a two-player game, from its observation (both
+        scorecards are public in Yahtzee); the caller applies it (``game.apply(action)``)."""
+        cards = observation.scorecards
+        if len(cards) != 2:
+            raise InvalidValueError(f"BestReplyBot plays two-player games, got {len(cards)} players")
+        dice, me = observation.dice, observation.current_player
+        if dice is None or me is None:
             raise PhaseError("the bot can act only when the dice are rolled")
-        me = game.current_player
-        them = game.scorecard(1 - me)
-        ours = game.scorecard(me)
-        return game.act(self.choose(state, ours.total, them.state, them.total, dice, rolls_left))
+        ours, them = cards[me], cards[1 - me]
+        return self.choose(observation.state, ours.total, them.state, them.total, dice, observation.rolls_left)
 
 
 @dataclass(frozen=True)

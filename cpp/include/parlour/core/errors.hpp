@@ -57,8 +57,14 @@ PARLOUR_DEFINE_ERROR(WrongType, WrongType)
 
 #undef PARLOUR_DEFINE_ERROR
 
-// Quote user input for an error message: 'text' with control characters escaped
-// and long input shortened, so a message never carries a huge or garbled string.
+// Quote user input for an error message: 'text' with quotes, backslashes and control
+// characters escaped, bytes that are not UTF-8 written as \xNN and input longer than 80
+// characters shortened (never inside a character), so a message is always valid UTF-8
+// and never carries a huge or garbled string.
 std::string quote(std::string_view text);
+
+// The same without the surrounding quotes and without escaping quotes: for text that
+// is already quoted, such as a Python repr().
+std::string clip(std::string_view text);
 
 }  // namespace parlour::core

@@ -38,6 +38,9 @@ namespace parlour::gin {
 
 enum class ActionKind : std::uint8_t { Pass = 0, TakeDiscard, DrawStock, Discard, Knock, BigGin, LayOff, FinishLayoffs };
 
+// "PASS", "TAKE_DISCARD", ..., "FINISH_LAYOFFS".
+const char* action_kind_name(ActionKind k) noexcept;
+
 inline constexpr int kActionCount = 265;
 inline constexpr int kIdPass = 0;
 inline constexpr int kIdTakeDiscard = 1;

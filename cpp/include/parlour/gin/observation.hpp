@@ -25,7 +25,10 @@
 namespace parlour::gin {
 
 struct Observation {
+  // The observing seat.  A spectator's observation (spectator = true) holds only the
+  // public information, seen from Player.ONE's side: no hand, no legal actions.
   Player player = Player::One;
+  bool spectator = false;
   Player dealer = Player::One;
   Phase phase = Phase::Upcard;
   std::optional<Player> turn{};
@@ -33,6 +36,8 @@ struct Observation {
   CardSet hand{};
   std::array<Card, core::kDeckSize> pile{};
   std::uint8_t pile_size = 0;
+  CardSet own_known{};       // cards this player took from the pile and still holds (the opponent sees them)
+  int own_hand_size = 0;
   CardSet opponent_known{};
   CardSet opponent_discards{};
   CardSet own_discards{};
@@ -47,6 +52,10 @@ struct Observation {
   std::uint8_t spread_size = 0;
   CardSet laid_off{};
   std::optional<RoundResult> result{};
+  // In a match (gin::Game): the running scores toward the target; target 0 otherwise.
+  std::array<int, 2> match_scores{};
+  int match_target = 0;
+  int hands_played = 0;
   // The legal action ids, ascending (none unless the player is to act).
   LegalIds legal_ids{};
   std::uint8_t legal_count = 0;
@@ -61,6 +70,13 @@ struct Observation {
 
 // What `player` may see of `round`.
 Observation observe(const Round& round, Player player) noexcept;
+// What a spectator may see: the public information only.
+Observation observe_public(const Round& round) noexcept;
+// Checks that an observation could come from a round (an observation read from outside,
+// e.g. JSON): InvalidValue naming the first inconsistency — cards in two places, hand
+// sizes that do not fit the phase and the seat to act, cards that do not add up to a
+// deck, legal action ids of the wrong kind for the phase or for cards not in the hand.
+void validate(const Observation& obs);
 // The same, overwriting `out` (no re-initialisation: the fast path of simulations).
 void observe_into(const Round& round, Player player, Observation& out) noexcept;
 

@@ -100,6 +100,14 @@ struct RoundState {
   std::optional<RoundResult> result{};
 };
 
+// What the last accepted action did: who acted, the action (a knock or big gin with the
+// arrangement it used), and the card drawn from the stock or taken from the pile.
+struct RoundEvent {
+  Player seat = Player::One;
+  Action action{};
+  std::optional<Card> card{};
+};
+
 class Round {
  public:
   // A fixed initial deal.  hands[i] is Player i's hand; `stock` is face-down draw
@@ -195,6 +203,18 @@ class Round {
   // Zero-sum returns: the winner +points(rules), the loser -points; 0 otherwise.
   [[nodiscard]] std::array<int, 2> returns() const noexcept;
 
+  // The last accepted action (none after a deal).
+  [[nodiscard]] std::optional<RoundEvent> last_event() const noexcept {
+    if (!has_last_) return std::nullopt;
+    return RoundEvent{last_seat_, last_action_, last_card_};
+  }
+  // Sets the last event of a round restored from a snapshot (what it describes is not
+  // checked against the position: it is a record, not part of the game's state).
+  void restore_last_event(const std::optional<RoundEvent>& e) noexcept {
+    has_last_ = e.has_value();
+    if (e) record(e->seat, e->action, e->card);
+  }
+
   // The exception for a refused action (what the actions throw).
   [[noreturn]] void fail(RoundError e, const Action& a) const;
 
@@ -207,6 +227,12 @@ class Round {
   void end_turn_discard(Card c);
   void do_knock(Card c, std::span<const Meld> melds, int dw);
   void do_big_gin(std::span<const Meld> melds);
+  void record(Player seat, const Action& a, std::optional<Card> card = std::nullopt) noexcept {
+    last_seat_ = seat;
+    last_action_ = a;
+    last_card_ = card;
+    has_last_ = true;
+  }
 
   Rules rules_{};
   std::array<CardSet, 2> hands_{};
@@ -230,6 +256,10 @@ class Round {
   std::optional<Player> knocker_{};
   int knock_limit_ = 10;
   int knocker_deadwood_ = 0;
+  Action last_action_{};
+  std::optional<Card> last_card_{};
+  Player last_seat_ = Player::One;
+  bool has_last_ = false;
 };
 
 }  // namespace parlour::gin

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "parlour/core/rng.hpp"
@@ -26,6 +27,17 @@
 namespace parlour::yahtzee {
 
 enum class Phase : std::uint8_t { Roll = 0, Decide = 1, Over = 2 };
+const char* phase_name(Phase p) noexcept;  // "ROLL", "DECIDE", "OVER"
+
+// What the last accepted action did: the seat, the action, the dice it was taken on,
+// and for a Score what it added.
+struct GameEvent {
+  int seat = 0;
+  Action action{};
+  Dice dice{};
+  std::optional<ScoreDelta> delta{};
+  friend bool operator==(const GameEvent&, const GameEvent&) noexcept = default;
+};
 
 class Game {
  public:
@@ -66,12 +78,22 @@ class Game {
   // order), empty otherwise.
   [[nodiscard]] std::vector<Action> legal_actions() const;
   [[nodiscard]] bool is_legal(const Action& a) const noexcept;
+  // Why act(a) would be refused (the message it would raise), or nullopt when legal.
+  [[nodiscard]] std::optional<std::string> why_not(const Action& a) const;
   // Applies a Score or Reroll; PhaseError outside phase Decide, IllegalAction for an
   // illegal one.  With auto_roll, the following roll happens at once.
   ScoreDelta act(const Action& a);  // the ScoreDelta of a Score, a zero delta for a Reroll
 
   // Rebuilds a game from its parts (the inverse of the accessors); FormatError when
   // they are inconsistent.
+  // The last accepted action (none after construction).
+  [[nodiscard]] const std::optional<GameEvent>& last_event() const noexcept { return last_; }
+  // Sets the last event of a game restored from a snapshot (a record, not checked).
+  void restore_last_event(std::optional<GameEvent> e) noexcept { last_ = std::move(e); }
+
+  // Everything but the last event.
+  friend bool operator==(const Game& a, const Game& b) noexcept;
+
   static Game restore(const YahtzeeRules& rules, std::vector<Scorecard> cards, int player, Phase phase, int rolls_left,
                       std::optional<Dice> dice, Keep kept, const core::Rng::State& rng, bool auto_roll);
 
@@ -88,6 +110,7 @@ class Game {
   Keep kept_;
   core::Rng rng_;
   bool auto_roll_ = true;
+  std::optional<GameEvent> last_;
 };
 
 // Five dice from rng: kept dice first, then 1 + below(6) for each new die.

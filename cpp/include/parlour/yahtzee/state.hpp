@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <string>
 
 #include "parlour/yahtzee/category.hpp"
@@ -72,6 +73,15 @@ class State {
     return s;
   }
   static std::optional<State> from_index(long long index) noexcept;
+  // The state with these boxes filled, refusing what no card can reach (InvalidValue):
+  // an upper subtotal below 0 or above what the filled upper boxes can total (5 x face
+  // each; a subtotal above 63 is kept as 63, all the bonus needs), or the Yahtzee-50
+  // flag without the Yahtzee box filled.
+  static State checked(Categories scored, int upper, bool yahtzee_50);
+  // A state from text: an index ("4097"), "start", or the filled boxes by name separated
+  // by commas, with optional words "upper=N" and "y50": "aces,chance upper=3 y50".
+  // ParseError for text that is none of these or a state no card can reach.
+  static State parse(std::string_view text);
 
   [[nodiscard]] constexpr Categories scored() const noexcept { return Categories::from_bits_unchecked(index_ & 0x1FFF); }
   [[nodiscard]] constexpr int upper() const noexcept { return static_cast<int>((index_ >> 13) & 63u); }

@@ -10,7 +10,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from parlour._core.envs import GinBatch
-from parlour._core.gin import ACTION_COUNT, OBSERVATION_SHAPE, Round, Rules
+from parlour._core.gin import NUM_ACTIONS, OBSERVATION_SHAPE, Round, Rules
 from parlour.envs.vector._base import BatchedVectorEnv, Obs, check_settings
 from parlour.errors import InvalidValueError, WrongTypeError
 
@@ -96,7 +96,7 @@ class GinVectorEnv(BatchedVectorEnv):
         self._setup(
             batch,
             observation=_PLANES,
-            num_actions=ACTION_COUNT,
+            num_actions=NUM_ACTIONS,
             copy=copy,
             autoreset_mode=autoreset_mode,
             episode_key="deal_seed",
@@ -192,7 +192,7 @@ class _SelfPlay(BatchedVectorEnv):
         self._setup(
             batch,
             observation=_PLANES,
-            num_actions=ACTION_COUNT,
+            num_actions=NUM_ACTIONS,
             copy=copy,
             autoreset_mode=autoreset_mode,
             episode_key="deal_seed",

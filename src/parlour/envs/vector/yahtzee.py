@@ -11,7 +11,7 @@ from parlour._core.envs import YahtzeeBatch
 from parlour._core.yahtzee import OBSERVATION_SIZE
 from parlour.envs.vector._base import BatchedVectorEnv, check_settings
 from parlour.errors import WrongTypeError
-from parlour.yahtzee import NUM_ACTIONS, YahtzeeRules
+from parlour.yahtzee import NUM_ACTIONS, Rules
 
 __all__ = ["OBSERVATION_HIGH", "OBSERVATION_LOW", "YahtzeeVectorEnv"]
 
@@ -50,18 +50,18 @@ class YahtzeeVectorEnv(BatchedVectorEnv):
         self,
         num_envs: int,
         *,
-        rules: YahtzeeRules | None = None,
+        rules: Rules | None = None,
         threads: int = 1,
         illegal_action: str = "terminate",
         illegal_reward: float = -1.0,
         autoreset_mode: str = "next_step",
         copy: bool = True,
     ) -> None:
-        """A batch of ``num_envs`` games under ``rules`` (default ``YahtzeeRules()``)."""
+        """A batch of ``num_envs`` games under ``rules`` (default ``Rules()``)."""
         n = check_settings(num_envs, illegal_action, autoreset_mode)
-        if rules is not None and not isinstance(rules, YahtzeeRules):
-            raise WrongTypeError(f"rules must be a YahtzeeRules, got {type(rules).__name__}")
-        self.rules: YahtzeeRules = rules or YahtzeeRules()
+        if rules is not None and not isinstance(rules, Rules):
+            raise WrongTypeError(f"rules must be a Rules, got {type(rules).__name__}")
+        self.rules: Rules = rules or Rules()
         batch = YahtzeeBatch(
             n,
             rules=self.rules,

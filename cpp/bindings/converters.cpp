@@ -1,0 +1,116 @@
+// The argument converters declared in converters.hpp.
+#include "converters.hpp"
+
+#include <limits>
+#include <string>
+
+#include "parlour/core/interrupt.hpp"
+
+namespace parlour::bindings {
+
+std::string quoted_repr(py::handle obj) { return core::clip(py::repr(obj).cast<std::string>()); }
+
+long long to_int(py::handle obj, const char* what, long long lo, long long hi) {
+  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
+    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " + quoted_repr(obj));
+  const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+  if (!v) throw py::error_already_set();
+  int overflow = 0;
+  const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  if (overflow != 0 || x < lo || x > hi)
+    throw core::InvalidValue(std::string(what) + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
+                             ", got " + quoted_repr(obj));
+  return x;
+}
+
+bool is_integer(py::handle obj) {
+  return !py::isinstance<py::bool_>(obj) && (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__"));
+}
+
+bool to_bool(py::handle obj, const char* what) {
+  if (!py::isinstance<py::bool_>(obj))
+    throw core::WrongType(std::string(what) + " must be True or False, got " + type_name(obj) + " " + quoted_repr(obj));
+  return obj.cast<bool>();
+}
+
+int to_threads(py::handle obj, const char* what) {
+  return static_cast<int>(to_int(obj, what, 0, core::kMaxThreads));
+}
+
+std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>(); }
+
+core::Card to_card(py::handle obj) {
+  if (py::isinstance<core::Card>(obj)) return obj.cast<core::Card>();
+  if (py::isinstance<py::str>(obj)) return core::Card::parse(obj.cast<std::string>());
+  throw core::WrongType("expected a Card or card text like 'As', got " + type_name(obj) + " " +
+                        quoted_repr(obj));
+}
+
+core::CardSet to_cardset(py::handle obj) {
+  if (is_cardset(obj.ptr())) return core::CardSet::unchecked(reinterpret_cast<PyCardSet*>(obj.ptr())->mask);
+  if (py::isinstance<core::Card>(obj)) return core::CardSet::of(obj.cast<core::Card>());
+  if (py::isinstance<py::str>(obj)) return core::CardSet::parse(obj.cast<std::string>());
+  if (py::isinstance<py::bool_>(obj))
+    throw core::WrongType("expected cards, got bool " + quoted_repr(obj));
+  if (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")) {
+    const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+    if (!value) throw py::error_already_set();
+    if (value < py::int_(0) || value > py::int_(std::numeric_limits<std::uint64_t>::max()))
+      throw core::InvalidValue("not a card mask: " + py::repr(obj).cast<std::string>() + " is not a 64-bit unsigned int");
+    return core::CardSet::from_mask(value.cast<std::uint64_t>());
+  }
+  if (py::isinstance<py::iterable>(obj)) {
+    core::CardSet out;
+    for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) {
+      const core::Card c = to_card(item);
+      out |= c;
+    }
+    return out;
+  }
+  throw core::WrongType("expected cards (a CardSet, Card, text like 'As 2s', int mask or iterable of cards), got " +
+                        type_name(obj) + " " + quoted_repr(obj));
+}
+
+std::uint64_t to_seed(py::handle obj) {
+  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
+    throw core::WrongType("a seed must be an int, got " + type_name(obj) + " " +
+                          quoted_repr(obj));
+  const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+  if (!value) throw py::error_already_set();
+  if (value < py::int_(0) || value > py::int_(std::numeric_limits<std::uint64_t>::max()))
+    throw core::InvalidValue("a seed must be in 0 .. 2**64 - 1, got " + py::repr(obj).cast<std::string>());
+  return value.cast<std::uint64_t>();
+}
+
+core::Rng* rng_from(py::handle obj, core::Rng& local) {
+  if (py::isinstance<core::Rng>(obj)) return &obj.cast<core::Rng&>();
+  local.reseed(to_seed(obj));
+  return &local;
+}
+
+MaskArray to_mask_array(py::handle obj, const char* what) {
+  if (py::isinstance<py::str>(obj) || !(py::isinstance<py::array>(obj) || py::isinstance<py::sequence>(obj) ||
+                                        py::isinstance<py::iterable>(obj)))
+    throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " + type_name(obj));
+  py::array arr;
+  try {
+    arr = py::array::ensure(obj);
+  } catch (py::error_already_set&) {
+  }
+  if (!arr) throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " + type_name(obj));
+  if (arr.ndim() != 1)
+    throw core::InvalidValue(std::string(what) + " must be 1-D, got " + std::to_string(arr.ndim()) + " dimensions");
+  const char kind = arr.dtype().kind();
+  if (kind != 'u' && kind != 'i' && !(kind == 'O' && arr.size() == 0) && !(kind == 'f' && arr.size() == 0))
+    throw core::WrongType(std::string(what) + " must hold integers, got dtype " + py::str(arr.dtype()).cast<std::string>());
+  if (kind == 'i' && arr.size() > 0) {
+    auto as_signed = py::array_t<std::int64_t, py::array::forcecast>::ensure(arr);
+    for (py::ssize_t i = 0; i < as_signed.size(); ++i)
+      if (as_signed.data()[i] < 0)
+        throw core::InvalidValue(std::string(what) + "[" + std::to_string(i) + "] is negative: " +
+                                 std::to_string(as_signed.data()[i]));
+  }
+  return MaskArray::ensure(arr);
+}
+
+}  // namespace parlour::bindings
