@@ -13,7 +13,7 @@ Groups (``extra_info`` holds the figure to compare):
   to 100 under the default rules, each with its 95 % interval (entirely above 50 %).
 
     PYTHONPATH=src python -m pytest benchmarks/bench_gin_bots.py          # timed
-    PYTHONPATH=src python benchmarks/bench_gin_bots.py [matches]          # the README figures
+    PYTHONPATH=src python benchmarks/bench_gin_bots.py [matches]          # the figures of docs/gin-bots.md
 """
 
 from __future__ import annotations

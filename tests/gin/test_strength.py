@@ -2,7 +2,7 @@
 HardBot beats NormalBot and NormalBot beats EasyBot, each with its 95 % Wilson interval
 entirely above 50 % over 6,000 matches per pair (seats and first dealers alternate; the
 arena is deterministic for a seed, whatever the number of threads).  Over 2,000 matches
-(the README's figures, ``benchmarks/bench_gin_bots.py levels``) HardBot wins 61.3 %
+(the figures of docs/gin-bots.md, ``benchmarks/bench_gin_bots.py levels``) HardBot wins 61.3 %
 [59.1 %, 63.4 %] against NormalBot and NormalBot 56.1 % [54.0 %, 58.3 %] against EasyBot."""
 
 from __future__ import annotations
