@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from typing import Any
 import pickle
 
 import numpy as np
@@ -15,6 +16,7 @@ import pytest
 from parlour.errors import (
     IllegalActionError,
     InvalidValueError,
+    NotationError,
     PhaseError,
     StateFormatError,
     WrongTypeError,
@@ -272,6 +274,56 @@ def test_heuristic_exact_and_python_simulation_agree(solver: Solver) -> None:
         assert lo <= exact.sf(t) <= hi, t
     again = score_distribution(bot, MID, points=40, games=3000, seed=4)
     assert again == sim  # same seed, same games
+
+
+class ActOnly:
+    """A bot of the game protocol only (act(observation)), as a learned policy would be."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def act(self, observation: Any) -> Any:
+        return self.inner.act(observation)
+
+
+def test_protocol_bot_simulated_against_the_exact_distribution(solver: Solver, start: ScoreDistribution) -> None:
+    """OptimalBot seen only through act(observation): simulated whole games; the exact
+    distribution lies inside the confidence intervals (a fixed seed)."""
+    bot = ActOnly(OptimalBot(solver))
+    sim = score_distribution(bot, games=3000, seed=5)
+    assert not sim.exact and sim.games == 3000
+    lo, hi = sim.mean_ci(0.999)
+    assert lo <= start.mean <= hi and hi - lo < 10
+    for t in (150, 200, 250, 300, 400):
+        lo, hi = sim.sf_ci(t, 0.999)
+        assert lo <= start.sf(t) <= hi, t
+    assert score_distribution(bot, games=3000, seed=5) == sim  # reproducible
+    other = score_distribution(bot, games=3000, seed=6)
+    assert other != sim
+    shifted = score_distribution(bot, games=300, seed=5, points=25)
+    assert np.array_equal(shifted.pmf[25:], score_distribution(bot, games=300, seed=5).pmf)
+    # the whole games are real: a worse bot scores less, a bot the game refuses raises
+    weak = score_distribution(ActOnly(HeuristicBot()), games=300, seed=5)
+    assert weak.mean_ci(0.999)[1] < start.mean
+
+    class Refused:
+        def act(self, observation: Any) -> Any:
+            return "score chance"  # legal once, refused on the second turn
+
+    class Garbled:
+        def act(self, observation: Any) -> Any:
+            return "keep 7"
+
+    with pytest.raises(IllegalActionError):
+        score_distribution(Refused(), games=1)
+    with pytest.raises(NotationError):
+        score_distribution(Garbled(), games=1)
+    with pytest.raises(InvalidValueError, match="empty card"):
+        score_distribution(bot, MID)
+    with pytest.raises(InvalidValueError, match="simulated"):
+        score_distribution(bot, exact=True)
+    with pytest.raises(InvalidValueError):
+        score_distribution(bot, games=0)
 
 
 def test_bit_identical_for_any_thread_count(solver: Solver) -> None:
