@@ -6,10 +6,9 @@ The positions are Round snapshots built in botpos.py; each comment draws the han
 
 from __future__ import annotations
 
+import pickle
 import sys
 from pathlib import Path
-
-import pickle
 
 import pytest
 
@@ -23,15 +22,14 @@ from parlour.gin import (
     NormalBot,
     OklahomaAce,
     Phase,
-    Player,
     Round,
     Rules,
+    TooMuchDeadwood,
     best_layoff,
     best_melds,
     deadwood,
     make_bot,
     play_match,
-    TooMuchDeadwood,
     simulate_rounds,
 )
 
@@ -277,13 +275,13 @@ class FirstLegal:
     def __init__(self) -> None:
         self.calls = 0
 
-    def act(self, observation):  # noqa: ANN001, ANN201
+    def act(self, observation):
         self.calls += 1
         return observation.legal_actions()[0]
 
 
 class Cheater:
-    def act(self, observation):  # noqa: ANN001, ANN201
+    def act(self, observation):
         return "discard As" if observation.phase is Phase.DISCARD and Card("As") not in observation.hand else (
             observation.legal_actions()[0])
 

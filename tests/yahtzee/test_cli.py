@@ -7,7 +7,7 @@ import io
 import pytest
 
 from parlour.errors import NotationError
-from parlour.yahtzee import Categories, Category, State, Rules
+from parlour.yahtzee import Categories, Category, Rules, State
 from parlour.yahtzee.cli import demo, parse_state, play_game
 
 from ..conftest import run_cli as run

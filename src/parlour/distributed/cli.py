@@ -138,7 +138,7 @@ def _report_stop(out: str, what: str) -> None:
             f"interrupted: {store.rows_done():,} of {store.rows:,} {what} are stored in {out}; "
             "run the same command again to continue\n"
         )
-    except Exception as e:  # the store may not exist yet
+    except Exception as e:  # noqa: BLE001 - the store may not exist yet, or be half-written
         sys.stderr.write(f"interrupted before anything was stored in {out} ({e})\n")
 
 

@@ -10,16 +10,16 @@ and the legal actions.
 
 from __future__ import annotations
 
-from typing import Any, Final, SupportsInt, Union, cast
+from typing import Any, Final, SupportsInt, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from parlour._core.yahtzee import encode_observation
 from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
-from parlour._core.yahtzee import encode_observation
 from parlour.yahtzee import NUM_ACTIONS, Dice, Game, Rules, State
 
 __all__ = ["ENV_ID", "MAX_GAME_SEED", "OBS_SIZE", "OBS_SLICES", "YahtzeeEnv", "split_observation"]
@@ -46,7 +46,7 @@ OBS_SLICES: Final = {
 #: The length of the flat observation.
 OBS_SIZE: Final = 21
 
-YahtzeeObs = dict[str, Union[npt.NDArray[np.int8], int]]
+YahtzeeObs = dict[str, npt.NDArray[np.int8] | int]
 
 
 def split_observation(flat: npt.NDArray[np.int8]) -> YahtzeeObs:

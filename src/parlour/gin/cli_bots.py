@@ -13,12 +13,12 @@ import sys
 import time
 from typing import Any, TextIO
 
+from parlour._core.gin import ExpertBot, HardBot, NormalBot, Player, Rules
 from parlour.distributed.cli import add_run_options
 from parlour.gin.arena import ArenaResult, arena
-from parlour.gin.cli import PRESETS
 from parlour.gin.bots import BOT_NAMES, play_match
+from parlour.gin.cli import PRESETS
 from parlour.gin.play import describe_result, play_terminal
-from parlour._core.gin import ExpertBot, HardBot, NormalBot, Player, Rules
 
 __all__ = ["demo_match", "register_bot_commands"]
 
@@ -78,7 +78,7 @@ class _ProgressBar:
 
     def __call__(self, done: int, total: int) -> None:
         frac = done / total if total else 1.0
-        filled = int(round(frac * self.width))
+        filled = round(frac * self.width)
         bar = "#" * filled + "-" * (self.width - filled)
         elapsed = time.perf_counter() - self.start
         self.stream.write(f"\r[{bar}] {done}/{total} matches  {elapsed:5.1f}s")

@@ -13,21 +13,19 @@ import numpy as np
 from parlour.distributed.cli import add_run_options
 from parlour.errors import NotationError, ParlourError
 from parlour.yahtzee import (
-    Categories,
     Dice,
     Game,
     HeuristicBot,
     ObjectiveAdvice,
     OptimalBot,
+    Rules,
     Score,
     ScoreDistribution,
     Solver,
     State,
-    Rules,
     advise,
     category_name,
     parse_action,
-    parse_category,
     simulate,
 )
 
@@ -127,7 +125,7 @@ def _print_objectives(args: argparse.Namespace, state: State, dice: Dice, solver
         head += f" {'P(win)':>9}"
     print(head, file=out)
     for row in rows:
-        line = f"  {row.objective:<20} {str(row.action):<24} {row.mean:9.3f}"
+        line = f"  {row.objective:<20} {row.action!s:<24} {row.mean:9.3f}"
         if row.reach is not None:
             line += f" {row.reach:10.5f}"
         if row.win is not None:
