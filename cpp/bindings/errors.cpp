@@ -73,6 +73,19 @@ void register_errors(py::module_& /*m*/) {
 
 namespace parlour::bindings {
 
+bool unconstructed(py::handle src, const py::detail::type_info* tinfo) {
+  if (tinfo == nullptr || !src || !PyObject_TypeCheck(src.ptr(), tinfo->type)) return false;
+  auto* inst = reinterpret_cast<py::detail::instance*>(src.ptr());
+  const py::detail::value_and_holder vh = inst->get_value_and_holder(tinfo, /*throw_if_missing=*/false);
+  return vh && vh.value_ptr() == nullptr;
+}
+
+void throw_unconstructed(py::handle src) {
+  const std::string name = type_name(src);
+  throw core::FormatError("this " + name + " was never made: it was created by " + name +
+                          ".__new__ without __init__ or __setstate__ (for example by unpickling data without a state)");
+}
+
 namespace {
 
 // pybind11 answers a __setstate__ given a state of the wrong shape with its own TypeError
