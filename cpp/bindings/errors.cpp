@@ -76,7 +76,8 @@ namespace parlour::bindings {
 bool unconstructed(py::handle src, const py::detail::type_info* tinfo) {
   if (tinfo == nullptr || !src || !PyObject_TypeCheck(src.ptr(), tinfo->type)) return false;
   auto* inst = reinterpret_cast<py::detail::instance*>(src.ptr());
-  const py::detail::value_and_holder vh = inst->get_value_and_holder(tinfo, /*throw_if_missing=*/false);
+  // The instance's own value (a derived class's object holds the value of the base it was made as).
+  const py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, /*throw_if_missing=*/false);
   return !vh || vh.value_ptr() == nullptr;  // an instance never made has no value (or no value slot found)
 }
 
