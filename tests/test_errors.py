@@ -114,8 +114,9 @@ def test_objects_made_without_a_constructor_refuse_every_use() -> None:
         if cls.__name__ == "CardSet":
             assert repr(obj) == "CardSet()"  # CardSet.__new__ makes the empty set: a valid value
             continue
-        with pytest.raises(StateFormatError, match="was never made"):
-            repr(obj)
+        if "__repr__" in vars(cls):  # a class without its own repr prints object's, which reads nothing
+            with pytest.raises(StateFormatError, match="was never made"):
+                repr(obj)
         for name, attr in vars(cls).items():
             if isinstance(attr, property):
                 with pytest.raises(StateFormatError, match="was never made"):
