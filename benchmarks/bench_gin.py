@@ -8,7 +8,7 @@ and through OpenSpiel's ``GinRummyUtils.min_deadwood`` and RLCard's meld cluster
 when they are installed.  ``extra_info["us_per_hand"]`` is the figure to compare.
 
     PYTHONPATH=src python -m pytest benchmarks/bench_gin.py            # timed
-    PYTHONPATH=src python benchmarks/bench_gin.py                       # the README table
+    PYTHONPATH=src python benchmarks/bench_gin.py                       # the table of docs/gin.md
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from parlour.gin import best_discard, best_discard_batch, deadwood, deadwood_bat
 
 SEED = 20261129
 # Every benchmark of a group handles the same N hands, so the group's ratio column
-# compares engines per hand; the README table (`python benchmarks/bench_gin.py`)
+# compares engines per hand; the table of docs/gin.md (`python benchmarks/bench_gin.py`)
 # times the batch API on larger arrays for a precise per-hand figure.
 N = 1_000
-N_BATCH = 100_000  # hands per batch call in the README table (random hand sets)
+N_BATCH = 100_000  # hands per batch call in the table of docs/gin.md (random hand sets)
 N_DENSE = 20_000  # the same for the meld-dense set (built in Python)
 N_SINGLE = 5_000  # hands for the single-call loops and the fast peers in the table
 N_SLOW = 300  # hands for the brute force and RLCard in the table
@@ -229,7 +229,7 @@ def test_rlcard(benchmark: Any, kind: str) -> None:
     assert out == _ours_batch(kind)(hands(kind, N_BATCH)[:N]).tolist()
 
 
-# ---- the README table ------------------------------------------------------------------
+# ---- the table of docs/gin.md -------------------------------------------------------------
 
 
 def _best_of(fn: Callable[[], Any], repeat: int = 5) -> float:

@@ -11,7 +11,7 @@ round ends — and ``extra_info["rounds_per_s"]`` is the figure to compare:
 - ``OpenSpiel gin_rummy``: pyspiel's game driven from Python (skipped when missing).
 
     PYTHONPATH=src python -m pytest benchmarks/bench_gin_round.py       # timed
-    PYTHONPATH=src python benchmarks/bench_gin_round.py                  # the README table
+    PYTHONPATH=src python benchmarks/bench_gin_round.py                  # the table of docs/gin_round.md
 """
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def test_reference_plays_the_same_game() -> None:
     assert set(kinds) <= {"dead", "knock", "undercut", "gin"} and "dead" in kinds
 
 
-# ---- the README table -------------------------------------------------------------------
+# ---- the table of docs/gin_round.md --------------------------------------------------------------
 
 
 def table(out: Any = sys.stdout, repeat: int = 3) -> None:

@@ -125,8 +125,9 @@ def _queries(n: int = 997) -> list[tuple[State, Dice]]:
     dice = Dice.all()
     while len(out) < n:
         bits = rng.randrange(0x1FFF) & ~(1 << 11)  # Yahtzee box open: the peer's notation needs no flag
-        s = State(Categories.from_bits(bits), rng.randrange(64), False)
-        out.append((s, dice[rng.randrange(252)]))
+        found = State.from_index(bits | rng.randrange(64) << 13)  # None for a subtotal those boxes cannot hold
+        if found is not None:
+            out.append((found, dice[rng.randrange(252)]))
     return out
 
 

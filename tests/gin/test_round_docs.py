@@ -1,4 +1,4 @@
-"""The examples of docs/gin_round.md (the README section on rounds) run as written."""
+"""The examples of docs/gin_round.md run as written."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Yahtzee section of the README (docs/yahtzee.md) runs as written."""
+"""The examples of docs/yahtzee.md run as written."""
 
 from __future__ import annotations
 

@@ -279,7 +279,7 @@ struct Cand {
   Card card{};
   std::array<Meld, kSpreadSlots> melds{};
   int meld_count = 0;
-  // per-world values, and running weighted sums
+  // running weighted sum of its values and the worlds it was evaluated on
   double sum = 0.0;
   int n = 0;
   bool alive = true;
@@ -627,9 +627,13 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
     return spent.count() >= params_.budget_ms;
   };
 
-  // Per-world values of every candidate (for the paired tests), and the weights.
-  std::vector<std::vector<double>> values(cands.size());
-  std::vector<double> weights;
+  // Running weighted sums over the worlds booked: of each candidate's values (Cand::sum)
+  // and of the products of every two candidates' values (cross), for the paired tests;
+  // a candidate only gets values while it is alive, so two alive candidates have both
+  // been evaluated on every world booked.
+  const std::size_t nc = cands.size();
+  std::vector<double> cross(nc * nc, 0.0);
+  std::vector<double> cand_weight(nc, 0.0);
   double wsum = 0.0, wsq = 0.0;
 
   // One batch: worlds batch_first .. batch_first + kBatch - 1, claimed one by one by the
@@ -677,16 +681,17 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
     for (int i = 0; i < count; ++i) {
       const auto ui = static_cast<std::size_t>(i);
       const double w = batch.worlds[ui].weight;
-      weights.push_back(w);
       wsum += w;
       wsq += w * w;
       out.nodes += batch.nodes[ui];
-      for (std::size_t c = 0; c < cands.size(); ++c) {
+      for (std::size_t c = 0; c < nc; ++c) {
         if (!cands[c].alive) continue;
-        values[c].resize(weights.size(), 0.0);
-        values[c].back() = batch.values[c][ui];
-        cands[c].sum += w * batch.values[c][ui];
+        const double v = batch.values[c][ui];
+        cands[c].sum += w * v;
         cands[c].n += 1;
+        cand_weight[c] += w;
+        for (std::size_t d = c; d < nc; ++d)
+          if (cands[d].alive) cross[c * nc + d] += w * v * batch.values[d][ui];
       }
     }
     worlds_done += static_cast<std::uint64_t>(count);
@@ -704,17 +709,15 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
       const double ess = wsum * wsum / wsq;
       for (std::size_t c = 0; c < cands.size(); ++c) {
         if (!cands[c].alive || c == lead) continue;
-        double mean = 0.0;
-        for (std::size_t w = 0; w < weights.size(); ++w) mean += weights[w] * (values[lead][w] - values[c][w]);
-        mean /= wsum;
-        double var = 0.0;
-        for (std::size_t w = 0; w < weights.size(); ++w) {
-          const double d = values[lead][w] - values[c][w] - mean;
-          var += weights[w] * d * d;
-        }
-        var /= wsum;
+        // the weighted mean and variance of the difference lead - c over the worlds
+        const std::size_t lo = std::min(lead, c), hi = std::max(lead, c);
+        const double sq_l = cross[lead * nc + lead], sq_c = cross[c * nc + c], prod = cross[lo * nc + hi];
+        const double mean = (cands[lead].sum - cands[c].sum) / wsum;
+        const double second = (sq_l - 2.0 * prod + sq_c) / wsum;
+        const double tiny = 1e-9 * (sq_l + sq_c) / wsum + 1e-12;
+        const double var = std::max(0.0, second - mean * mean);
         // (equal in every world so far: the same move in effect, keep the leader)
-        if (mean > kPruneZ * std::sqrt(var / ess) + 1e-9 || (var <= 1e-12 && mean >= 0.0)) cands[c].alive = false;
+        if (mean > kPruneZ * std::sqrt(var / ess) + 1e-9 || (var <= tiny && mean >= 0.0)) cands[c].alive = false;
       }
     }
     int alive = 0;
@@ -741,10 +744,9 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
       best_mean = mean;
     }
   }
-  for (const Cand& c : cands) {
-    double wn = 0.0;
-    for (int i = 0; i < c.n; ++i) wn += weights[static_cast<std::size_t>(i)];
-    out.candidates.push_back({c.action, wn > 0 ? c.sum / wn : 0.0, c.n, c.settled, c.alive});
+  for (std::size_t c = 0; c < nc; ++c) {
+    const double wn = cand_weight[c];
+    out.candidates.push_back({cands[c].action, wn > 0 ? cands[c].sum / wn : 0.0, cands[c].n, cands[c].settled, cands[c].alive});
   }
   out.best = cands[best].action;
   return out;

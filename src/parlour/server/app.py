@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect
 from parlour._version import __version__
 from parlour.errors import InvalidValueError, ParlourError, WrongTypeError
 from parlour.server import messages
+from parlour.server.advice import advise
 from parlour.server.errors import (
     AuthError,
     InternalError,
@@ -261,6 +262,23 @@ def create_app(store: Store, *, registry: Registry | None = None, limits: Limits
         t, token = await tables_().add_spectator(table_id)
         return {"table": t.id, "token": token, "ws": f"/ws/tables/{t.id}"}
 
+    advice_slots = asyncio.Semaphore(2)  # solver calls at once (each releases the GIL)
+
+    @app.get("/api/tables/{table_id}/advice")
+    async def table_advice(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """Advice for the token's seat ('Authorization: Bearer <token>'), from its own observation only:
+        gin, the best arrangement of the hand; Yahtzee, the optimal expected final score of every legal
+        action (the exact solver); FreeCell, a solution from here or the verdict that there is none."""
+        tt = tables_()
+        t = await tt.get(table_id)
+        seat = tt.authenticate(t, _bearer(authorization))
+        if seat is None:
+            raise AuthError("advice is for a seat: send its token ('Authorization: Bearer <token>')")
+        seq, obs = t.seq, t.game.observation(seat)
+        async with advice_slots:
+            out: dict[str, Any] = await asyncio.to_thread(advise, t.game_name, obs)
+        return {"table": t.id, "seq": seq, "seat": seat, **out}
+
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await _serve_socket(ws, table_id, tables_(), lim)
 
@@ -314,8 +332,8 @@ def _validate(data: dict[str, Any]) -> Any:
         return messages.parse_client(data)
     except ValidationError as e:
         t = data.get("type")
-        if t not in ("hello", "action", "sync", "ping"):
-            raise MessageError(f"unknown message type {str(t)[:40]!r}; send hello, action, sync or ping") from None
+        if t not in ("hello", "action", "undo", "sync", "ping"):
+            raise MessageError(f"unknown message type {str(t)[:40]!r}; send hello, action, undo, sync or ping") from None
         raise MessageError("; ".join(_describe_error(x) for x in e.errors()[:5])) from None
 
 
@@ -343,7 +361,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
                 if not bucket.take():
                     raise RateLimited(f"at most {lim.messages_per_second:g} messages per second; this one was dropped")
                 data = _decode(msg.get("text") if msg.get("text") is not None else msg.get("bytes"), lim)
-                if data.get("type") == "action" and type(data.get("seq")) is int:
+                if data.get("type") in ("action", "undo") and type(data.get("seq")) is int:
                     ref = data["seq"]
                 m = _validate(data)
                 if isinstance(m, messages.Hello):
@@ -363,6 +381,9 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
                 elif isinstance(m, messages.ActionMsg):
                     applied = await tables.act(t, conn.seat, m.action, client_seq=m.seq, expect=m.expect)
                     if not applied:
+                        conn.push(dumps(t.view(conn.seat)))
+                elif isinstance(m, messages.UndoMsg):
+                    if not await tables.undo(t, conn.seat, client_seq=m.seq):
                         conn.push(dumps(t.view(conn.seat)))
                 elif isinstance(m, messages.Sync):
                     conn.push(dumps(t.view(conn.seat)))

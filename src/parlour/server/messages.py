@@ -1,8 +1,8 @@
 """The WebSocket messages, as pydantic models: their validation and their JSON Schema.
 
 Every message is one JSON object with a ``type``.  A client sends ``hello`` first (with
-a seat's or a spectator's token, or none to watch), then ``action``, ``sync`` or
-``ping``; the server sends ``welcome``, a ``state`` after every change, ``error`` and
+a seat's or a spectator's token, or none to watch), then ``action``, ``undo``, ``sync``
+or ``ping``; the server sends ``welcome``, a ``state`` after every change, ``error`` and
 ``pong``.  :func:`schema` is the document ``parlour serve --schema`` prints (committed
 as docs/server-schema.json).
 """
@@ -49,6 +49,16 @@ class ActionMsg(_Msg):
     )
 
 
+class UndoMsg(_Msg):
+    """Take back the table's last move: only at a one-seat table of a game that can take moves back (FreeCell)."""
+
+    type: Literal["undo"]
+    seq: int = Field(
+        ge=1, le=2**53,
+        description="The client's sequence number, shared with action messages (an undo is numbered like an action).",
+    )
+
+
 class Sync(_Msg):
     """Ask for the current state again."""
 
@@ -61,7 +71,7 @@ class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Hello, ActionMsg, Sync, Ping], Field(discriminator="type")]
+ClientMessage = Annotated[Union[Hello, ActionMsg, UndoMsg, Sync, Ping], Field(discriminator="type")]
 
 
 class SeatInfo(_Msg):
@@ -132,13 +142,13 @@ class Pong(_Msg):
 
 ServerMessage = Annotated[Union[Welcome, State, ErrorMsg, Pong], Field(discriminator="type")]
 
-_client: TypeAdapter[Hello | ActionMsg | Sync | Ping] = TypeAdapter(ClientMessage)
+_client: TypeAdapter[Hello | ActionMsg | UndoMsg | Sync | Ping] = TypeAdapter(ClientMessage)
 _server: TypeAdapter[Welcome | State | ErrorMsg | Pong] = TypeAdapter(ServerMessage)
 
 
-def parse_client(data: Any) -> Hello | ActionMsg | Sync | Ping:
+def parse_client(data: Any) -> Hello | ActionMsg | UndoMsg | Sync | Ping:
     """Validate a decoded client message; raises pydantic's ValidationError."""
-    msg: Hello | ActionMsg | Sync | Ping = _client.validate_python(data)
+    msg: Hello | ActionMsg | UndoMsg | Sync | Ping = _client.validate_python(data)
     return msg
 
 

@@ -420,6 +420,46 @@ class Tables:
         self.release(t)
         return True
 
+    async def undo(self, t: Table, seat: int | None, *, client_seq: int | None = None) -> bool:
+        """Take back the table's last move for ``seat``; True if done, False for a repeated client sequence number.
+
+        Only at a table of one seat whose game can take moves back (``game.can_undo()``, FreeCell): where
+        another player or the dice are involved, a take-back would undo what others saw or re-draw chance.
+        Stored like an action (``action_id`` -1, text ``"undo"``), so the sequence numbers stay one line.
+        """
+        if seat is None:
+            raise AuthError("a spectator cannot undo; send hello with a seat's token")
+        async with t.lock:
+            g = t.game
+            if len(t.seats) != 1 or not callable(getattr(g, "can_undo", None)):
+                raise PhaseError(f"{t.game_name} tables of {len(t.seats)} seat(s) do not take moves back")
+            s = t.seats[seat]
+            if client_seq is not None:
+                if client_seq == s.client_seq:
+                    return False
+                if client_seq < s.client_seq:
+                    raise StaleAction(f"undo seq {client_seq} is older than the last accepted ({s.client_seq})")
+            if g.is_terminal:
+                raise PhaseError("the game is over: no move is taken back")
+            if not g.can_undo():
+                raise PhaseError("there is no move to take back")
+            before = g.clone()
+            g.undo()
+            rec = st.ActionRecord(
+                table_id=t.id, seq=t.seq + 1, seat=seat, action_id=-1, text="undo",
+                client_seq=client_seq, snapshot=g.to_dict(), status="over" if g.is_terminal else "playing",
+            )
+            try:
+                await self._commit(rec)
+            except BaseException:
+                t.game = before
+                raise
+            t.seq = rec.seq
+            if client_seq is not None:
+                s.client_seq = client_seq
+            t.broadcast()
+        return True
+
     # -- bots ------------------------------------------------------------------------------
 
     def _schedule_bot(self, t: Table) -> None:

@@ -1,0 +1,120 @@
+"""Advice for a seat, computed by the library's own solvers from that seat's observation only.
+
+``GET /api/tables/{id}/advice`` answers with :func:`advise`.  Everything here reads the
+observation the seat already receives (its own hand, its own dice, the public cards), so
+advice never tells a seat anything hidden; the server still knows no rule: each game's
+advice is one call into the library.
+
+- gin: the best arrangement of the seat's hand (``parlour.gin.best_melds``): melds,
+  deadwood cards and deadwood points.
+- yahtzee: the optimal expected final score of every legal action, from the exact solver
+  (``parlour.yahtzee.Solver``; the seat's total so far plus the expected further score),
+  and the best one.
+- freecell: a solution from the current position (``parlour.freecell.solve``, bounded in
+  positions and seconds), or the verdict that there is none (a proof), or that none was
+  found within the bounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from parlour.errors import PhaseError
+
+__all__ = ["ADVISORS", "FREECELL_MAX_STATES", "FREECELL_SECONDS", "advise"]
+
+#: Bounds of one FreeCell search for advice (positions stored, seconds).
+FREECELL_MAX_STATES = 1_000_000
+FREECELL_SECONDS = 8.0
+#: Memory a FreeCell search for advice may hold for positions (bytes).
+FREECELL_MEMORY = 256 * 2**20
+
+_YAHTZEE_SOLVERS: dict[str, Any] = {}
+
+
+def _gin(obs: Any) -> dict[str, Any]:
+    from parlour import gin
+
+    hand = [str(c) for c in obs.hand]
+    if not hand:
+        return {"game": "gin", "melds": [], "deadwood": [], "deadwood_points": 0}
+    m = gin.best_melds(hand)
+    return {
+        "game": "gin",
+        "melds": [[str(c) for c in meld.cards] for meld in m.melds],
+        "deadwood": [str(c) for c in m.deadwood_cards],
+        "deadwood_points": int(m.deadwood),
+    }
+
+
+def _yahtzee_solver(rules: Any) -> Any:
+    from parlour.yahtzee import Solver
+
+    key = str(rules.code)
+    if key not in _YAHTZEE_SOLVERS:
+        _YAHTZEE_SOLVERS[key] = Solver(rules)
+    return _YAHTZEE_SOLVERS[key]
+
+
+def _yahtzee(obs: Any) -> dict[str, Any]:
+    from parlour.yahtzee import Reroll, Score
+
+    seat = obs.seat
+    legal = obs.legal_actions()
+    out: dict[str, Any] = {"game": "yahtzee", "actions": [], "best": None}
+    if seat is None or not legal or obs.dice is None:
+        return out
+    card = obs.scorecards[seat]
+    total = int(obs.to_dict()["players"][seat]["total"])
+    solver = _yahtzee_solver(obs.rules)
+    state, dice, rolls = card.state, obs.dice, int(obs.rolls_left)
+    values: dict[str, float] = {str(c.name): v for c, v in solver.category_values(state, dice)}
+    keeps: dict[str, float] = {}
+    if rolls > 0:
+        keeps = {str(k): v for k, v in solver.keep_values(state, dice, rolls)}
+    rows: list[dict[str, Any]] = []
+    for a in legal:
+        if isinstance(a, Score):
+            v = values.get(str(a.category.name))
+        elif isinstance(a, Reroll):
+            v = keeps.get(str(a.keep))
+        else:  # pragma: no cover - Yahtzee has only these two actions
+            v = None
+        if v is not None:
+            rows.append({"id": int(a.id), "text": str(a), "value": round(total + float(v), 4)})
+    out["actions"] = rows
+    if rows:
+        out["best"] = max(rows, key=lambda r: (r["value"], -r["id"]))["id"]
+    return out
+
+
+def _freecell(obs: Any) -> dict[str, Any]:
+    from parlour.freecell import Solution, Unsolvable, solve
+
+    if obs.is_terminal:
+        return {"game": "freecell", "verdict": "SOLVED" if obs.to_dict().get("solved") else "OVER", "moves": []}
+    r = solve(
+        obs.state,
+        mode="fast",
+        max_states=FREECELL_MAX_STATES,
+        time_limit=FREECELL_SECONDS,
+        memory_limit=FREECELL_MEMORY,
+    )
+    if isinstance(r, Solution):
+        return {"game": "freecell", "verdict": "SOLVED", "moves": list(r.notation)}
+    if isinstance(r, Unsolvable):
+        return {"game": "freecell", "verdict": "UNSOLVABLE", "moves": [], "states": int(r.states)}
+    return {"game": "freecell", "verdict": "UNKNOWN", "moves": [], "reason": str(r.reason), "states": int(r.states)}
+
+
+#: The advisor of each game, by registry name: a function of the seat's observation.
+ADVISORS: dict[str, Callable[[Any], dict[str, Any]]] = {"gin": _gin, "yahtzee": _yahtzee, "freecell": _freecell}
+
+
+def advise(game_name: str, observation: Any) -> dict[str, Any]:
+    """The advice for the seat whose ``observation`` this is (PhaseError for a game without an advisor)."""
+    fn = ADVISORS.get(game_name)
+    if fn is None:
+        raise PhaseError(f"there is no advice for {game_name}")
+    return fn(observation)

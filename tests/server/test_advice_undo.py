@@ -1,0 +1,146 @@
+"""Advice (GET /api/tables/{id}/advice) and undo (the WebSocket's undo message), with real
+clients, checked against the library computing the same from the table's stored game."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from parlour import games
+from parlour import gin as gin_lib
+from parlour.freecell import Game as FreecellGame
+from parlour.server import store as st
+
+from .client import Client
+from .conftest import Server
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    d = tmp_path_factory.mktemp("advice")
+    s = Server(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log")
+    s.start()
+    yield s
+    s.stop()
+
+
+def stored_game(srv: Server, table: str) -> Any:
+    store = st.Store(srv.db)
+    try:
+        return games.load(store.load_tables(status=None, table_id=table)[0].snapshot)
+    finally:
+        store.close()
+
+
+def advice(srv: Server, table: str, token: str | None) -> tuple[int, Any]:
+    return srv.http("GET", f"/api/tables/{table}/advice", token=token)
+
+
+def test_yahtzee_advice_is_the_exact_solver_for_the_seat(srv: Server) -> None:
+    t = srv.create(game="yahtzee", seats=[{"kind": "open"}])["table"]
+    token = srv.take(t, 0)
+
+    async def play() -> None:
+        async with Client(srv.ws_url(t), token) as c:
+            bot = games.get("yahtzee").bot("optimal")
+            for _ in range(6):  # a few decisions, each checked, then the advice's best is played
+                state = c.state
+                assert state is not None
+                status, a = advice(srv, t, token)
+                assert status == 200 and a["seq"] == state["seq"] and a["game"] == "yahtzee"
+                assert {r["id"] for r in a["actions"]} == {x["id"] for x in state["legal_actions"]}
+                g = stored_game(srv, t)
+                choice = int(bot.act(g.observation(0)).id)  # the optimal bot follows the same solver
+                values = {r["id"]: r["value"] for r in a["actions"]}
+                assert values[a["best"]] == max(values.values())
+                assert values[choice] == pytest.approx(values[a["best"]], abs=1e-9)
+                await c.act(a["best"])
+                await c.recv_state(min_seq=state["seq"] + 1)
+
+    asyncio.run(play())
+
+
+def test_gin_advice_arranges_the_seats_own_hand(srv: Server) -> None:
+    t = srv.create(game="gin", seats=[{"kind": "open"}, {"kind": "open"}])["table"]
+    tokens = [srv.take(t, 0), srv.take(t, 1)]
+    g = stored_game(srv, t)
+    for seat, token in enumerate(tokens):
+        status, a = advice(srv, t, token)
+        assert status == 200 and a["seat"] == seat
+        hand = {str(c) for c in g.observation(seat).hand}
+        melded = [c for m in a["melds"] for c in m]
+        assert set(melded) | set(a["deadwood"]) == hand and len(melded) + len(a["deadwood"]) == len(hand)
+        assert a["deadwood_points"] == gin_lib.deadwood(sorted(hand))
+    status, err = advice(srv, t, None)  # no token: no seat, no advice
+    assert status == 403 and err["error"] == "AuthError"
+
+
+def test_freecell_advice_solves_and_proves(srv: Server) -> None:
+    t = srv.create(game="freecell", options={"deal": 1})["table"]
+    token = srv.take(t, 0)
+    status, a = advice(srv, t, token)
+    assert status == 200 and a["verdict"] == "SOLVED"
+    g = FreecellGame(deal=1)
+    for m in a["moves"]:
+        g.apply(m)
+    assert g.is_terminal and g.returns() == (1.0,)
+    lost = srv.create(game="freecell", options={"deal": 11982})["table"]
+    status, a = advice(srv, lost, srv.take(lost, 0))
+    assert status == 200 and a["verdict"] == "UNSOLVABLE" and a["moves"] == []
+
+
+def test_undo_at_a_freecell_table(srv: Server) -> None:
+    t = srv.create(game="freecell", options={"deal": 5})["table"]
+    token = srv.take(t, 0)
+
+    async def play() -> None:
+        async with Client(srv.ws_url(t), token) as c:
+            assert c.state is not None
+            start = c.state["observation"]["cascades"]
+            await c.send({"type": "undo", "seq": c.next_seq})  # nothing to take back yet
+            e = await c.recv_type("error")
+            assert e["error"] == "PhaseError" and e["ref"] == c.next_seq
+            move = c.state["legal_actions"][0]["id"]
+            await c.act(move)
+            s1 = await c.recv_state(min_seq=1)
+            assert s1["observation"]["moves"] == 1
+            seq = c.next_seq
+            c.next_seq += 1
+            await c.send({"type": "undo", "seq": seq})
+            s2 = await c.recv_state(min_seq=2)
+            assert s2["observation"]["moves"] == 0 and s2["observation"]["cascades"] == start and s2["ack"] == seq
+            await c.send({"type": "undo", "seq": seq})  # a resent undo is answered, not applied twice
+            s3 = await c.recv_state()
+            assert s3["seq"] == 2 and s3["observation"]["moves"] == 0
+        g = stored_game(srv, t)  # committed: the stored game is the one after the undo
+        assert g.state == FreecellGame(deal=5).state and not g.can_undo()
+        store = st.Store(srv.db)
+        try:
+            assert [x[3] for x in store.actions_of(t)] == [s1["last_event"]["action"], "undo"]
+        finally:
+            store.close()
+
+    asyncio.run(play())
+
+
+def test_undo_is_refused_where_others_or_dice_are_involved(srv: Server) -> None:
+    for body in (
+        {"game": "gin", "seats": [{"kind": "open"}, {"kind": "bot", "bot": "easy"}]},
+        {"game": "yahtzee", "seats": [{"kind": "open"}]},
+    ):
+        t = srv.create(**body)["table"]
+        token = srv.take(t, 0)
+
+        async def play(t: str = t, token: str = token) -> None:
+            async with Client(srv.ws_url(t), token) as c:
+                before = c.state
+                await c.send({"type": "undo", "seq": 1})
+                e = await c.recv_type("error")
+                assert e["error"] == "PhaseError" and e["kind"] == "PhaseError"
+                await c.send({"type": "sync"})
+                after = await c.recv_state()
+                assert before is not None and after["seq"] == before["seq"]
+
+        asyncio.run(play())
