@@ -72,6 +72,7 @@ def test_yahtzee_features_score_the_dice(ppo: ModuleType) -> None:
         assert scores.tolist() == natural, text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["yahtzee", "gin"])
 def test_smoke_run(ppo: ModuleType, game: str) -> None:
     summary = ppo.main([game, "--minutes", "0.05", "--envs", "32", "--eval-episodes", "40"])

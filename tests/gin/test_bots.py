@@ -218,14 +218,25 @@ RULES = [
 ]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=repr)
-def test_bots_never_choose_an_illegal_action(rules: Rules) -> None:
+def _rounds_are_all_legal(rules: Rules, share: int) -> None:
     # play_round (inside simulate_rounds) raises IllegalActionError on any illegal choice.
     for pair, n in [(("easy", "normal"), 2000), (("normal", "hard"), 400), (("hard", "easy"), 400),
                     (("easy", "easy"), 2000), (("hard", "hard"), 200)]:
+        n //= share
         st = simulate_rounds(n, 17, pair, rules)
         assert st.rounds == n
         assert st.dead + st.knocks + st.undercuts + st.gins + st.big_gins == n
+
+
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_bots_never_choose_an_illegal_action(rules: Rules) -> None:
+    _rounds_are_all_legal(rules, share=8)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_bots_never_choose_an_illegal_action_long(rules: Rules) -> None:
+    _rounds_are_all_legal(rules, share=1)
 
 
 def test_bot_actions_are_in_the_legal_list_step_by_step() -> None:

@@ -278,6 +278,7 @@ def test_ctrl_c_stops_the_search(code: str) -> None:
 # ---------------------------------------------------------------- strength
 
 
+@pytest.mark.slow
 def test_expert_outscores_simple_and_hard_over_seeded_matches() -> None:
     # Small budgets and few matches: a sanity check, not the measurement (benchmarks/bench_gin_bots.py).
     # Under the rule card Hard wins about half of its matches against Simple and against
