@@ -7,8 +7,8 @@ import enum
 import pytest
 
 from parlour import errors
-from parlour.errors import ParlourError, WrongTypeError
 from parlour.cards import Card, CardSet
+from parlour.errors import ParlourError, WrongTypeError
 
 
 def test_hierarchy_has_the_builtin_bases() -> None:

@@ -7,6 +7,7 @@ import sys
 import time
 from typing import TextIO
 
+from parlour._progress import ProgressBar
 from parlour.errors import ParlourError
 
 __all__ = ["register", "demo"]
@@ -40,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     batch.add_argument("--mode", choices=("fast", "short"), default="fast")
     batch.add_argument("--max-states", type=int, default=None, help="per-deal position limit")
     batch.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
-    batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    batch.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                       help="no progress bar on stderr")
     batch.set_defaults(func=_cmd_batch)
     _register_survey(sub)
     play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
@@ -95,23 +97,11 @@ def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
     numbers = list(range(args.first, args.last + 1))
     total = len(numbers)
     t0 = time.perf_counter()
-    last_draw = [0.0]
-
-    def progress(done: int, n: int, index: int) -> None:
-        now = time.perf_counter()
-        if done != n and now - last_draw[0] < 0.2:
-            return
-        last_draw[0] = now
-        width = 30
-        filled = width * done // n
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{n} deals  {now - t0:6.1f} s",
-              end="", file=sys.stderr, flush=True)
-
-    results = solve_deals(numbers, mode=args.mode, jobs=args.jobs, max_states=args.max_states,
-                          time_limit=args.time_limit, progress=None if args.quiet else progress)
+    with ProgressBar("deals") as bar:
+        results = solve_deals(numbers, mode=args.mode, jobs=args.jobs, max_states=args.max_states,
+                              time_limit=args.time_limit,
+                              progress=None if args.no_progress else (lambda done, n, index: bar(done, n)))
     wall = time.perf_counter() - t0
-    if not args.quiet:
-        print(file=sys.stderr)
     solved = [r for r in results if isinstance(r, Solution)]
     unsolvable = [n for n, r in zip(numbers, results) if isinstance(r, Unsolvable)]
     unknown = [n for n, r in zip(numbers, results) if not isinstance(r, (Solution, Unsolvable))]
@@ -143,17 +133,18 @@ def _register_survey(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     survey.add_argument("--max-states", type=int, default=None, help="per-deal position limit")
     survey.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
     survey.add_argument("--solutions", action="store_true", help="store each solution's moves too")
-    survey.add_argument("--quiet", action="store_true", help="no progress bar")
+    survey.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                        help="no progress bar on stderr")
     survey.set_defaults(func=_cmd_survey)
 
 
 def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
-    from parlour.distributed.cli import ProgressBar, running
+    from parlour.distributed.cli import running
     from parlour.freecell import solve_deals
 
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
-    bar = None if args.quiet else ProgressBar("deals")
+    bar = None if args.no_progress else ProgressBar("deals")
     start: list[int] = []  # deals already stored when this run began
 
     def progress(done: int, total: int, _index: int) -> None:

@@ -10,24 +10,23 @@ from typing import TextIO
 
 import numpy as np
 
+from parlour._progress import ProgressBar
 from parlour.distributed.cli import add_run_options
 from parlour.errors import NotationError, ParlourError
 from parlour.yahtzee import (
-    Categories,
     Dice,
     Game,
     HeuristicBot,
     ObjectiveAdvice,
     OptimalBot,
+    Rules,
     Score,
     ScoreDistribution,
     Solver,
     State,
-    Rules,
     advise,
     category_name,
     parse_action,
-    parse_category,
     simulate,
 )
 
@@ -56,12 +55,14 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     solver = Solver(_rules(args))
     print(f"solving Yahtzee under the rules '{solver.rules}' ({args.threads or 'all'} threads)", file=out)
 
+    bar = ProgressBar("tiers (cards by boxes left)")
+
     def progress(tier: int, secs: float) -> None:
-        bar = "#" * (14 - tier) + "." * tier
-        print(f"  [{bar}] tier {tier:2d} (cards with {tier} boxes filled) done at {secs:7.3f} s", file=out, flush=True)
+        bar(14 - tier, 14)
 
     t0 = time.perf_counter()
-    solver.solve(threads=args.threads, progress=None if args.quiet else progress)
+    with bar:
+        solver.solve(threads=args.threads, progress=None if args.no_progress else progress)
     dt = time.perf_counter() - t0
     print(f"expected score of optimal play: {solver.value(State.START):.10f}", file=out)
     print(f"solved {solver.solved_count:,} states in {dt:.3f} s; table {solver.table_bytes / 1e6:.2f} MB", file=out)
@@ -127,7 +128,7 @@ def _print_objectives(args: argparse.Namespace, state: State, dice: Dice, solver
         head += f" {'P(win)':>9}"
     print(head, file=out)
     for row in rows:
-        line = f"  {row.objective:<20} {str(row.action):<24} {row.mean:9.3f}"
+        line = f"  {row.objective:<20} {row.action!s:<24} {row.mean:9.3f}"
         if row.reach is not None:
             line += f" {row.reach:10.5f}"
         if row.win is not None:
@@ -172,7 +173,9 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.out or args.ray or args.dask:
         scores = _simulate_chunked(args, bot)
     else:
-        scores = simulate(args.games, bot, seed=args.seed, threads=args.threads)
+        with ProgressBar("games") as bar:
+            scores = simulate(args.games, bot, seed=args.seed, threads=args.threads,
+                              progress=None if args.no_progress else bar)
     dt = time.perf_counter() - t0
     n = len(scores)
     print(f"{n:,} games, {bot.name}, rules '{bot.rules}', seed {args.seed}: {dt:.3f} s (solve included)", file=out)
@@ -186,7 +189,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) -> np.ndarray:
     """The games in chunks: into a result store (--out) and/or on Ray or Dask."""
-    from parlour.distributed.cli import ProgressBar, running
+    from parlour.distributed.cli import running
 
     bar = None if args.no_progress else ProgressBar("games")
     try:
@@ -273,7 +276,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     s.add_argument("--rules", default="default", help=rules_help)
     s.add_argument("--out", help="write the table to this file")
     s.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
-    s.add_argument("--quiet", action="store_true", help="no progress display")
+    s.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                   help="no progress bar on stderr")
     s.set_defaults(func=_cmd_solve)
 
     a = sub.add_parser("advise", help="the best move and the values of the alternatives, for the mean, a target "
@@ -301,7 +305,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     m.add_argument("--threads", type=int, default=0)
     m.add_argument("--rules", default="default", help=rules_help)
     m.add_argument("--table", help="a solved table to load instead of solving")
-    m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr (chunked runs)")
+    m.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr")
     add_run_options(m, what="games", jobs=False)
     m.set_defaults(func=_cmd_simulate)
 
