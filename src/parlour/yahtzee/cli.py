@@ -269,7 +269,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Adds ``parlour yahtzee solve|advise|simulate|play``."""
     p = subparsers.add_parser("yahtzee", help="solitaire Yahtzee: solve, advise, simulate, play")
-    sub = p.add_subparsers(dest="yahtzee_command", metavar="COMMAND", required=True)
+    sub = p.add_subparsers(dest="yahtzee_command", metavar="SUBCOMMAND")
+    p.set_defaults(func=lambda args, out: (p.print_help(out), 2)[1])  # bare: the help, like gin and freecell
     rules_help = "rules: forced (default), free or none, optionally +no-yahtzee-bonus / +no-upper-bonus"
 
     s = sub.add_parser("solve", help="solve the whole game and report the expected score")
@@ -285,7 +286,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     a.add_argument("--state", default="start",
                    help="'start', an index, or filled boxes like 'aces,chance upper=3 y50'")
     a.add_argument("--dice", required=True, help="the five dice, like 11666")
-    a.add_argument("--rolls-left", type=int, default=2, choices=(0, 1, 2))
+    a.add_argument("--rolls-left", type=int, default=2, choices=(0, 1, 2),
+                   help="rerolls left this turn (default 2: the dice were just rolled once)")
     a.add_argument("--rules", default="default", help=rules_help)
     a.add_argument("--table", help="a table written by 'solve --out' (else solve lazily from the state)")
     a.add_argument("--top", type=int, default=8, help="how many keeps to list")
@@ -299,10 +301,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     a.set_defaults(func=_cmd_advise)
 
     m = sub.add_parser("simulate", help="play many games in C++ and report the score distribution")
-    m.add_argument("--games", type=int, default=10000)
-    m.add_argument("--bot", choices=("optimal", "heuristic"), default="optimal")
-    m.add_argument("--seed", type=int, default=0)
-    m.add_argument("--threads", type=int, default=0)
+    m.add_argument("--games", type=int, default=10000, help="the number of games (default 10000)")
+    m.add_argument("--bot", choices=("optimal", "heuristic"), default="optimal",
+                   help="optimal (the exact solver's strategy; default) or heuristic")
+    m.add_argument("--seed", type=int, default=0, help="the seed of the dice (default 0); game i depends on seed and i only")
+    m.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
     m.add_argument("--rules", default="default", help=rules_help)
     m.add_argument("--table", help="a solved table to load instead of solving")
     m.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr")
@@ -310,7 +313,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     m.set_defaults(func=_cmd_simulate)
 
     g = sub.add_parser("play", help="play a game in the terminal")
-    g.add_argument("--seed", type=int, default=int(time.time()))
+    g.add_argument("--seed", type=int, default=int(time.time()), help="the seed of the dice (default: the clock)")
     g.add_argument("--hints", action="store_true", help="show the optimal move every time")
     g.add_argument("--rules", default="default", help=rules_help)
     g.set_defaults(func=_cmd_play)
