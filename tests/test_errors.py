@@ -7,8 +7,8 @@ import enum
 import pytest
 
 from parlour import errors
-from parlour.errors import ParlourError, WrongTypeError
 from parlour.cards import Card, CardSet
+from parlour.errors import ParlourError, WrongTypeError
 
 
 def test_hierarchy_has_the_builtin_bases() -> None:
@@ -92,3 +92,35 @@ def test_missing_seat_and_wrong_solve_argument_are_the_library_errors() -> None:
         freecell.solve("617")  # type: ignore[arg-type]
     game = freecell.Game(deal=1)
     assert freecell.solve(game).verdict == freecell.solve(game.state).verdict
+
+
+def test_objects_made_without_a_constructor_refuse_every_use() -> None:
+    import pickle
+
+    from parlour.errors import StateFormatError
+    from parlour.freecell import GameState
+    from parlour.gin import Melds, Round
+
+    with pytest.raises(StateFormatError, match="GameState was never made"):
+        pickle.loads(b"\x80\x04\x8c\x16parlour._core.freecell\x94\x8c\tGameState\x94\x93\x94)\x81\x94.").to_text()
+    with pytest.raises(StateFormatError, match="Round was never made"):
+        Round.__new__(Round).phase
+    with pytest.raises(StateFormatError):
+        repr(Melds.__new__(Melds))
+    assert isinstance(GameState.from_ms_deal(1).to_text(), str)  # made ones still work
+    checked = 0
+    for cls in _bound_classes():
+        obj = cls.__new__(cls)
+        if cls.__name__ == "CardSet":
+            assert repr(obj) == "CardSet()"  # CardSet.__new__ makes the empty set: a valid value
+            continue
+        if "__repr__" in vars(cls):  # a class without its own repr prints object's, which reads nothing
+            with pytest.raises(StateFormatError, match="was never made"):
+                repr(obj)
+        for name, attr in vars(cls).items():
+            if isinstance(attr, property):
+                with pytest.raises(StateFormatError, match="was never made"):
+                    getattr(obj, name)
+        checked += 1
+        obj.__class__  # the object itself is fine to drop
+    assert checked >= 40

@@ -197,6 +197,17 @@ struct Bound {
   }
 };
 
+}  // namespace
+}  // namespace parlour::bindings
+
+// A batch made without its constructor is refused like every other bound class (guarded.hpp).
+PARLOUR_GUARDED_CASTER(parlour::bindings::Bound<parlour::envs::YahtzeeBatch>)
+PARLOUR_GUARDED_CASTER(parlour::bindings::Bound<parlour::envs::FreeCellBatch>)
+PARLOUR_GUARDED_CASTER(parlour::bindings::Bound<parlour::envs::GinBatch>)
+
+namespace parlour::bindings {
+namespace {
+
 envs::BatchConfig config_arg(const Arg<py::int_>& threads, const std::string& illegal, double illegal_reward,
                              const std::string& autoreset) {
   envs::BatchConfig c;
@@ -244,7 +255,13 @@ void def_common(Cls& cls) {
       .def_property_readonly("has_final", [](const B& b) { return read_only(b.has_final); },
                              "same_step: which rows of final_observations were written by the last step, read-only view.")
       .def_property_readonly("episodes", [](const B& b) { return read_only(b.episode); },
-                             "uint64: the engine seed (or deal) of each game's current episode, read-only view.");
+                             "uint64: the engine seed (or deal) of each game's current episode, read-only view.")
+      .def("__repr__", [](const py::object& self) {
+        const B& b = self.cast<const B&>();
+        return py::str("{}(num_envs={}, threads={}, illegal_action='{}', autoreset_mode='{}')")
+            .format(self.attr("__class__").attr("__name__"), b.n, b.batch->config().threads,
+                    envs::illegal_mode_name(b.batch->config().illegal), envs::autoreset_name(b.batch->config().autoreset));
+      });
 }
 
 void register_batches(py::module_& m) {

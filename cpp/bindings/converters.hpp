@@ -18,6 +18,7 @@
 #include "parlour/core/errors.hpp"
 #include "parlour/core/json.hpp"
 #include "parlour/core/rng.hpp"
+#include "guarded.hpp"  // before any caster of a bound class is used
 #include "cardset_type.hpp"
 
 namespace parlour::bindings {

@@ -73,6 +73,47 @@ void register_errors(py::module_& /*m*/) {
 
 namespace parlour::bindings {
 
+bool unconstructed(py::handle src, const py::detail::type_info* tinfo) {
+  if (tinfo == nullptr || !src || !PyObject_TypeCheck(src.ptr(), tinfo->type)) return false;
+  auto* inst = reinterpret_cast<py::detail::instance*>(src.ptr());
+  // The instance's own value (a derived class's object holds the value of the base it was made as).
+  const py::detail::value_and_holder vh = inst->get_value_and_holder(nullptr, /*throw_if_missing=*/false);
+  return !vh || vh.value_ptr() == nullptr;  // an instance never made has no value (or no value slot found)
+}
+
+void throw_unconstructed(py::handle src) {
+  const std::string name = type_name(src);
+  throw core::FormatError("this " + name + " was never made: it was created by " + name +
+                          ".__new__ without __init__ or __setstate__ (for example by unpickling data without a state)");
+}
+
+namespace {
+
+// pybind11 answers a __setstate__ given a state of the wrong shape with its own TypeError
+// ("incompatible constructor arguments"), IndexError or RuntimeError ("Unable to cast").
+// Wrap each class's __setstate__ so that unpickling damaged or foreign data raises
+// StateFormatError instead; the library's own errors pass through unchanged.
+void guard_setstate(const py::handle& cls, const std::string& name) {
+  PyObject* setstate = PyDict_GetItemString(reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_dict, "__setstate__");
+  if (setstate == nullptr || !PyInstanceMethod_Check(setstate)) return;
+  py::object original = py::reinterpret_borrow<py::object>(PyInstanceMethod_GET_FUNCTION(setstate));
+  py::setattr(cls, "__setstate__", py::cpp_function([original, name](const py::handle& self, const py::object& state) {
+    try {
+      original(self, state);
+    } catch (py::error_already_set& e) {
+      static const py::handle library = py::object(py::module_::import("parlour.errors").attr("ParlourError")).release();
+      if (e.matches(library) || !(e.matches(PyExc_TypeError) || e.matches(PyExc_ValueError) ||
+                                  e.matches(PyExc_IndexError) || e.matches(PyExc_KeyError) ||
+                                  e.matches(PyExc_RuntimeError) || e.matches(PyExc_OverflowError)))
+        throw;
+      throw core::FormatError("not the pickled state of a " + name + " of this version: got " + type_name(state) +
+                              " " + quoted_repr(state));
+    }
+  }, py::is_method(cls), py::name("__setstate__"), py::arg("state")));
+}
+
+}  // namespace
+
 // A class bound without a constructor answers X(...) with pybind11's bare TypeError ("No
 // constructor defined!").  Give each such class an __init__ that raises WrongTypeError
 // naming the class instead; pickling and copying do not call __init__ and still work.
@@ -87,9 +128,10 @@ void register_constructor_errors(py::module_& root) {
       if (py::detail::get_type_info(type) == nullptr) continue;  // not a bound class (a native enum, ...)
       // A bound constructor is an instancemethod in the class's dict; without one, the dict
       // holds pybind11's inherited slot wrapper (or nothing).
+      const std::string name = py::str(item.second.attr("__name__")).cast<std::string>();
+      guard_setstate(item.second, name);
       PyObject* init = PyDict_GetItemString(type->tp_dict, "__init__");  // borrowed
       if (init != nullptr && PyInstanceMethod_Check(init)) continue;
-      const std::string name = py::str(item.second.attr("__name__")).cast<std::string>();
       const std::string message = name + " objects are not made by " + name +
                                   "(...): the library's functions and methods return them (see help(" + name + "))";
       py::setattr(item.second, "__init__",

@@ -30,6 +30,12 @@ struct Event {
   core::Json for_others;
 };
 
+}  // namespace parlour::bindings
+
+PARLOUR_GUARDED_CASTER(parlour::bindings::Event)
+
+namespace parlour::bindings {
+
 // A Python object that behaves as a bool (its stub type is bool).
 class BoolLike : public py::object {
  public:

@@ -6,9 +6,9 @@ beat an opponent (HeadsUpSolver, BestReplyBot), and advice under every objective
 from __future__ import annotations
 
 import io
+import pickle
 from collections.abc import Callable
 from typing import Any
-import pickle
 
 import numpy as np
 import pytest

@@ -16,6 +16,8 @@ class FreeCellBatch:
         """
         A batch of num_envs games, deals drawn from 1..max_deal, truncated after max_steps steps.
         """
+    def __repr__(self) -> str:
+        ...
     def reset(self, seeds: typing.Any = None, reset_mask: typing.Any = None, episodes: typing.Any = None) -> None:
         """
         Start new episodes in the games where reset_mask is true (all when None; the first reset must reset all): a game whose seed is given restarts its episode stream from it; `episodes` sets the engine seed (or deal) of the next episode instead of drawing it. Writes the first observations and masks; GIL released.
@@ -110,6 +112,8 @@ class GinBatch:
         """
         A batch of num_envs hands under `rules`; `opponent` a policy name ('random', 'easy', 'normal', 'hard', or any registered) or None for self-play; `seat` the caller's seat against an opponent (0, 1, or -1: drawn each episode).
         """
+    def __repr__(self) -> str:
+        ...
     def reset(self, seeds: typing.Any = None, reset_mask: typing.Any = None, episodes: typing.Any = None) -> None:
         """
         Start new episodes in the games where reset_mask is true (all when None; the first reset must reset all): a game whose seed is given restarts its episode stream from it; `episodes` sets the engine seed (or deal) of the next episode instead of drawing it. Writes the first observations and masks; GIL released.
@@ -210,6 +214,8 @@ class YahtzeeBatch:
         """
         A batch of num_envs games under `rules` (default YahtzeeRules()).
         """
+    def __repr__(self) -> str:
+        ...
     def game(self, index: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.yahtzee.Game:
         """
         A copy of game `index`.

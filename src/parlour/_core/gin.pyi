@@ -91,7 +91,7 @@ class Action:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: typing.Any) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -233,7 +233,7 @@ class Discard:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     @property
     def card(self) -> parlour._core.cards.Card:
@@ -262,7 +262,7 @@ class EasyBot(Bot):
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
 class ExpertBot(Bot):
     """
@@ -276,7 +276,7 @@ class ExpertBot(Bot):
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def search(self, observation: typing.Any) -> ExpertSearch:
         """
@@ -389,7 +389,7 @@ class Game:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: typing.Any) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def apply(self, action: Action | int | str) -> None:
         """
@@ -483,7 +483,7 @@ class HardBot(Bot):
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def estimate_knock(self, observation: typing.Any) -> KnockEstimate:
         """
@@ -540,7 +540,7 @@ class Layoff:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     @property
     def deadwood(self) -> int:
@@ -579,7 +579,7 @@ class Match:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def final_score(self) -> MatchResult:
         """
@@ -646,7 +646,7 @@ class MatchResult:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     @property
     def boxes(self) -> tuple[int, int]:
@@ -759,7 +759,7 @@ class Meld:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -848,7 +848,7 @@ class Melds:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -898,7 +898,7 @@ class NormalBot(Bot):
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
 class Observation:
     """
@@ -922,7 +922,7 @@ class Observation:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: typing.Any) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def legal_action_ids(self) -> list[int]:
         """
@@ -1137,7 +1137,7 @@ class Round:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: typing.Any) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def __str__(self) -> str:
         ...
@@ -1402,7 +1402,7 @@ class RoundResult:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def points(self, rules: Rules = ...) -> int:
         """
@@ -1495,7 +1495,7 @@ class Rules:
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def knock_limit_for(self, upcard: parlour._core.cards.Card | str) -> int:
         """
@@ -1587,7 +1587,7 @@ class Settlement:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     @property
     def defender_deadwood(self) -> int:
@@ -1673,7 +1673,7 @@ class Shutout:
         ...
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     @property
     def amount(self) -> int:
@@ -1704,7 +1704,7 @@ class SimpleBot(Bot):
         """
     def __repr__(self) -> str:
         ...
-    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+    def __setstate__(self, state: typing.Any) -> None:
         ...
     def draw_discard_pairs(self, seat: typing.Any) -> list[parlour._core.cards.CardSet]:
         """

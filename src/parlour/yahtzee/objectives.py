@@ -27,7 +27,7 @@ beat an opponent.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, Union, cast
+from typing import Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -43,7 +43,6 @@ from parlour._core.yahtzee import (
     Reroll,
     Rules,
     Score,
-    ScoreDelta,
     ScoreDistribution,
     Solver,
     State,
@@ -65,18 +64,18 @@ __all__ = [
     "win_probability",
 ]
 
-AnyAction = Union[Score, Reroll]
+AnyAction = Score | Reroll
 
 
 class ChoosingBot(Protocol):
     """A Python Yahtzee strategy: the action for (state, dice, rolls left)."""
 
-    def choose(self, state: State, dice: Dice, rolls_left: int) -> Union[Score, Reroll]:
+    def choose(self, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
         """The action to take (``Score`` or ``Reroll``) with 0..2 rolls left."""
         ...
 
 
-def _decide(bot: ChoosingBot, state: State, dice: Dice, rolls_left: int) -> Union[Score, Reroll]:
+def _decide(bot: ChoosingBot, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
     """The one place that asks a Python bot for an action."""
     return bot.choose(state, dice, rolls_left)
 
@@ -124,7 +123,7 @@ def _play_games(bot: ProtocolBot, games: int, seed: int, rules: Rules) -> npt.ND
 
 
 def score_distribution(
-    bot: Union[Bot, ChoosingBot, ProtocolBot],
+    bot: Bot | ChoosingBot | ProtocolBot,
     state: State = State.START,
     *,
     points: int = 0,
