@@ -187,11 +187,11 @@ def test_atheris_over_the_parsers_and_loaders() -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    runs = 40000
+    runs = 200000
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root / "src"), os.environ.get("PYTHONPATH", "")]))
     out = subprocess.run(
         [sys.executable, str(root / "tests" / "fuzz" / "atheris_parsers.py"), f"-runs={runs}", "-seed=1",
-         "-max_len=600", "-rss_limit_mb=4096"],
+         "-max_len=600", "-len_control=0", "-rss_limit_mb=4096"],
         capture_output=True, text=True, timeout=1800, env=env, cwd=root,
     )
     assert out.returncode == 0, out.stderr[-4000:]

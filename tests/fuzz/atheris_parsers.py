@@ -9,7 +9,7 @@ a sanitizer report) is a finding, and atheris stops with the input that caused i
 
 Run by hand (``-runs`` bounds the work; ``-seed`` makes the run repeatable)::
 
-    PYTHONPATH=src python tests/fuzz/atheris_parsers.py -runs=200000 -seed=1
+    PYTHONPATH=src python tests/fuzz/atheris_parsers.py -runs=200000 -seed=1 -len_control=0
 
 tests/test_fuzz.py runs it for a fixed number of inputs in the slow tier.
 """
@@ -94,6 +94,7 @@ def _places(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
+@atheris.instrument_func
 def _value(fdp: atheris.FuzzedDataProvider) -> Any:
     kind = fdp.ConsumeIntInRange(0, 6)
     if kind == 0:
@@ -111,6 +112,7 @@ def _value(fdp: atheris.FuzzedDataProvider) -> Any:
     return {fdp.ConsumeUnicode(4): fdp.ConsumeInt(2)}
 
 
+@atheris.instrument_func
 def _damaged(doc: Any, fdp: atheris.FuzzedDataProvider) -> Any:
     doc = copy.deepcopy(doc)
     for _ in range(fdp.ConsumeIntInRange(1, 3)):
@@ -135,6 +137,7 @@ def _damaged(doc: Any, fdp: atheris.FuzzedDataProvider) -> Any:
     return doc
 
 
+@atheris.instrument_func
 def one_input(data: bytes) -> None:
     fdp = atheris.FuzzedDataProvider(data)
     target = fdp.ConsumeIntInRange(0, len(TEXT_PARSERS) + len(DOCUMENTS) - 1)
