@@ -261,7 +261,7 @@ def main() -> None:
         for threads in THREADS:
             for n in BATCH_SIZES:
                 steps = batched_steps(game, n)
-                rows.append((f"batched N={n}, {threads} thread(s)", best(lambda: batched(game, n, threads, steps))))
+                rows.append((f"batched N={n}, {threads} thread(s)", best(lambda game=game, n=n, threads=threads, steps=steps: batched(game, n, threads, steps))))
         for name, rate in rows:
             print(f"| {game} | {name} | {rate:,.0f} |", flush=True)
 

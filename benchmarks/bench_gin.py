@@ -261,21 +261,21 @@ def table(out: Any = sys.stdout) -> None:
     for kind in KINDS:
         masks = hands(kind, N_BATCH)
         fn = _ours_batch(kind)
-        results["parlour batch"][kind] = _best_of(lambda: fn(masks)) / len(masks) * 1e6
+        results["parlour batch"][kind] = _best_of(lambda fn=fn, masks=masks: fn(masks)) / len(masks) * 1e6
         ints = [int(m) for m in masks[:N_SINGLE]]
         single = _ours_single(kind)
-        results["parlour single"][kind] = _best_of(lambda: [single(m) for m in ints]) / N_SINGLE * 1e6
+        results["parlour single"][kind] = _best_of(lambda single=single, ints=ints: [single(m) for m in ints]) / N_SINGLE * 1e6
         slow = [int(m) for m in masks[:N_SLOW]]
         ref = ref_best_discard if kind == "random11" else ref_deadwood
-        results["brute force (Python)"][kind] = _best_of(lambda: [ref(m) for m in slow], 1) / N_SLOW * 1e6
+        results["brute force (Python)"][kind] = _best_of(lambda ref=ref, slow=slow: [ref(m) for m in slow], 1) / N_SLOW * 1e6
         if utils is not None:
             os_hands = openspiel_hands(masks[:N_SINGLE])
             results["OpenSpiel min_deadwood"][kind] = (
-                _best_of(lambda: [utils.min_deadwood(h) for h in os_hands], 3) / N_SINGLE * 1e6
+                _best_of(lambda os_hands=os_hands: [utils.min_deadwood(h) for h in os_hands], 3) / N_SINGLE * 1e6
             )
         if have_rlcard and kind != "random11":
             rl = rlcard_hands(masks[:N_SLOW])
-            results["RLCard"][kind] = _best_of(lambda: [rlcard_deadwood(h) for h in rl], 1) / N_SLOW * 1e6
+            results["RLCard"][kind] = _best_of(lambda rl=rl: [rlcard_deadwood(h) for h in rl], 1) / N_SLOW * 1e6
     rows = [(e, results[e]) for e in engines]
     print("| µs per hand | random 10 cards | random 11 cards (best discard) | meld-dense 10 cards |", file=out)
     print("|---|---:|---:|---:|", file=out)

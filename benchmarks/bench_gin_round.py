@@ -115,7 +115,7 @@ def arrangement(hand: int) -> tuple[int, list[int]]:
 
 def extends(meld: int, card: int) -> bool:
     grown = meld | 1 << card
-    return grown != meld and grown in MELD_SET or _is_run(grown)
+    return (grown != meld and grown in MELD_SET) or _is_run(grown)
 
 
 MELD_SET = set(MELDS)

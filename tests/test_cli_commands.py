@@ -46,7 +46,7 @@ BARE: dict[tuple[str, ...], tuple[str, str]] = {
     ("gin", "replay"): (USAGE_ERROR, "file"),
     ("gin", "arena"): (RUNS, "hard vs normal"),
     ("gin", "play"): (RUNS, "You leave the table"),
-    ("yahtzee",): (USAGE_ERROR, "COMMAND"),
+    ("yahtzee",): (HELP, "SUBCOMMAND"),
     ("yahtzee", "solve"): (RUNS, "254.5877287345"),
     ("yahtzee", "advise"): (USAGE_ERROR, "--dice"),
     ("yahtzee", "simulate"): (RUNS, "mean"),
@@ -131,3 +131,33 @@ def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
         assert needle in text and len(text.strip().splitlines()) == 1, text
     else:
         assert proc.returncode in (0, 130), (proc.returncode, text[-3000:])
+
+
+def _parser_of(path: tuple[str, ...]) -> argparse.ArgumentParser:
+    parser = build_parser()
+    for name in path:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[name]
+    return parser
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=_ids)
+def test_every_option_and_argument_has_help(path: tuple[str, ...]) -> None:
+    parser = _parser_of(path)
+    silent = [
+        "/".join(a.option_strings) or a.dest
+        for a in parser._actions
+        if not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction)) and not (a.help or "").strip()
+    ]
+    assert not silent, f"{_ids(path)}: no help text for {silent}"
+
+
+def test_progress_options_are_spelled_alike() -> None:
+    """Every command with a progress bar turns it off with --no-progress (also spelled --quiet)."""
+    with_progress = []
+    for path in COMMANDS:
+        options = {s for a in _parser_of(path)._actions for s in a.option_strings}
+        if "--no-progress" in options or "--quiet" in options:
+            assert {"--no-progress", "--quiet"} <= options, _ids(path)
+            with_progress.append(path)
+    assert len(with_progress) >= 5  # freecell batch and survey, gin arena, yahtzee solve and simulate

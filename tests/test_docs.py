@@ -20,6 +20,7 @@ def test_site_builds_without_warnings(tmp_path: Path) -> None:
     anchor, or a page of docs/ missing from the navigation, fails the build."""
     pytest.importorskip("mkdocs", reason="the docs extra (mkdocs) is not installed")
     pytest.importorskip("material", reason="the docs extra (mkdocs-material) is not installed")
+    pytest.importorskip("mkdocstrings", reason="the docs extra (mkdocstrings) is not installed")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(REPO / "mkdocs.yml"), "-d", str(tmp_path)],
@@ -28,15 +29,48 @@ def test_site_builds_without_warnings(tmp_path: Path) -> None:
     log = proc.stdout + proc.stderr
     assert proc.returncode == 0, log
     assert "WARNING" not in log, log
-    for page in sorted((REPO / "docs").glob("*.md")):
-        built = tmp_path / ("index.html" if page.stem == "index" else f"{page.stem}/index.html")
+    for page in sorted((REPO / "docs").rglob("*.md")):
+        rel = page.relative_to(REPO / "docs").with_suffix("")
+        built = tmp_path / ("index.html" if rel.name == "index" else rel / "index.html")
         assert built.is_file(), f"{page.name} was not built"
+    _check_api_reference(tmp_path)
+
+
+# Each public module and the API page that must document every name of its __all__.
+API_PAGES = {
+    "parlour.cards": "cards", "parlour.errors": "cards", "parlour.protocol": "cards", "parlour.games": "cards",
+    "parlour.gin": "gin", "parlour.yahtzee": "yahtzee", "parlour.freecell": "freecell",
+}
+
+
+def _check_api_reference(site: Path) -> None:
+    """Every public name has an entry (an anchor named after its full path) with its docstring's first line."""
+    import html
+    import importlib
+
+    for module, page in API_PAGES.items():
+        anchors = set(re.findall(r'id="([^"]+)"', (site / "api" / page / "index.html").read_text()))
+        mod = importlib.import_module(module)
+        missing = [n for n in mod.__all__ if f"{module}.{n}" not in anchors and not any(
+            a.endswith(f".{n}") and a.startswith(module) for a in anchors)]
+        assert not missing, f"api/{page}.md documents no {missing} of {module}"
+    from parlour.cards import Card
+    from parlour.gin import best_melds
+
+    for page, obj in (("cards", Card), ("gin", best_melds)):  # a C++ class (from the stubs), a function
+        text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", (site / "api" / page / "index.html").read_text())).split())
+        doc = " ".join((obj.__doc__ or "").split())
+        if obj is best_melds:  # pybind11 puts the signature first
+            doc = doc.split(") -> ", 1)[-1].split(" ", 1)[-1]
+        words = " ".join(doc.split()[:6])
+        assert words and words in text, f"api/{page}.md lacks {obj.__name__}'s docstring ({words!r})"
+        assert ":class:`" not in text and ":func:`" not in text, f"api/{page}.md prints a Sphinx role literally"
 
 
 def test_every_page_is_in_the_navigation() -> None:
     nav = (REPO / "mkdocs.yml").read_text()
-    listed = set(re.findall(r":\s*([\w.-]+\.md)\s*$", nav, flags=re.M))
-    pages = {p.name for p in (REPO / "docs").glob("*.md")}
+    listed = set(re.findall(r":\s*([\w./-]+\.md)\s*$", nav, flags=re.M))
+    pages = {p.relative_to(REPO / "docs").as_posix() for p in (REPO / "docs").rglob("*.md")}
     assert listed == pages, f"missing from the nav: {sorted(pages - listed)}; not in docs/: {sorted(listed - pages)}"
 
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from parlour import errors
-from parlour.errors import ParlourError, WrongTypeError
 from parlour.cards import Card, CardSet
+from parlour.errors import ParlourError, WrongTypeError
 
 
 def test_hierarchy_has_the_builtin_bases() -> None:

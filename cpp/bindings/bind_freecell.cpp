@@ -1,4 +1,8 @@
 // Bindings for parlour._core.freecell (glue only; the rules live in cpp/src/freecell).
+// Why one file: it binds one module, parlour._core.freecell, in one pass per class
+// (bind_foundations, bind_cells_and_cascades, bind_move, bind_game_state, bind_search);
+// most of its length is the classes' docstrings. The Game and the observation are bound
+// with the protocol template (protocol.hpp) elsewhere.
 #include <pybind11/functional.h>
 #include <pybind11/native_enum.h>
 

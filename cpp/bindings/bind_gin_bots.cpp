@@ -1,5 +1,8 @@
 // Bindings for the gin bots in parlour._core.gin: EasyBot, NormalBot, HardBot,
 // SimpleBot, ExpertBot, play_match and the arena (glue only; the rules live in cpp/src/gin).
+// Why one file: every bot shares the trampoline base (Bot) and the argument helpers at
+// the top; bind_bots, bind_expert and bind_matches_and_arena keep each part short, and
+// most of the length is docstrings.
 #include <memory>
 #include <cmath>
 #include <sstream>

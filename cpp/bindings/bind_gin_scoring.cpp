@@ -1,5 +1,8 @@
 // Bindings for parlour._core.gin scoring (glue only; the rules live in cpp/src/gin):
 // Rules, OklahomaAce, Shutout, RoundResult, best_layoff, settle, match_result.
+// Why one file: rules, round results, layoffs and match results are the scoring API
+// of one rule card, bound with shared converters; each class has its own bind_*
+// function and most of the length is docstrings.
 #include <pybind11/native_enum.h>
 
 #include <limits>

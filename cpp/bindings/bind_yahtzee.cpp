@@ -2,6 +2,9 @@
 // Keep, YahtzeeRules, State, ScoreDelta, Scorecard, Score, Reroll).  Glue only; the
 // rules live in cpp/src/yahtzee.  The Game, the Solver and the bots are bound in
 // bind_yahtzee_play.cpp.
+// Why one file: the value types share the multiset and pickling helpers defined at the
+// top (def_multiset, def_value), and each class has its own bind_* function; most of
+// its length is the classes' docstrings.
 #include <pybind11/native_enum.h>
 
 #include <limits>

@@ -43,19 +43,20 @@ def test_gradients_equal_finite_differences(ppo: ModuleType) -> None:
     cfg = ppo.Config(clip=10.0)  # no clipping: the loss is smooth
     _, grads = ppo.ppo_loss_grads(net, x, mask, actions, old_logp, adv, ret, cfg)
     params64 = {k: v.astype(np.float64) for k, v in net.params.items()}
-    for name, grad in grads.items():
-        flat = params64[name].ravel()
-        for j in rng.choice(flat.size, size=min(6, flat.size), replace=False):
-            def loss_at(delta: float) -> float:
-                p = flat.copy()
-                p[j] += delta
-                net.params[name] = p.reshape(params64[name].shape).astype(np.float32)
-                loss, _ = ppo.ppo_loss_grads(net, x, mask, actions, old_logp, adv, ret, cfg)
-                net.params[name] = params64[name].astype(np.float32)
-                return loss
 
+    def loss_at(name: str, j: int, delta: float) -> float:
+        p = params64[name].ravel().copy()
+        p[j] += delta
+        net.params[name] = p.reshape(params64[name].shape).astype(np.float32)
+        loss, _ = ppo.ppo_loss_grads(net, x, mask, actions, old_logp, adv, ret, cfg)
+        net.params[name] = params64[name].astype(np.float32)
+        return float(loss)
+
+    for name, grad in grads.items():
+        size = params64[name].size
+        for j in rng.choice(size, size=min(6, size), replace=False):
             h = 1e-2
-            numeric = (loss_at(h) - loss_at(-h)) / (2 * h)
+            numeric = (loss_at(name, j, h) - loss_at(name, j, -h)) / (2 * h)
             assert abs(numeric - grad.ravel()[j]) < 2e-3 + 0.03 * abs(numeric), (name, j)
 
 
@@ -71,6 +72,7 @@ def test_yahtzee_features_score_the_dice(ppo: ModuleType) -> None:
         assert scores.tolist() == natural, text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["yahtzee", "gin"])
 def test_smoke_run(ppo: ModuleType, game: str) -> None:
     summary = ppo.main([game, "--minutes", "0.05", "--envs", "32", "--eval-episodes", "40"])

@@ -17,10 +17,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from parlour.cards import Card, CardSet  # noqa: E402
-from parlour.envs.gin import (  # noqa: E402
+from parlour.cards import Card, CardSet
+from parlour.envs.gin import (
     AGENTS,
     NUM_PLANES,
     PLANES,
@@ -30,8 +30,8 @@ from parlour.envs.gin import (  # noqa: E402
     env,
     player_of,
 )
-from parlour.errors import InvalidValueError, PhaseError, WrongTypeError  # noqa: E402
-from parlour.gin import NUM_ACTIONS, NormalBot, Phase, Player, Round, RoundError, Rules  # noqa: E402
+from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
+from parlour.gin import NUM_ACTIONS, NormalBot, Phase, Player, Round, RoundError, Rules
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "envs-pz.md"
 

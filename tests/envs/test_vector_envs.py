@@ -10,7 +10,8 @@ import signal
 import subprocess
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -417,7 +418,7 @@ def test_reset_mask_resets_only_those_games(game: str) -> None:
     mask = np.array([True, False, True, False])
     obs2, infos2 = venv.reset(options={"reset_mask": mask})
     np.testing.assert_array_equal(obs2["observation"][~mask], obs["observation"][~mask])
-    key = [k for k in infos2 if not k.startswith("_") and k not in ("illegal", "seat")][0]
+    key = next(k for k in infos2 if not k.startswith("_") and k not in ("illegal", "seat"))
     assert (infos2[key][~mask] == infos[key][~mask]).all()
     with pytest.raises(PhaseError):
         MAKERS[game](2).reset(options={"reset_mask": np.array([True, False])})  # the first reset resets all

@@ -27,9 +27,9 @@ from parlour.yahtzee import (  # noqa: E402
     HeuristicBot,
     Joker,
     OptimalBot,
+    Rules,
     Solver,
     State,
-    Rules,
 )
 
 from .docs import run_doc_section  # noqa: E402

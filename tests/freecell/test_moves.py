@@ -208,7 +208,7 @@ def test_action_ids_round_trip() -> None:
     for i in range(NUM_ACTIONS):
         m = Move.from_id(i)
         assert m.id == i
-        seen.add((str(m)))
+        seen.add(str(m))
     assert len(seen) == NUM_ACTIONS
     with pytest.raises(ValueError):
         Move.from_id(NUM_ACTIONS)

@@ -81,7 +81,7 @@ def test_limits_give_unknown() -> None:
     r = solve(11982, max_states=500)
     assert isinstance(r, Unknown) and r.reason == "max_states" and not r
     r2 = solve(11982, time_limit=1e-6)
-    assert isinstance(r2, Unknown) and r2.reason in ("time_limit", "max_states") or isinstance(r2, Unsolvable)
+    assert (isinstance(r2, Unknown) and r2.reason in ("time_limit", "max_states")) or isinstance(r2, Unsolvable)
 
 
 def test_bad_arguments() -> None:

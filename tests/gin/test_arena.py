@@ -6,10 +6,10 @@ import math
 
 import pytest
 
+from parlour._core.gin import arena_match_seed, arena_pair
 from parlour.errors import InvalidValueError, WrongTypeError
 from parlour.gin import EasyBot, HardBot, Match, NormalBot, Player, Rules, arena, match_result, play_match
 from parlour.gin.arena import wilson_interval
-from parlour._core.gin import arena_match_seed, arena_pair
 
 
 def test_play_match_is_a_finished_match_consistent_with_match_result() -> None:
@@ -83,7 +83,7 @@ def test_arena_with_a_python_bot() -> None:
     class First:
         name = "first"
 
-        def act(self, obs):  # noqa: ANN001, ANN201
+        def act(self, obs):
             return int(obs.legal_actions()[0])
 
     res = arena([First(), "easy"], matches=4, seed=2, jobs=2)

@@ -96,5 +96,5 @@ def test_messages_quote_the_input() -> None:
         Meld("4s 5s 7s")
     with pytest.raises(InvalidValueError, match="11"):
         Rules(knock_limit=11)
-    with pytest.raises(WrongTypeError, match="2.5"):
+    with pytest.raises(WrongTypeError, match=r"2\.5"):
         deadwood(2.5)

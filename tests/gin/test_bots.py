@@ -6,10 +6,9 @@ The positions are Round snapshots built in botpos.py; each comment draws the han
 
 from __future__ import annotations
 
+import pickle
 import sys
 from pathlib import Path
-
-import pickle
 
 import pytest
 
@@ -23,15 +22,14 @@ from parlour.gin import (
     NormalBot,
     OklahomaAce,
     Phase,
-    Player,
     Round,
     Rules,
+    TooMuchDeadwood,
     best_layoff,
     best_melds,
     deadwood,
     make_bot,
     play_match,
-    TooMuchDeadwood,
     simulate_rounds,
 )
 
@@ -220,14 +218,25 @@ RULES = [
 ]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=repr)
-def test_bots_never_choose_an_illegal_action(rules: Rules) -> None:
+def _rounds_are_all_legal(rules: Rules, share: int) -> None:
     # play_round (inside simulate_rounds) raises IllegalActionError on any illegal choice.
     for pair, n in [(("easy", "normal"), 2000), (("normal", "hard"), 400), (("hard", "easy"), 400),
                     (("easy", "easy"), 2000), (("hard", "hard"), 200)]:
+        n //= share
         st = simulate_rounds(n, 17, pair, rules)
         assert st.rounds == n
         assert st.dead + st.knocks + st.undercuts + st.gins + st.big_gins == n
+
+
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_bots_never_choose_an_illegal_action(rules: Rules) -> None:
+    _rounds_are_all_legal(rules, share=8)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_bots_never_choose_an_illegal_action_long(rules: Rules) -> None:
+    _rounds_are_all_legal(rules, share=1)
 
 
 def test_bot_actions_are_in_the_legal_list_step_by_step() -> None:
@@ -277,13 +286,13 @@ class FirstLegal:
     def __init__(self) -> None:
         self.calls = 0
 
-    def act(self, observation):  # noqa: ANN001, ANN201
+    def act(self, observation):
         self.calls += 1
         return observation.legal_actions()[0]
 
 
 class Cheater:
-    def act(self, observation):  # noqa: ANN001, ANN201
+    def act(self, observation):
         return "discard As" if observation.phase is Phase.DISCARD and Card("As") not in observation.hand else (
             observation.legal_actions()[0])
 

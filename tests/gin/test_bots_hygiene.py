@@ -10,11 +10,10 @@ of the hand: its fresh copy is first shown the observations the player acted on.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import functools
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

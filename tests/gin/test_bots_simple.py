@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from parlour._core.gin import arena_pair, best_arrangements
 from parlour.cards import Card, CardSet
 from parlour.gin import (
     ALL_MELDS,
@@ -40,7 +41,6 @@ from parlour.gin import (
     play_match,
     simulate_rounds,
 )
-from parlour._core.gin import arena_pair, best_arrangements
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
 from botpos import ONE, TWO, position
@@ -402,7 +402,7 @@ def test_arena_by_name_with_the_eaai_rules() -> None:
     assert res.pairs[0].a == "simple" and res.pairs[0].matches == 6
 
 
-def test_cli_arena_and_play_take_the_eaai_rules(tmp_path) -> None:  # noqa: ANN001
+def test_cli_arena_and_play_take_the_eaai_rules(tmp_path) -> None:
     import io
 
     from parlour.cli import main

@@ -86,7 +86,7 @@ def ref_deadwood(hand: int) -> int:
     return value(hand) - max(value(used) for used, _ in ref_arrangements(hand))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ref_deadwood_large(hand: int) -> int:
     """Exhaustive on the lowest card: it is deadwood, or in one of the melds holding it."""
     if hand == 0:

@@ -23,16 +23,13 @@ import pytest
 from parlour.cards import Card, CardSet
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour.gin import (
-    ALL_MELDS,
     Action,
     ActionKind,
     EasyBot,
     ExpertBot,
     HardBot,
-    Meld,
     OklahomaAce,
     Phase,
-    Player,
     Round,
     Rules,
     SimpleBot,
@@ -41,7 +38,6 @@ from parlour.gin import (
     deadwood,
     make_bot,
     play_match,
-    simulate_rounds,
 )
 from parlour.gin.bots import BOT_NAMES, EXPERT_BENCH_NODES, EXPERT_DEFAULT_NODES, expert_playout, layoff_deadwood
 
@@ -51,12 +47,13 @@ from botpos import ONE, TWO, position
 FAST = 4000  # a small node budget for tests
 
 
-def act(bot, r: Round) -> Action:  # noqa: ANN001
+def act(bot, r: Round) -> Action:
     return bot.act(r.observation(r.turn))
 
 
-def positions(n: int, seed: int, rules: Rules = Rules()) -> list[Round]:
+def positions(n: int, seed: int, rules: Rules | None = None) -> list[Round]:
     """Rounds at random points of random games (Easy and Normal playing), every phase but LAYOFF."""
+    rules = Rules() if rules is None else rules
     from parlour.gin import NormalBot
 
     rng = random.Random(seed)
@@ -281,6 +278,7 @@ def test_ctrl_c_stops_the_search(code: str) -> None:
 # ---------------------------------------------------------------- strength
 
 
+@pytest.mark.slow
 def test_expert_outscores_simple_and_hard_over_seeded_matches() -> None:
     # Small budgets and few matches: a sanity check, not the measurement (benchmarks/bench_gin_bots.py).
     # Under the rule card Hard wins about half of its matches against Simple and against

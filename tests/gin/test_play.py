@@ -107,7 +107,7 @@ def test_cli_arena_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
         cli(["arena", "--matches", "0"])
 
 
-def test_cli_play_with_scripted_input(tmp_path) -> None:  # noqa: ANN001
+def test_cli_play_with_scripted_input(tmp_path) -> None:
     f = tmp_path / "moves.txt"
     f.write_text("2\nquit\n")
     code, text = cli(["play", "--bot", "easy", "--seed", "4", "--input", str(f)])
@@ -121,7 +121,7 @@ def test_demo_match_prints_each_hand() -> None:
     assert "hand 1:" in text and "wins the match" in text
 
 
-def test_parlour_gin_play_and_arena_are_wired(tmp_path) -> None:  # noqa: ANN001
+def test_parlour_gin_play_and_arena_are_wired(tmp_path) -> None:
     """The same commands through the real `parlour gin ...` entry point."""
     from parlour.cli import main
 

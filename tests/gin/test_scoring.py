@@ -4,7 +4,6 @@ and a brute-force layoff reference written here."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest

@@ -136,6 +136,8 @@ def test_undo_is_refused_where_others_or_dice_are_involved(srv: Server) -> None:
         async def play(t: str = t, token: str = token) -> None:
             async with Client(srv.ws_url(t), token) as c:
                 before = c.state
+                while before is not None and before["current_player"] != 0:  # the bot may move first
+                    before = await c.recv_state()
                 await c.send({"type": "undo", "seq": 1})
                 e = await c.recv_type("error")
                 assert e["error"] == "PhaseError" and e["kind"] == "PhaseError"

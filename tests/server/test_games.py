@@ -48,6 +48,7 @@ def test_the_registry_is_served(srv: Server) -> None:
     assert g["gin"]["presets"][0] == "default" and len(g["gin"]["presets"]) >= 4
 
 
+@pytest.mark.slow
 def test_gin_matches_to_the_target_under_every_preset(srv: Server) -> None:
     gin = games(srv)["gin"]
     tables = {}
@@ -100,6 +101,7 @@ def test_freecell_any_deal_number(srv: Server) -> None:
     assert va == vb
 
 
+@pytest.mark.slow
 def test_every_registered_bot_plays_at_the_server(srv: Server) -> None:
     """Each bot of each game takes every seat of a table and plays on by itself (FreeCell: to the end
     or for a while; the others to the end)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.yahtzee import Joker, Solver, Rules
+from parlour.yahtzee import Joker, Rules, Solver
 
 VARIANTS = {
     "forced": Rules(),

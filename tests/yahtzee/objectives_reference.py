@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -33,7 +33,7 @@ Policy = Callable[[RefState, tuple[int, ...], int], Decision]
 FULL = (1 << 13) - 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcomes(n: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     """The distinct results of rolling n dice with their probabilities."""
     return tuple((o, ref.prob(o)) for o in itertools.combinations_with_replacement(range(1, 7), n))

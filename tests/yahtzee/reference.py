@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from math import factorial
 
 CATS = [
@@ -97,7 +97,7 @@ def turn_value(state: tuple[int, int, bool], value_of, rules: dict) -> float:
     for _ in range(2):
         keep_val: dict[tuple[int, ...], float] = {}
 
-        def kv(keep):
+        def kv(keep, keep_val=keep_val, level=level):
             if keep not in keep_val:
                 n = 5 - len(keep)
                 keep_val[keep] = sum(
@@ -114,6 +114,6 @@ def turn_value(state: tuple[int, int, bool], value_of, rules: dict) -> float:
     return sum(prob(r) * level[r] for r in all_rolls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def max_upper(scored: int) -> int:
     return min(63, sum(5 * (c + 1) for c in range(6) if scored >> c & 1))

@@ -6,8 +6,8 @@ beat an opponent (HeadsUpSolver, BestReplyBot), and advice under every objective
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 import pickle
+from collections.abc import Callable
 
 import numpy as np
 import pytest

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from parlour.errors import IllegalActionError, InvalidValueError, NotationError, StateFormatError
-from parlour.yahtzee import Categories, Category, Dice, Joker, Scorecard, State, Rules
+from parlour.yahtzee import Categories, Category, Dice, Joker, Rules, Scorecard, State
 
 from .reference import CATS, apply, legal, natural, rolls
 

@@ -7,9 +7,9 @@ import math
 import os
 import pickle
 import platform
+import random
 import subprocess
 import sys
-import random
 
 import numpy as np
 import pytest
@@ -23,10 +23,10 @@ from parlour.yahtzee import (
     Joker,
     Keep,
     Reroll,
+    Rules,
     Score,
     Solver,
     State,
-    Rules,
 )
 
 from . import reference

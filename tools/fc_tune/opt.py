@@ -1,7 +1,10 @@
 """Greedy portfolio search over profiled scans (see README.md): python3 opt.py NAME1,NAME2,... ; MMAX caps the mean moves."""
-import sys, os
+import os
+import sys
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sim import sim, load, PROF
+from sim import PROF, sim
+
 names=[f[:-4] for f in os.listdir(PROF) if f.endswith('.txt')]
 comp=[n for n in names if open(f'{PROF}/{n}.cfg').read().strip().split(',')[-1].split('n')[0].split('s')[0].isdigit() and 'p' not in open(f'{PROF}/{n}.cfg').read()]
 prun=[n for n in names if n not in comp]

@@ -1,5 +1,8 @@
 """Replays the fast mode round robin from per-scan profiles (see README.md): python3 sim.py BUDGET NAME1 NAME2 ..."""
-import os, sys, functools
+import functools
+import os
+import sys
+
 PROF = os.environ.get('PROF', 'prof')  # directory of prof.sh outputs
 CH=64
 @functools.lru_cache(None)

@@ -1,4 +1,7 @@
 // ExpertBot: determinized Monte Carlo search with a fast playout (see expert.hpp).
+// Why one file: the determinized search (opponent model, sampling of worlds, playouts
+// and the candidate statistics) is one algorithm whose parts share private state; each
+// part is its own function.
 #include "parlour/gin/expert.hpp"
 
 #include <algorithm>

@@ -1,3 +1,6 @@
+// Why one file: ObjectiveTable whole, the table of a value per (state, points) that the
+// threshold and heads-up solvers share (its layout, the backward pass over vectors of
+// points, and the queries); each is a short member function.
 #include "parlour/yahtzee/objective.hpp"
 
 #include <algorithm>

@@ -1,3 +1,6 @@
+// Why one file: the expected-score Solver whole (its SIMD widget kernels, the backward
+// pass, the decision queries read from the table, and the table's save/load with its
+// checksum); each is a short member function, and the kernels are private to this file.
 #include "parlour/yahtzee/solver.hpp"
 
 #include <algorithm>

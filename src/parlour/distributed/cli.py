@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any
+
+from parlour._progress import ProgressBar
 
 __all__ = ["ProgressBar", "add_run_options", "running"]
 
@@ -59,52 +60,6 @@ def add_run_options(
     parser.add_argument("--chunk-size", type=_positive, default=None, help=f"{what} per chunk (task)")
 
 
-class ProgressBar:
-    """A one-line progress bar on a stream: done/total, elapsed, rate and time left.
-
-    Redrawn at most five times a second (and always at the end); ``unit`` names the
-    items (``"deals"``).  The rate counts only the items done since the bar started, so
-    a resumed run shows its own speed.
-    """
-
-    def __init__(self, unit: str, stream: TextIO | None = None, width: int = 30) -> None:
-        """A bar for items called ``unit``, drawn on ``stream`` (stderr by default)."""
-        self.unit = unit
-        self.stream = sys.stderr if stream is None else stream
-        self.width = width
-        self.start = time.perf_counter()
-        self.first: int | None = None
-        self.last_draw = 0.0
-        self.drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        """Show ``done`` of ``total`` items."""
-        now = time.perf_counter()
-        if self.first is None:
-            self.first = done
-        if done < total and now - self.last_draw < 0.2:
-            return
-        self.last_draw = now
-        elapsed = now - self.start
-        frac = done / total if total else 1.0
-        filled = int(self.width * frac)
-        rate = (done - self.first) / elapsed if elapsed > 0 else 0.0
-        left = f"  {(total - done) / rate:6.0f} s left" if rate > 0 and done < total else ""
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done:,}/{total:,} {self.unit}  {elapsed:6.1f} s  "
-            f"{rate:,.0f} {self.unit}/s{left}   "
-        )
-        self.stream.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        """End the line (when anything was drawn)."""
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.drawn = False
-
-
 @contextmanager
 def running(args: argparse.Namespace, what: str) -> Iterator[Executor | None]:
     """The executor ``--ray``/``--dask`` name (None for a run in this process), shut down on
@@ -138,7 +93,7 @@ def _report_stop(out: str, what: str) -> None:
             f"interrupted: {store.rows_done():,} of {store.rows:,} {what} are stored in {out}; "
             "run the same command again to continue\n"
         )
-    except Exception as e:  # the store may not exist yet
+    except Exception as e:  # noqa: BLE001 - the store may not exist yet, or be half-written
         sys.stderr.write(f"interrupted before anything was stored in {out} ({e})\n")
 
 

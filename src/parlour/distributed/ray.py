@@ -47,7 +47,7 @@ class _RayFuture(cf.Future[Any]):
             return False
         try:
             ray.cancel(self.ref, force=True)
-        except Exception:  # the task may have just finished or its worker gone: nothing left to stop
+        except Exception:  # noqa: BLE001 - the task may have just finished or its worker gone: nothing left to stop
             pass
         return super().cancel()
 

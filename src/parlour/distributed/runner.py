@@ -43,7 +43,7 @@ def executor_parallelism(executor: cf.Executor) -> int:
     if client is not None and hasattr(client, "nthreads"):
         try:
             return max(1, int(sum(client.nthreads().values())))
-        except Exception:  # a client that cannot answer now: fall back
+        except Exception:  # noqa: BLE001 - a client that cannot answer now: fall back
             pass
     return 4
 

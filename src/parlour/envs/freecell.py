@@ -18,9 +18,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from parlour._core.freecell import encode_observation
 from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError
-from parlour._core.freecell import encode_observation
 from parlour.freecell import NUM_ACTIONS, Game, GameState
 
 __all__ = ["ENV_ID", "FreeCellEnv", "MAX_CASCADE", "MAX_DEAL", "OBS_SIZE", "split_observation"]

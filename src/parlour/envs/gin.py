@@ -25,10 +25,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings
-from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour._core.gin import NUM_ACTIONS, Observation, Player, Round, Rules
 from parlour._core.gin import encode_observation as _encode_observation
+from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings
+from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 
 __all__ = [
     "AGENTS",

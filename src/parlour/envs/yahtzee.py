@@ -10,16 +10,16 @@ and the legal actions.
 
 from __future__ import annotations
 
-from typing import Any, Final, SupportsInt, Union, cast
+from typing import Any, Final, SupportsInt, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from parlour._core.yahtzee import encode_observation
 from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, int_option, reset_options
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
-from parlour._core.yahtzee import encode_observation
 from parlour.yahtzee import NUM_ACTIONS, Dice, Game, Rules, State
 
 __all__ = ["ENV_ID", "MAX_GAME_SEED", "OBS_SIZE", "OBS_SLICES", "YahtzeeEnv", "split_observation"]
@@ -46,7 +46,7 @@ OBS_SLICES: Final = {
 #: The length of the flat observation.
 OBS_SIZE: Final = 21
 
-YahtzeeObs = dict[str, Union[npt.NDArray[np.int8], int]]
+YahtzeeObs = dict[str, npt.NDArray[np.int8] | int]
 
 
 def split_observation(flat: npt.NDArray[np.int8]) -> YahtzeeObs:
@@ -127,6 +127,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         self._game_seed: int = 0
         self._dice: Dice = Dice("11111")
         self._mask: npt.NDArray[np.bool_] = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+        self._score: float = 0.0
 
     # -- the engine
     @property
@@ -160,7 +161,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         return {
             "game_seed": self._game_seed,
-            "score": self.game.returns()[0],
+            "score": self._score,
             "action_mask": self._mask.copy(),
             "illegal_action": illegal,
         }
@@ -170,6 +171,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         if game.dice is not None:
             self._dice = game.dice
         self._mask = game.legal_action_mask().astype(np.bool_)
+        self._score = game.returns()[0]  # the points so far (read once per step)
 
     # -- the Gymnasium API
     def reset(
@@ -197,11 +199,11 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         if self.illegal_action != "raise" and not self._mask[move]:
             self._done = self.illegal_action == "terminate"
             return self._observation(), self.illegal_reward, self._done, False, self._info(illegal=True)
-        before = game.returns()[0]
+        before = self._score
         game.apply(move)  # raises before changing anything
         self._sync()
         self._done = bool(game.is_terminal)
-        return self._observation(), game.returns()[0] - before, self._done, False, self._info()
+        return self._observation(), self._score - before, self._done, False, self._info()
 
     def render(self) -> str | None:
         """The game as text (``str(game)``: the turn, the dice and the scorecard) in ``"ansi"`` mode; None otherwise."""

@@ -41,6 +41,7 @@ from parlour._core.freecell import (
     is_safe_autoplay,
 )
 from parlour.cards import Card, Colour, Rank, Suit
+from parlour.freecell.bots import SolverBot
 from parlour.freecell.errors import IllegalMove, InvalidPosition
 from parlour.freecell.solver import (
     DEFAULT_MEMORY_LIMIT,
@@ -51,7 +52,6 @@ from parlour.freecell.solver import (
     solve,
     solve_deals,
 )
-from parlour.freecell.bots import SolverBot
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",

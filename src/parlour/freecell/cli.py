@@ -7,6 +7,7 @@ import sys
 import time
 from typing import TextIO
 
+from parlour._progress import ProgressBar
 from parlour.errors import ParlourError
 
 __all__ = ["register", "demo"]
@@ -27,24 +28,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     show.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
     show.set_defaults(func=_cmd_show)
     solve = sub.add_parser("solve", help="solve a Microsoft deal")
-    solve.add_argument("deal", type=_deal)
+    solve.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
     solve.add_argument("--mode", choices=("fast", "short"), default="fast", help="fast (default) or short solutions")
     solve.add_argument("--moves", action="store_true", help="print the moves one per line with the card moved")
     solve.add_argument("--max-states", type=int, default=None, help="give up after this many positions")
     solve.add_argument("--time-limit", type=float, default=None, help="give up after this many seconds")
     solve.set_defaults(func=_cmd_solve)
     batch = sub.add_parser("batch", help="solve a range of Microsoft deals and report the figures")
-    batch.add_argument("first", type=_deal)
-    batch.add_argument("last", type=_deal)
+    batch.add_argument("first", type=_deal, help="the first deal number")
+    batch.add_argument("last", type=_deal, help="the last deal number (included)")
     batch.add_argument("--jobs", type=int, default=1, help="threads (default 1)")
-    batch.add_argument("--mode", choices=("fast", "short"), default="fast")
+    batch.add_argument("--mode", choices=("fast", "short"), default="fast", help="fast (default) or short solutions")
     batch.add_argument("--max-states", type=int, default=None, help="per-deal position limit")
     batch.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
-    batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    batch.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                       help="no progress bar on stderr")
     batch.set_defaults(func=_cmd_batch)
     _register_survey(sub)
     play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
-    play.add_argument("deal", type=_deal)
+    play.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
     play.set_defaults(func=_cmd_play)
     def _help(args: argparse.Namespace, out: TextIO) -> int:
         p.print_help(out)
@@ -95,23 +97,11 @@ def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
     numbers = list(range(args.first, args.last + 1))
     total = len(numbers)
     t0 = time.perf_counter()
-    last_draw = [0.0]
-
-    def progress(done: int, n: int, index: int) -> None:
-        now = time.perf_counter()
-        if done != n and now - last_draw[0] < 0.2:
-            return
-        last_draw[0] = now
-        width = 30
-        filled = width * done // n
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{n} deals  {now - t0:6.1f} s",
-              end="", file=sys.stderr, flush=True)
-
-    results = solve_deals(numbers, mode=args.mode, jobs=args.jobs, max_states=args.max_states,
-                          time_limit=args.time_limit, progress=None if args.quiet else progress)
+    with ProgressBar("deals") as bar:
+        results = solve_deals(numbers, mode=args.mode, jobs=args.jobs, max_states=args.max_states,
+                              time_limit=args.time_limit,
+                              progress=None if args.no_progress else (lambda done, n, index: bar(done, n)))
     wall = time.perf_counter() - t0
-    if not args.quiet:
-        print(file=sys.stderr)
     solved = [r for r in results if isinstance(r, Solution)]
     unsolvable = [n for n, r in zip(numbers, results) if isinstance(r, Unsolvable)]
     unknown = [n for n, r in zip(numbers, results) if not isinstance(r, (Solution, Unsolvable))]
@@ -136,24 +126,25 @@ def _register_survey(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "(verdict, moves, positions, time, replay check) to DIR chunk by chunk. Ctrl-C stops at once and the same "
         "command continues where it stopped.",
     )
-    survey.add_argument("first", type=_deal, metavar="START")
-    survey.add_argument("last", type=_deal, metavar="END")
+    survey.add_argument("first", type=_deal, metavar="START", help="the first deal number")
+    survey.add_argument("last", type=_deal, metavar="END", help="the last deal number (included)")
     add_run_options(survey, what="deals", out_required=True)
-    survey.add_argument("--mode", choices=("fast", "short"), default="fast")
+    survey.add_argument("--mode", choices=("fast", "short"), default="fast", help="fast (default) or short solutions")
     survey.add_argument("--max-states", type=int, default=None, help="per-deal position limit")
     survey.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
     survey.add_argument("--solutions", action="store_true", help="store each solution's moves too")
-    survey.add_argument("--quiet", action="store_true", help="no progress bar")
+    survey.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                        help="no progress bar on stderr")
     survey.set_defaults(func=_cmd_survey)
 
 
 def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
-    from parlour.distributed.cli import ProgressBar, running
+    from parlour.distributed.cli import running
     from parlour.freecell import solve_deals
 
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
-    bar = None if args.quiet else ProgressBar("deals")
+    bar = None if args.no_progress else ProgressBar("deals")
     start: list[int] = []  # deals already stored when this run began
 
     def progress(done: int, total: int, _index: int) -> None:

@@ -59,7 +59,7 @@ class Solution:
     and pickle with their resolved moves.
     """
 
-    __slots__ = ("_raw", "_notation", "_moves", "states", "seconds", "mode")
+    __slots__ = ("_moves", "_notation", "_raw", "mode", "seconds", "states")
 
     _raw: _fc.SearchResult | None
     _notation: tuple[str, ...] | None

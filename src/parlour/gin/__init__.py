@@ -178,6 +178,7 @@ from parlour.gin import snapshot  # noqa: E402
 __all__ += ["snapshot"]
 
 # ---- The bots, matches between them, the arena ----
+from parlour.gin.arena import ArenaResult, arena  # noqa: E402
 from parlour.gin.bots import (  # noqa: E402
     Bot,
     EasyBot,
@@ -189,7 +190,6 @@ from parlour.gin.bots import (  # noqa: E402
     make_bot,
     play_match,
 )
-from parlour.gin.arena import ArenaResult, arena  # noqa: E402
 
 __all__ += [
     "ArenaResult",

@@ -48,10 +48,10 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from parlour._core.gin import (
-    Action,
-    Bot,
     EXPERT_BENCH_NODES,
     EXPERT_DEFAULT_NODES,
+    Action,
+    Bot,
     EasyBot,
     ExpertBot,
     ExpertCandidate,

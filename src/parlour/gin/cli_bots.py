@@ -13,12 +13,13 @@ import sys
 import time
 from typing import Any, TextIO
 
+from parlour._core.gin import ExpertBot, HardBot, NormalBot, Player, Rules
+from parlour._progress import ProgressBar
 from parlour.distributed.cli import add_run_options
 from parlour.gin.arena import ArenaResult, arena
-from parlour.gin.cli import PRESETS
 from parlour.gin.bots import BOT_NAMES, play_match
+from parlour.gin.cli import PRESETS
 from parlour.gin.play import describe_result, play_terminal
-from parlour._core.gin import ExpertBot, HardBot, NormalBot, Player, Rules
 
 __all__ = ["demo_match", "register_bot_commands"]
 
@@ -68,34 +69,15 @@ def _add_expert_options(p: Any) -> None:
                    help="ExpertBot's time budget per decision in milliseconds")
 
 
-class _ProgressBar:
-    """A one-line text progress bar on a stream (rewritten in place with a carriage return)."""
-
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
-        self.stream = stream
-        self.width = width
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        frac = done / total if total else 1.0
-        filled = int(round(frac * self.width))
-        bar = "#" * filled + "-" * (self.width - filled)
-        elapsed = time.perf_counter() - self.start
-        self.stream.write(f"\r[{bar}] {done}/{total} matches  {elapsed:5.1f}s")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     rules = PRESETS[args.rules]()
     t0 = time.perf_counter()
     if args.out or args.ray or args.dask:
         res = _arena_chunked(args, rules)
     else:
-        progress = None if args.no_progress else _ProgressBar(sys.stderr)
-        res = arena(_with_expert_budget(args.bots, args), args.matches, seed=args.seed, jobs=args.jobs, rules=rules,
-                    progress=progress)
+        with ProgressBar("matches") as bar:
+            res = arena(_with_expert_budget(args.bots, args), args.matches, seed=args.seed, jobs=args.jobs,
+                        rules=rules, progress=None if args.no_progress else bar)
     dt = time.perf_counter() - t0
     deal = "the first turn alternating from hand to hand" if rules.alternate_dealer else "the winner dealing next"
     print(f"gin arena: {args.matches} matches to {rules.game_target} per pair under {rules!r} ({args.rules}; {deal}), "
@@ -108,7 +90,7 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
 
 def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
     """The arena in chunks: into a result store (--out) and/or on Ray or Dask."""
-    from parlour.distributed.cli import ProgressBar, running
+    from parlour.distributed.cli import running
 
     bar = None if args.no_progress else ProgressBar("matches")
     try:
@@ -145,7 +127,7 @@ def register_bot_commands(gin_subparsers: Any) -> None:
                    help="a rules preset (default card: the rule card; eaai: the EAAI competition)")
     p.add_argument("--matches", type=_positive, default=200, help="matches per pair (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr")
     _add_expert_options(p)
     add_run_options(p, what="matches")
     p.set_defaults(func=_cmd_arena)

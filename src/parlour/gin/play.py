@@ -19,9 +19,6 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
-from parlour.cards import Card, CardSet, Rng
-from parlour.errors import ParlourError
-from parlour.gin.bots import make_bot
 from parlour._core.gin import (
     Action,
     ActionKind,
@@ -35,6 +32,9 @@ from parlour._core.gin import (
     best_melds,
     deadwood,
 )
+from parlour.cards import Card, CardSet, Rng
+from parlour.errors import ParlourError
+from parlour.gin.bots import make_bot
 
 __all__ = ["describe_result", "format_hand", "play_terminal"]
 

@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from parlour._version import __version__
-from parlour.errors import InvalidValueError, ParlourError, WrongTypeError
+from parlour.errors import InvalidValueError, ParlourError
 from parlour.server import messages
 from parlour.server.advice import advise
 from parlour.server.errors import (
@@ -391,7 +391,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
                     conn.push('{"type":"pong"}')
             except ParlourError as e:
                 conn.push(json.dumps(error_payload(e, ref)))
-            except Exception:  # noqa: BLE001 - a client never sees internals
+            except Exception:
                 log.exception("table %s: unexpected error on a message", table_id)
                 conn.push(json.dumps(error_payload(InternalError("internal error; nothing was changed"), ref)))
             if conn.overflowed:

@@ -37,7 +37,8 @@ def register(sub: Any) -> None:
                    help="messages per second per connection (50, bursts of twice that)")
     p.add_argument("--max-connections", type=int, default=10_000, metavar="N",
                    help="open connections at most (10000); more are refused (HTTP 503, WebSocket closed)")
-    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
+                   help="the least important log messages shown (default info)")
     p.set_defaults(func=run)
 
 

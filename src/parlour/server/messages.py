@@ -9,7 +9,7 @@ as docs/server-schema.json).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -71,7 +71,7 @@ class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Hello, ActionMsg, UndoMsg, Sync, Ping], Field(discriminator="type")]
+ClientMessage = Annotated[Hello | ActionMsg | UndoMsg | Sync | Ping, Field(discriminator="type")]
 
 
 class SeatInfo(_Msg):
@@ -140,7 +140,7 @@ class Pong(_Msg):
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[Union[Welcome, State, ErrorMsg, Pong], Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | State | ErrorMsg | Pong, Field(discriminator="type")]
 
 _client: TypeAdapter[Hello | ActionMsg | UndoMsg | Sync | Ping] = TypeAdapter(ClientMessage)
 _server: TypeAdapter[Welcome | State | ErrorMsg | Pong] = TypeAdapter(ServerMessage)

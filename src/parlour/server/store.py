@@ -468,7 +468,7 @@ class Writer:
             for (_, done), res in zip(batch, results):
                 done(res, None)
             return
-        except Exception:  # noqa: BLE001, S110 - retried one by one below; each failure goes to its caller
+        except Exception:  # noqa: BLE001 - retried one by one below; each failure goes to its caller
             pass
         for op, done in batch:
             try:

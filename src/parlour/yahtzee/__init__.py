@@ -29,7 +29,6 @@ True
 from __future__ import annotations
 
 import abc
-from typing import Union
 
 from parlour._core.yahtzee import (
     INDEX_SIZE,
@@ -47,11 +46,11 @@ from parlour._core.yahtzee import (
     OptimalBot,
     Phase,
     Reroll,
-    Score,
-    ScoreDelta,
-    Scorecard,
-    Solver,
     Rules,
+    Score,
+    Scorecard,
+    ScoreDelta,
+    Solver,
     State,
     action_from_id,
     category_name,
@@ -112,10 +111,10 @@ __all__ = [
 ]
 
 #: A Yahtzee action: write the dice in a box, or keep some and reroll the rest.
-AnyAction = Union[Score, Reroll]
+AnyAction = Score | Reroll
 
 
-class Action(abc.ABC):
+class Action(abc.ABC):  # noqa: B024 - an ABC for isinstance(): Score and Reroll are registered
     """The two actions of a turn, :class:`Score` and :class:`Reroll` (both are instances of this ABC).
 
     Integer ids (fixed, for RL frontends): ``Score(c)`` is ``c`` (0..12) and
@@ -157,9 +156,10 @@ def _category_label(self: Category) -> str:
     return category_name(self)
 
 
-setattr(Category, "score", _category_score)
-setattr(Category, "upper_face", property(_category_upper_face))
-setattr(Category, "label", property(_category_label))
+# setattr: the enum is made in C++, so a type checker does not know these members (the stubs declare them).
+setattr(Category, "score", _category_score)  # noqa: B010
+setattr(Category, "upper_face", property(_category_upper_face))  # noqa: B010
+setattr(Category, "label", property(_category_label))  # noqa: B010
 
 
 def __getattr__(name: str) -> object:

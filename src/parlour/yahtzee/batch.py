@@ -12,6 +12,9 @@ import numpy as np
 from parlour._core import yahtzee as _y
 from parlour.errors import InvalidValueError, WrongTypeError
 
+# The fewest games between two progress calls of an in-process simulation.
+_PROGRESS_BLOCK = 20_000
+
 if TYPE_CHECKING:  # pragma: no cover
     from parlour._core.cards import Rng
     from parlour.distributed.store import ResultStore
@@ -79,10 +82,19 @@ def simulate(
     resumes an interrupted run.  ``progress(done, total)`` is called after each chunk.
     """
     if executor is None and out is None:
-        scores: np.ndarray = _y.simulate(n, bot, seed, threads, first)
-        if progress is not None:
-            progress(len(scores), len(scores))
-        return scores
+        if progress is None or not isinstance(n, int) or not isinstance(first, int) or not isinstance(seed, int):
+            scores: np.ndarray = _y.simulate(n, bot, seed, threads, first)
+            if progress is not None:
+                progress(len(scores), len(scores))
+            return scores
+        # With a progress callback: consecutive blocks of games, which give the same scores
+        # as one call over the whole range (each game's dice depend only on seed and index).
+        block = max(1, min(n, max(_PROGRESS_BLOCK, n // 100)))
+        blocks: list[np.ndarray] = []
+        for start in range(0, max(n, 1), block):
+            blocks.append(_y.simulate(min(block, n - start), bot, seed, threads, first + start))
+            progress(start + len(blocks[-1]), n)
+        return np.concatenate(blocks)
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise InvalidValueError(f"the number of games must be an int >= 0, got {n!r}")
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:

@@ -10,24 +10,23 @@ from typing import TextIO
 
 import numpy as np
 
+from parlour._progress import ProgressBar
 from parlour.distributed.cli import add_run_options
 from parlour.errors import NotationError, ParlourError
 from parlour.yahtzee import (
-    Categories,
     Dice,
     Game,
     HeuristicBot,
     ObjectiveAdvice,
     OptimalBot,
+    Rules,
     Score,
     ScoreDistribution,
     Solver,
     State,
-    Rules,
     advise,
     category_name,
     parse_action,
-    parse_category,
     simulate,
 )
 
@@ -56,12 +55,14 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     solver = Solver(_rules(args))
     print(f"solving Yahtzee under the rules '{solver.rules}' ({args.threads or 'all'} threads)", file=out)
 
+    bar = ProgressBar("tiers (cards by boxes left)")
+
     def progress(tier: int, secs: float) -> None:
-        bar = "#" * (14 - tier) + "." * tier
-        print(f"  [{bar}] tier {tier:2d} (cards with {tier} boxes filled) done at {secs:7.3f} s", file=out, flush=True)
+        bar(14 - tier, 14)
 
     t0 = time.perf_counter()
-    solver.solve(threads=args.threads, progress=None if args.quiet else progress)
+    with bar:
+        solver.solve(threads=args.threads, progress=None if args.no_progress else progress)
     dt = time.perf_counter() - t0
     print(f"expected score of optimal play: {solver.value(State.START):.10f}", file=out)
     print(f"solved {solver.solved_count:,} states in {dt:.3f} s; table {solver.table_bytes / 1e6:.2f} MB", file=out)
@@ -127,7 +128,7 @@ def _print_objectives(args: argparse.Namespace, state: State, dice: Dice, solver
         head += f" {'P(win)':>9}"
     print(head, file=out)
     for row in rows:
-        line = f"  {row.objective:<20} {str(row.action):<24} {row.mean:9.3f}"
+        line = f"  {row.objective:<20} {row.action!s:<24} {row.mean:9.3f}"
         if row.reach is not None:
             line += f" {row.reach:10.5f}"
         if row.win is not None:
@@ -172,7 +173,9 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.out or args.ray or args.dask:
         scores = _simulate_chunked(args, bot)
     else:
-        scores = simulate(args.games, bot, seed=args.seed, threads=args.threads)
+        with ProgressBar("games") as bar:
+            scores = simulate(args.games, bot, seed=args.seed, threads=args.threads,
+                              progress=None if args.no_progress else bar)
     dt = time.perf_counter() - t0
     n = len(scores)
     print(f"{n:,} games, {bot.name}, rules '{bot.rules}', seed {args.seed}: {dt:.3f} s (solve included)", file=out)
@@ -186,7 +189,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) -> np.ndarray:
     """The games in chunks: into a result store (--out) and/or on Ray or Dask."""
-    from parlour.distributed.cli import ProgressBar, running
+    from parlour.distributed.cli import running
 
     bar = None if args.no_progress else ProgressBar("games")
     try:
@@ -266,14 +269,16 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Adds ``parlour yahtzee solve|advise|simulate|play``."""
     p = subparsers.add_parser("yahtzee", help="solitaire Yahtzee: solve, advise, simulate, play")
-    sub = p.add_subparsers(dest="yahtzee_command", metavar="COMMAND", required=True)
+    sub = p.add_subparsers(dest="yahtzee_command", metavar="SUBCOMMAND")
+    p.set_defaults(func=lambda args, out: (p.print_help(out), 2)[1])  # bare: the help, like gin and freecell
     rules_help = "rules: forced (default), free or none, optionally +no-yahtzee-bonus / +no-upper-bonus"
 
     s = sub.add_parser("solve", help="solve the whole game and report the expected score")
     s.add_argument("--rules", default="default", help=rules_help)
     s.add_argument("--out", help="write the table to this file")
     s.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
-    s.add_argument("--quiet", action="store_true", help="no progress display")
+    s.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                   help="no progress bar on stderr")
     s.set_defaults(func=_cmd_solve)
 
     a = sub.add_parser("advise", help="the best move and the values of the alternatives, for the mean, a target "
@@ -281,7 +286,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     a.add_argument("--state", default="start",
                    help="'start', an index, or filled boxes like 'aces,chance upper=3 y50'")
     a.add_argument("--dice", required=True, help="the five dice, like 11666")
-    a.add_argument("--rolls-left", type=int, default=2, choices=(0, 1, 2))
+    a.add_argument("--rolls-left", type=int, default=2, choices=(0, 1, 2),
+                   help="rerolls left this turn (default 2: the dice were just rolled once)")
     a.add_argument("--rules", default="default", help=rules_help)
     a.add_argument("--table", help="a table written by 'solve --out' (else solve lazily from the state)")
     a.add_argument("--top", type=int, default=8, help="how many keeps to list")
@@ -295,18 +301,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     a.set_defaults(func=_cmd_advise)
 
     m = sub.add_parser("simulate", help="play many games in C++ and report the score distribution")
-    m.add_argument("--games", type=int, default=10000)
-    m.add_argument("--bot", choices=("optimal", "heuristic"), default="optimal")
-    m.add_argument("--seed", type=int, default=0)
-    m.add_argument("--threads", type=int, default=0)
+    m.add_argument("--games", type=int, default=10000, help="the number of games (default 10000)")
+    m.add_argument("--bot", choices=("optimal", "heuristic"), default="optimal",
+                   help="optimal (the exact solver's strategy; default) or heuristic")
+    m.add_argument("--seed", type=int, default=0, help="the seed of the dice (default 0); game i depends on seed and i only")
+    m.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
     m.add_argument("--rules", default="default", help=rules_help)
     m.add_argument("--table", help="a solved table to load instead of solving")
-    m.add_argument("--no-progress", action="store_true", help="no progress bar on stderr (chunked runs)")
+    m.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr")
     add_run_options(m, what="games", jobs=False)
     m.set_defaults(func=_cmd_simulate)
 
     g = sub.add_parser("play", help="play a game in the terminal")
-    g.add_argument("--seed", type=int, default=int(time.time()))
+    g.add_argument("--seed", type=int, default=int(time.time()), help="the seed of the dice (default: the clock)")
     g.add_argument("--hints", action="store_true", help="show the optimal move every time")
     g.add_argument("--rules", default="default", help=rules_help)
     g.set_defaults(func=_cmd_play)

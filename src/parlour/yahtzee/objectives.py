@@ -26,7 +26,7 @@ beat an opponent.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, Union
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -35,14 +35,12 @@ from parlour._core.cards import Rng
 from parlour._core.yahtzee import (
     Bot,
     Dice,
-    Game,
     HeadsUpSolver,
     Keep,
     Observation,
     Reroll,
     Rules,
     Score,
-    ScoreDelta,
     ScoreDistribution,
     Solver,
     State,
@@ -63,18 +61,18 @@ __all__ = [
     "win_probability",
 ]
 
-AnyAction = Union[Score, Reroll]
+AnyAction = Score | Reroll
 
 
 class ChoosingBot(Protocol):
     """A Python Yahtzee strategy: the action for (state, dice, rolls left)."""
 
-    def choose(self, state: State, dice: Dice, rolls_left: int) -> Union[Score, Reroll]:
+    def choose(self, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
         """The action to take (``Score`` or ``Reroll``) with 0..2 rolls left."""
         ...
 
 
-def _decide(bot: ChoosingBot, state: State, dice: Dice, rolls_left: int) -> Union[Score, Reroll]:
+def _decide(bot: ChoosingBot, state: State, dice: Dice, rolls_left: int) -> Score | Reroll:
     """The one place that asks a Python bot for an action."""
     return bot.choose(state, dice, rolls_left)
 
@@ -108,7 +106,7 @@ def _play(bot: ChoosingBot, state: State, rules: Rules, rng: Rng) -> int:
 
 
 def score_distribution(
-    bot: Union[Bot, ChoosingBot],
+    bot: Bot | ChoosingBot,
     state: State = State.START,
     *,
     points: int = 0,
