@@ -8,6 +8,88 @@ namespace parlour::envs {
 
 using freecell::GameState;
 using freecell::Move;
+using core::Card;
+
+// The single moves of GameState::legal_move_list (supermoves or not, see apply): whether
+// there is one.
+bool has_single_move(const GameState& g) noexcept {
+  const auto& cascades = g.cascades();
+  const bool free_cell = g.freecells().first_empty() >= 0;
+  auto movable = [&](Card c, int from_cascade) {  // from_cascade: -1 for a free cell
+    if (g.foundations().accepts(c)) return true;
+    for (int j = 0; j < freecell::kCascades; ++j) {
+      if (j == from_cascade) continue;
+      const freecell::Cascade& dst = cascades[static_cast<std::size_t>(j)];
+      if (dst.empty() ? !(from_cascade >= 0 && cascades[static_cast<std::size_t>(from_cascade)].size() == 1)
+                      : dst.accepts(c))
+        return true;
+    }
+    return from_cascade >= 0 && free_cell;
+  };
+  for (int i = 0; i < freecell::kCascades; ++i) {
+    const freecell::Cascade& src = cascades[static_cast<std::size_t>(i)];
+    if (!src.empty() && movable(src.cards().back(), i)) return true;
+  }
+  for (const auto& cell : g.freecells().cells())
+    if (cell && movable(*cell, -1)) return true;
+  return false;
+}
+
+int write_move_mask(const GameState& g, std::int8_t* mask) noexcept {
+  std::fill(mask, mask + freecell::kNumActions, std::int8_t{0});
+  int count = 0;
+  auto mark = [&](int id) {
+    mask[id] = 1;
+    ++count;
+  };
+  const auto& cascades = g.cascades();
+  const int free_cell = g.freecells().first_empty();
+  // Single moves (as Move::action_id numbers them): src * 13 + dst, src 0..7 cascades and
+  // 8..11 free cells, dst 0..7 cascades, 8..11 free cells, 12 the foundations.
+  auto singles = [&](int src, Card c) {
+    const bool from_cascade = src < freecell::kCascades;
+    if (g.foundations().accepts(c)) mark(src * 13 + 12);
+    for (int j = 0; j < freecell::kCascades; ++j) {
+      if (j == src) continue;
+      const freecell::Cascade& dst = cascades[static_cast<std::size_t>(j)];
+      if (dst.empty()) {
+        if (from_cascade && cascades[static_cast<std::size_t>(src)].size() == 1) continue;
+      } else if (!dst.accepts(c)) {
+        continue;
+      }
+      mark(src * 13 + j);
+    }
+    if (from_cascade && free_cell >= 0) mark(src * 13 + 8 + free_cell);
+  };
+  for (int i = 0; i < freecell::kCascades; ++i) {
+    const freecell::Cascade& src = cascades[static_cast<std::size_t>(i)];
+    if (!src.empty()) singles(i, src.cards().back());
+  }
+  for (int i = 0; i < freecell::kFreecells; ++i) {
+    const auto& cell = g.freecells().cells()[static_cast<std::size_t>(i)];
+    if (cell) singles(freecell::kCascades + i, *cell);
+  }
+  // Sequence moves of k = 2.. cards between cascades: 156 + (src * 8 + dst) * 12 + k - 2.
+  const int empty = g.empty_cascades();
+  const int free_space = g.freecells().empty_count() + 1;
+  for (int i = 0; i < freecell::kCascades; ++i) {
+    const freecell::Cascade& src = cascades[static_cast<std::size_t>(i)];
+    const int run = src.run_length();
+    if (run < 2) continue;
+    const auto& cards = src.cards();
+    for (int j = 0; j < freecell::kCascades; ++j) {
+      if (j == i) continue;
+      const freecell::Cascade& dst = cascades[static_cast<std::size_t>(j)];
+      const int limit = free_space << std::max(empty - (dst.empty() ? 1 : 0), 0);
+      for (int k = 2; k <= std::min(run, limit); ++k) {
+        const Card c = cards[static_cast<std::size_t>(src.size() - k)];
+        if (dst.empty() ? k == src.size() : !dst.accepts(c)) continue;
+        mark(156 + (i * 8 + j) * 12 + k - 2);
+      }
+    }
+  }
+  return count;
+}
 
 FreeCellBatch::FreeCellBatch(int n, int max_steps, std::uint64_t max_deal, const BatchConfig& config)
     : max_steps_(max_steps), max_deal_(max_deal), driver_(*this, config) {
@@ -44,8 +126,7 @@ void FreeCellBatch::apply(int i, int action, double* reward, bool& terminated, b
   *reward = static_cast<double>(s.state.foundations().size() - before) / 52.0;
   // Every sequence move implies a legal single move (a free cell or another empty
   // cascade takes the top card), so "no move" is the same with or without them.
-  s.moves = s.state.legal_move_list(true);
-  terminated = s.state.is_solved() || s.moves.empty();
+  terminated = s.state.is_solved() || !has_single_move(s.state);
   truncated = s.steps >= max_steps_;
 }
 
@@ -63,14 +144,12 @@ void FreeCellBatch::reset_slot(int i, const std::uint64_t* episode) {
   s.deal = episode ? *episode : 1 + s.stream.below(max_deal_);
   s.state = GameState::from_ms_deal(s.deal);
   s.steps = 0;
-  s.moves = s.state.legal_move_list(true);
 }
 
 void FreeCellBatch::write(int i, std::int8_t* obs, std::int8_t* mask, const Outputs& /*out*/) const {
   const Slot& s = slots_[static_cast<std::size_t>(i)];
   freecell::encode_observation(s.state, std::span<std::int8_t, freecell::kObsSize>(obs, freecell::kObsSize));
-  std::fill(mask, mask + freecell::kNumActions, std::int8_t{0});
-  for (const Move& m : s.moves) mask[m.action_id()] = 1;
+  write_move_mask(s.state, mask);
 }
 
 }  // namespace parlour::envs
