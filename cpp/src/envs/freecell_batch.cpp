@@ -10,6 +10,14 @@ using freecell::GameState;
 using freecell::Move;
 using core::Card;
 
+// A card goes onto a cascade's top card one rank higher in the other colour (the rule
+// Cascade::accepts applies to a non-empty cascade).
+namespace {
+constexpr bool builds_on(Card upper, Card lower) noexcept {
+  return upper.rank() + 1 == lower.rank() && upper.colour() != lower.colour();
+}
+}  // namespace
+
 // The single moves of GameState::legal_move_list (supermoves or not, see apply): whether
 // there is one.
 bool has_single_move(const GameState& g) noexcept {
@@ -19,16 +27,16 @@ bool has_single_move(const GameState& g) noexcept {
     if (g.foundations().accepts(c)) return true;
     for (int j = 0; j < freecell::kCascades; ++j) {
       if (j == from_cascade) continue;
-      const freecell::Cascade& dst = cascades[static_cast<std::size_t>(j)];
+      const auto& dst = cascades[static_cast<std::size_t>(j)].cards();
       if (dst.empty() ? !(from_cascade >= 0 && cascades[static_cast<std::size_t>(from_cascade)].size() == 1)
-                      : dst.accepts(c))
+                      : builds_on(c, dst.back()))
         return true;
     }
     return from_cascade >= 0 && free_cell;
   };
   for (int i = 0; i < freecell::kCascades; ++i) {
-    const freecell::Cascade& src = cascades[static_cast<std::size_t>(i)];
-    if (!src.empty() && movable(src.cards().back(), i)) return true;
+    const auto& src = cascades[static_cast<std::size_t>(i)].cards();
+    if (!src.empty() && movable(src.back(), i)) return true;
   }
   for (const auto& cell : g.freecells().cells())
     if (cell && movable(*cell, -1)) return true;
@@ -51,10 +59,10 @@ int write_move_mask(const GameState& g, std::int8_t* mask) noexcept {
     if (g.foundations().accepts(c)) mark(src * 13 + 12);
     for (int j = 0; j < freecell::kCascades; ++j) {
       if (j == src) continue;
-      const freecell::Cascade& dst = cascades[static_cast<std::size_t>(j)];
+      const auto& dst = cascades[static_cast<std::size_t>(j)].cards();
       if (dst.empty()) {
         if (from_cascade && cascades[static_cast<std::size_t>(src)].size() == 1) continue;
-      } else if (!dst.accepts(c)) {
+      } else if (!builds_on(c, dst.back())) {
         continue;
       }
       mark(src * 13 + j);
@@ -62,29 +70,38 @@ int write_move_mask(const GameState& g, std::int8_t* mask) noexcept {
     if (from_cascade && free_cell >= 0) mark(src * 13 + 8 + free_cell);
   };
   for (int i = 0; i < freecell::kCascades; ++i) {
-    const freecell::Cascade& src = cascades[static_cast<std::size_t>(i)];
-    if (!src.empty()) singles(i, src.cards().back());
+    const auto& src = cascades[static_cast<std::size_t>(i)].cards();
+    if (!src.empty()) singles(i, src.back());
   }
   for (int i = 0; i < freecell::kFreecells; ++i) {
     const auto& cell = g.freecells().cells()[static_cast<std::size_t>(i)];
     if (cell) singles(freecell::kCascades + i, *cell);
   }
   // Sequence moves of k = 2.. cards between cascades: 156 + (src * 8 + dst) * 12 + k - 2.
+  // Onto a card only one k can build (the run's ranks rise one a card from the top, so
+  // the card k deep has the top's rank + k - 1); onto an empty cascade every k up to the
+  // limit, except the whole cascade.
   const int empty = g.empty_cascades();
   const int free_space = g.freecells().empty_count() + 1;
+  const int limit_to_card = free_space << empty;
+  const int limit_to_empty = free_space << std::max(empty - 1, 0);
   for (int i = 0; i < freecell::kCascades; ++i) {
-    const freecell::Cascade& src = cascades[static_cast<std::size_t>(i)];
-    const int run = src.run_length();
+    const auto& src = cascades[static_cast<std::size_t>(i)].cards();
+    const int size = static_cast<int>(src.size());
+    const int run = cascades[static_cast<std::size_t>(i)].run_length();
     if (run < 2) continue;
-    const auto& cards = src.cards();
+    const Card top = src.back();
+    const int base = 156 + i * 8 * 12 - 2;
     for (int j = 0; j < freecell::kCascades; ++j) {
       if (j == i) continue;
-      const freecell::Cascade& dst = cascades[static_cast<std::size_t>(j)];
-      const int limit = free_space << std::max(empty - (dst.empty() ? 1 : 0), 0);
-      for (int k = 2; k <= std::min(run, limit); ++k) {
-        const Card c = cards[static_cast<std::size_t>(src.size() - k)];
-        if (dst.empty() ? k == src.size() : !dst.accepts(c)) continue;
-        mark(156 + (i * 8 + j) * 12 + k - 2);
+      const auto& dst = cascades[static_cast<std::size_t>(j)].cards();
+      if (dst.empty()) {
+        const int most = std::min({run, limit_to_empty, size - 1});
+        for (int k = 2; k <= most; ++k) mark(base + j * 12 + k);
+      } else {
+        const int k = dst.back().rank() - top.rank();
+        if (k < 2 || k > std::min(run, limit_to_card)) continue;
+        if (builds_on(src[static_cast<std::size_t>(size - k)], dst.back())) mark(base + j * 12 + k);
       }
     }
   }
