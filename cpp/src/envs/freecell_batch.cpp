@@ -1,6 +1,7 @@
 #include "parlour/envs/freecell_batch.hpp"
 
 #include <algorithm>
+#include <array>
 #include <span>
 #include <string>
 
@@ -52,30 +53,37 @@ int write_move_mask(const GameState& g, std::int8_t* mask) noexcept {
   };
   const auto& cascades = g.cascades();
   const int free_cell = g.freecells().first_empty();
+  // The cascades by what they take: on_card[rank * 2 + colour] has bit j when cascade j's
+  // top card has that rank and colour; `empties` the empty cascades.
+  std::array<unsigned, 16 * 2> on_card{};
+  unsigned empties = 0;
+  for (int j = 0; j < freecell::kCascades; ++j) {
+    const auto& dst = cascades[static_cast<std::size_t>(j)].cards();
+    if (dst.empty())
+      empties |= 1u << j;
+    else
+      on_card[static_cast<std::size_t>(dst.back().rank() * 2 + static_cast<int>(dst.back().colour()))] |= 1u << j;
+  }
   // Single moves (as Move::action_id numbers them): src * 13 + dst, src 0..7 cascades and
   // 8..11 free cells, dst 0..7 cascades, 8..11 free cells, 12 the foundations.
-  auto singles = [&](int src, Card c) {
+  auto singles = [&](int src, Card c, bool lone) {  // lone: the only card of its cascade
     const bool from_cascade = src < freecell::kCascades;
     if (g.foundations().accepts(c)) mark(src * 13 + 12);
-    for (int j = 0; j < freecell::kCascades; ++j) {
-      if (j == src) continue;
-      const auto& dst = cascades[static_cast<std::size_t>(j)].cards();
-      if (dst.empty()) {
-        if (from_cascade && cascades[static_cast<std::size_t>(src)].size() == 1) continue;
-      } else if (!builds_on(c, dst.back())) {
-        continue;
-      }
-      mark(src * 13 + j);
-    }
+    // onto a card one rank higher in the other colour, or an empty cascade (not from a
+    // cascade of one card: that would not change the position)
+    unsigned targets = on_card[static_cast<std::size_t>((c.rank() + 1) * 2 + 1 - static_cast<int>(c.colour()))];
+    if (!lone) targets |= empties;
+    for (int j = 0; j < freecell::kCascades; ++j)
+      if (targets >> j & 1u) mark(src * 13 + j);
     if (from_cascade && free_cell >= 0) mark(src * 13 + 8 + free_cell);
   };
   for (int i = 0; i < freecell::kCascades; ++i) {
     const auto& src = cascades[static_cast<std::size_t>(i)].cards();
-    if (!src.empty()) singles(i, src.back());
+    if (!src.empty()) singles(i, src.back(), src.size() == 1);
   }
   for (int i = 0; i < freecell::kFreecells; ++i) {
     const auto& cell = g.freecells().cells()[static_cast<std::size_t>(i)];
-    if (cell) singles(freecell::kCascades + i, *cell);
+    if (cell) singles(freecell::kCascades + i, *cell, false);
   }
   // Sequence moves of k = 2.. cards between cascades: 156 + (src * 8 + dst) * 12 + k - 2.
   // Onto a card only one k can build (the run's ranks rise one a card from the top, so
