@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <span>
 #include <string>
 
@@ -73,8 +74,7 @@ int write_move_mask(const GameState& g, std::int8_t* mask) noexcept {
     // cascade of one card: that would not change the position)
     unsigned targets = on_card[static_cast<std::size_t>((c.rank() + 1) * 2 + 1 - static_cast<int>(c.colour()))];
     if (!lone) targets |= empties;
-    for (int j = 0; j < freecell::kCascades; ++j)
-      if (targets >> j & 1u) mark(src * 13 + j);
+    for (; targets; targets &= targets - 1) mark(src * 13 + std::countr_zero(targets));
     if (from_cascade && free_cell >= 0) mark(src * 13 + 8 + free_cell);
   };
   for (int i = 0; i < freecell::kCascades; ++i) {
@@ -85,33 +85,28 @@ int write_move_mask(const GameState& g, std::int8_t* mask) noexcept {
     const auto& cell = g.freecells().cells()[static_cast<std::size_t>(i)];
     if (cell) singles(freecell::kCascades + i, *cell, false);
   }
-  // Sequence moves of k = 2.. cards between cascades: 156 + (src * 8 + dst) * 12 + k - 2.
-  // Onto a card only one k can build (the run's ranks rise one a card from the top, so
-  // the card k deep has the top's rank + k - 1); onto an empty cascade every k up to the
-  // limit, except the whole cascade.
+  // Sequence moves of k = 2.. cards between cascades: 156 + (src * 8 + dst) * 12 + k - 2,
+  // within the supermove limit: onto a card that the run's card k deep builds on, or onto
+  // an empty cascade (not the whole cascade: that would not change the position).
   const int empty = g.empty_cascades();
   const int free_space = g.freecells().empty_count() + 1;
   const int limit_to_card = free_space << empty;
   const int limit_to_empty = free_space << std::max(empty - 1, 0);
   for (int i = 0; i < freecell::kCascades; ++i) {
     const auto& src = cascades[static_cast<std::size_t>(i)].cards();
-    const int size = static_cast<int>(src.size());
     const int run = cascades[static_cast<std::size_t>(i)].run_length();
     if (run < 2) continue;
-    const Card top = src.back();
+    const int size = static_cast<int>(src.size());
     const int base = 156 + i * 8 * 12 - 2;
-    for (int j = 0; j < freecell::kCascades; ++j) {
-      if (j == i) continue;
-      const auto& dst = cascades[static_cast<std::size_t>(j)].cards();
-      if (dst.empty()) {
-        const int most = std::min({run, limit_to_empty, size - 1});
-        for (int k = 2; k <= most; ++k) mark(base + j * 12 + k);
-      } else {
-        const int k = dst.back().rank() - top.rank();
-        if (k < 2 || k > std::min(run, limit_to_card)) continue;
-        if (builds_on(src[static_cast<std::size_t>(size - k)], dst.back())) mark(base + j * 12 + k);
-      }
+    for (int k = 2; k <= std::min(run, limit_to_card); ++k) {
+      const Card c = src[static_cast<std::size_t>(size - k)];
+      for (unsigned t = on_card[static_cast<std::size_t>((c.rank() + 1) * 2 + 1 - static_cast<int>(c.colour()))]; t;
+           t &= t - 1)
+        mark(base + std::countr_zero(t) * 12 + k);
     }
+    const int most = std::min({run, limit_to_empty, size - 1});
+    for (unsigned t = empties; t; t &= t - 1)
+      for (int k = 2; k <= most; ++k) mark(base + std::countr_zero(t) * 12 + k);
   }
   return count;
 }
