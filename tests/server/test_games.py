@@ -151,3 +151,27 @@ def test_a_person_against_a_gin_bot_with_a_think_delay(srv: Server) -> None:
             assert time.monotonic() - started >= 0.03 * seen_bot  # the bot waited before each action
 
     asyncio.run(main())
+
+
+def test_a_state_shows_only_stored_moves_under_its_own_seq(srv: Server) -> None:
+    """A spectator asks for the state again and again while two bots play: every state message with a
+    given seq shows the same position (a move is shown only once it is stored, with its seq)."""
+    gin = games(srv)["gin"]
+    t = srv.create(game="gin", seats=[{"kind": "bot", "bot": gin["bots"][0]}] * 2)["table"]
+
+    async def watch() -> list[dict[str, Any]]:
+        async with Client(srv.ws_url(t)) as c:
+            states: list[dict[str, Any]] = []
+            while not states or not states[-1]["terminal"]:
+                await c.send({"type": "sync"})
+                states.append(await c.recv_state())
+            return states
+
+    states = asyncio.run(watch())
+    by_seq: dict[int, dict[str, Any]] = {}
+    for s in states:
+        shown = {"observation": s["observation"], "last_event": s["last_event"], "current_player": s["current_player"]}
+        assert by_seq.setdefault(s["seq"], shown) == shown, f"two positions under seq {s['seq']}"
+    assert len(by_seq) > 10  # the watch saw the game move on
+    final = wait_over(srv, t)
+    assert final["seq"] == max(by_seq)

@@ -398,19 +398,18 @@ class Tables:
                 raise PhaseError("the game is over: no action is accepted")
             if cp != seat:
                 raise NotYourTurn(f"it is seat {cp}'s turn, not seat {seat}'s")
-            before = g.clone()
+            # The move is made on a copy, which becomes the table's game only once it is stored: while
+            # the commit is awaited, a connecting client or a sync still sees the last stored state
+            # with its own seq, never a move that may yet be lost.
+            g = g.clone()
             g.apply(action)
             ev = g.last_event
             rec = st.ActionRecord(
                 table_id=t.id, seq=t.seq + 1, seat=seat, action_id=int(ev.action.id), text=str(ev.text),
                 client_seq=client_seq, snapshot=g.to_dict(), status="over" if g.is_terminal else "playing",
             )
-            try:
-                await self._commit(rec)
-            except BaseException:
-                t.game = before
-                raise
-            t.seq = rec.seq
+            await self._commit(rec)
+            t.game, t.seq = g, rec.seq
             if client_seq is not None:
                 s.client_seq = client_seq
             if g.is_terminal:
@@ -443,18 +442,14 @@ class Tables:
                 raise PhaseError("the game is over: no move is taken back")
             if not g.can_undo():
                 raise PhaseError("there is no move to take back")
-            before = g.clone()
+            g = g.clone()  # published only once stored, as in act()
             g.undo()
             rec = st.ActionRecord(
                 table_id=t.id, seq=t.seq + 1, seat=seat, action_id=-1, text="undo",
                 client_seq=client_seq, snapshot=g.to_dict(), status="over" if g.is_terminal else "playing",
             )
-            try:
-                await self._commit(rec)
-            except BaseException:
-                t.game = before
-                raise
-            t.seq = rec.seq
+            await self._commit(rec)
+            t.game, t.seq = g, rec.seq
             if client_seq is not None:
                 s.client_seq = client_seq
             t.broadcast()
