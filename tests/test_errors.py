@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import enum
+from typing import Any
 
 import pytest
 
@@ -124,3 +126,171 @@ def test_objects_made_without_a_constructor_refuse_every_use() -> None:
         checked += 1
         obj.__class__  # the object itself is fine to drop
     assert checked >= 40
+
+
+# ---- wrong-typed arguments anywhere in the engine's API
+
+SENTINEL = object()
+
+
+def _engine_callables() -> list[tuple[str, Any]]:
+    """Every function and method the engine binds, with a name to report."""
+    import parlour._core as core
+
+    out: list[tuple[str, Any]] = []
+    for mod in (core, core.cards, core.gin, core.yahtzee, core.freecell, core.envs):
+        for name, obj in sorted(vars(mod).items()):
+            if type(obj).__name__ == "builtin_function_or_method":
+                out.append((f"{mod.__name__}.{name}", obj))
+    for cls in _bound_classes():
+        for name, attr in sorted(vars(cls).items()):
+            if type(attr).__name__ in ("instancemethod", "staticmethod", "builtin_function_or_method"):
+                out.append((f"{cls.__module__}.{cls.__qualname__}.{name}", getattr(cls, name)))
+    return out
+
+
+def _sample_objects() -> list[Any]:
+    """One made object of as many engine classes as the games give easily."""
+    from parlour import games
+    from parlour.cards import Rng
+    from parlour.freecell import GameState, Move
+    from parlour.gin import Rules as GinRules
+    from parlour.yahtzee import Dice, HeuristicBot, Keep, Scorecard, State
+
+    objs: list[Any] = [Card("As"), Rng(1), GinRules(), Dice("12345"), Keep("66"), State.START, Scorecard(),
+                       HeuristicBot(), GameState.from_ms_deal(1), Move.parse("3a")]
+    for name in games.names():
+        game = games.get(name).new_game(seed=1)
+        objs += [game, game.observation(0), game.legal_actions()[0]]
+        if getattr(game, "rules", None) is not None:
+            objs.append(game.rules)
+        bot_names = games.get(name).bots if hasattr(games.get(name), "bots") else {}
+        for bot_name in list(bot_names)[:3]:
+            try:
+                objs.append(games.get(name).make_bot(bot_name, seed=1))
+            except Exception:  # noqa: BLE001 - a bot that needs more than a seed
+                pass
+    from parlour._core.gin import Round as GinRound
+
+    r = GinRound.deal(GinRules(), 0, 1)
+    objs += [r, r.observation(r.turn)]
+    return objs
+
+
+# The interpreter's own answers to calling a C method of CardSet (a type written against
+# the C API for speed) with the wrong number of arguments, or its __new__ on a non-type:
+# the calling convention, not a conversion of an argument.
+INTERPRETER_ARITY = ("takes exactly one argument", "takes no arguments", "is not a type object")
+
+
+def _calls_with_sentinels(fn: Any, arity: int) -> BaseException | None:
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # deprecated aliases still answer
+            fn(*[SENTINEL] * arity)
+    except BaseException as e:  # noqa: BLE001 - what comes out is what is checked
+        if type(e) is TypeError and any(m in str(e) for m in INTERPRETER_ARITY):
+            return None
+        return e
+    return None
+
+
+def test_every_engine_callable_answers_wrong_types_with_the_library_error() -> None:
+    """object() in every argument slot (one, two and three arguments): a ParlourError or a result, nothing else."""
+    leaks: list[str] = []
+    checked = 0
+    for name, fn in _engine_callables():
+        for arity in (1, 2, 3):
+            e = _calls_with_sentinels(fn, arity)
+            checked += 1
+            if e is not None and not isinstance(e, ParlourError):
+                leaks.append(f"{name} x{arity}: {type(e).__name__}: {str(e)[:120]}")
+    assert checked > 1500
+    assert not leaks, "\n".join(leaks)
+
+
+def _fresh(obj: Any) -> Any:
+    try:
+        return copy.copy(obj)
+    except TypeError:  # a class that does not copy (a bot holding a solver): the object itself
+        return obj
+
+
+def test_every_method_of_made_objects_answers_wrong_types_with_the_library_error() -> None:
+    leaks: list[str] = []
+    checked = 0
+    for obj in _sample_objects():
+        for name in dir(type(obj)):
+            if name.startswith("__") and name not in ("__contains__", "__getitem__", "__or__", "__and__", "__sub__",
+                                                      "__lt__", "__le__", "__eq__", "__setstate__", "__call__"):
+                continue
+            attr = getattr(type(obj), name, None)
+            if isinstance(attr, property):
+                if attr.fset is not None:
+                    try:
+                        setattr(_fresh(obj), name, SENTINEL)
+                    except ParlourError:
+                        pass
+                    except BaseException as e:  # noqa: BLE001
+                        leaks.append(f"{type(obj).__name__}.{name} = object(): {type(e).__name__}: {str(e)[:120]}")
+                continue
+            if type(attr).__name__ not in ("instancemethod", "method_descriptor", "builtin_function_or_method"):
+                continue
+            for arity in (1, 2):
+                e = _calls_with_sentinels(getattr(_fresh(obj), name), arity)
+                checked += 1
+                if e is not None and not isinstance(e, ParlourError):
+                    leaks.append(f"{type(obj).__name__}.{name} x{arity}: {type(e).__name__}: {str(e)[:120]}")
+    assert checked > 300
+    assert not leaks, "\n".join(leaks)
+
+
+def test_arguments_that_fit_no_signature_name_the_function_and_its_signatures() -> None:
+    from parlour._core.gin import Action
+
+    with pytest.raises(WrongTypeError, match=r"Card\.from_index\(\): incompatible function arguments") as info:
+        Card.from_index("x")  # type: ignore[arg-type]
+    assert "(index: " in str(info.value) and "Invoked with: 'x'" in str(info.value)
+    with pytest.raises(WrongTypeError, match=r"Card\.__init__\(\): incompatible constructor arguments"):
+        Card(1.5)  # type: ignore[call-overload]
+    with pytest.raises(WrongTypeError, match=r"Action\.discard\(\): incompatible function arguments"):
+        Action.discard("As", "Ks")  # type: ignore[call-arg]
+    # The message stays short whatever the arguments print as.
+    with pytest.raises(WrongTypeError) as info:
+        Card.from_index(["x" * 100] * 1000)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 2100
+    # Overloads still resolve, conversions included (a NumPy int where an int is expected).
+    import numpy as np
+
+    assert Card.from_index(np.int64(3)) == Card.from_index(3)
+    assert Card(1, 0) == Card("Ac")
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        ("freecell.solve(1, max_states='10')", "max_states must be a positive int"),
+        ("freecell.solve(1, max_states=2**64 - 1)", "max_states must be in 1"),
+        ("freecell.solve(1, time_limit='1')", "time_limit must be seconds"),
+        ("freecell.solve(1, time_limit=float('inf'))", "time_limit must be a positive, finite"),
+        ("yahtzee.Rules(1.5)", "joker"),
+        ("yahtzee.Dice([None] * 5)", "a die face must be an int"),
+        ("yahtzee.Dice([2**70] * 5)", "a die face must be in"),
+        ("yahtzee.Keep.from_faces([None])", "incompatible function arguments"),
+        ("yahtzee.Reroll([None])", "a kept face must be an int"),
+        ("yahtzee.Score(2**70)", "a category must be in 0..12"),
+        ("yahtzee.Game(seed=1).apply(2**70)", "action id must be in"),
+        ("cards.CardSet('\\ud800')", "not valid Unicode"),
+        ("cards.Card('\\ud800')", "incompatible constructor arguments"),
+        ("gin.Action.parse('\\ud800')", "not valid Unicode"),
+        ("yahtzee.parse_category('\\ud800')", "incompatible function arguments"),
+        ("yahtzee.Dice('\\ud800')", "not valid Unicode"),
+    ],
+)
+def test_named_slots_raise_the_library_error_naming_the_argument(call: str, match: str) -> None:
+    from parlour import cards, freecell, gin, yahtzee  # noqa: F401 - used by the calls
+
+    with pytest.raises(ParlourError, match=match):
+        eval(call)

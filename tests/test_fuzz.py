@@ -14,7 +14,9 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import platform
 import random
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -173,3 +175,24 @@ def test_every_class_refuses_a_foreign_pickled_state_with_the_library_error() ->
                 repr(obj)  # a state that happens to fit gives a working object
             checked += 1
     assert checked >= 30
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (sys.platform.startswith("linux") and platform.machine() == "x86_64"),
+                    reason="the test extra installs atheris on x86-64 Linux, where it has wheels")
+def test_atheris_over_the_parsers_and_loaders() -> None:
+    """tests/fuzz/atheris_parsers.py for a fixed number of inputs: no finding."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    runs = 200000
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root / "src"), os.environ.get("PYTHONPATH", "")]))
+    out = subprocess.run(
+        [sys.executable, str(root / "tests" / "fuzz" / "atheris_parsers.py"), f"-runs={runs}", "-seed=1",
+         "-max_len=600", "-len_control=0", "-rss_limit_mb=4096"],
+        capture_output=True, text=True, timeout=1800, env=env, cwd=root,
+    )
+    assert out.returncode == 0, out.stderr[-4000:]
+    assert f"Done {runs} runs" in out.stderr, out.stderr[-2000:]

@@ -6,6 +6,8 @@
 #include <pybind11/functional.h>
 #include <pybind11/native_enum.h>
 
+#include <cmath>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,7 +37,7 @@ std::optional<Card> opt_card(const py::handle& obj) {
 
 fc::Move to_move(const py::handle& obj) {
   if (py::isinstance<fc::Move>(obj)) return obj.cast<fc::Move>();
-  if (py::isinstance<py::str>(obj)) return fc::Move::parse(obj.cast<std::string>());
+  if (py::isinstance<py::str>(obj)) return fc::Move::parse(to_text(obj, "move text"));
   throw core::WrongType("expected a Move or move text like '3a', got " + type_name(obj) + " " +
                         quoted_repr(obj));
 }
@@ -44,7 +46,7 @@ fc::Cascade to_cascade(const py::handle& obj) {
   if (py::isinstance<fc::Cascade>(obj)) return obj.cast<fc::Cascade>();
   std::vector<Card> v;
   if (py::isinstance<py::str>(obj)) {
-    std::string text = obj.cast<std::string>();
+    std::string text = to_text(obj, "cascade text");
     std::string tok;
     for (char ch : text + " ") {
       if (ch == ' ' || ch == ',') {
@@ -96,7 +98,7 @@ fc::Foundations to_foundations(const py::handle& obj) {
   int n = 0;
   for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) {
     if (n == 4) throw core::InvalidValue("there are four foundations");
-    h[n++] = item.cast<int>();
+    h[n++] = static_cast<int>(to_int(item, "a foundation height", 0, 13));
   }
   if (n != 4) throw core::InvalidValue("there are four foundations, got " + std::to_string(n) + " heights");
   return fc::Foundations(h);
@@ -143,15 +145,25 @@ fc::SolveMode to_mode(const std::string& mode) {
 
 std::uint64_t to_limit(const py::object& value, const char* name = "max_states") {
   if (value.is_none()) return 0;
-  const long long v = value.cast<long long>();
-  if (v < 1) throw core::InvalidValue(std::string(name) + " must be positive or None, got " + std::to_string(v));
-  return static_cast<std::uint64_t>(v);
+  if (!is_integer(value))
+    throw core::WrongType(std::string(name) + " must be a positive int or None, got " + type_name(value) + " " +
+                          quoted_repr(value));
+  return static_cast<std::uint64_t>(to_int(value, name, 1, std::numeric_limits<long long>::max()));
 }
 
 double to_time(const py::object& t) {
   if (t.is_none()) return 0.0;
-  const double v = t.cast<double>();
-  if (!(v > 0)) throw core::InvalidValue("time_limit must be positive seconds or None");
+  if (py::isinstance<py::bool_>(t) || !(py::isinstance<py::float_>(t) || is_integer(t)))
+    throw core::WrongType("time_limit must be seconds (an int or a float) or None, got " + type_name(t) + " " +
+                          quoted_repr(t));
+  double v = 0.0;
+  try {
+    v = py::float_(t).cast<double>();
+  } catch (py::error_already_set&) {  // an int too large for a float
+    v = 0.0;
+  }
+  if (!(v > 0) || !std::isfinite(v))
+    throw core::InvalidValue("time_limit must be a positive, finite number of seconds or None, got " + quoted_repr(t));
   return v;
 }
 

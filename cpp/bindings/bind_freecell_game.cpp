@@ -23,7 +23,7 @@ namespace {
 
 fc::Move to_freecell_move(py::handle obj) {
   if (py::isinstance<fc::Move>(obj)) return obj.cast<fc::Move>();
-  if (py::isinstance<py::str>(obj)) return fc::Move::parse(obj.cast<std::string>());
+  if (py::isinstance<py::str>(obj)) return fc::Move::parse(to_text(obj, "move text"));
   if (is_integer(obj))
     return fc::Move::from_action_id(static_cast<int>(to_int(obj, "an action id", 0, fc::kNumActions - 1)));
   throw core::WrongType("expected a Move, an action id or move text like '3a', got " + type_name(obj) + " " +

@@ -95,7 +95,7 @@ void register_gin_action(py::module_& m) {
       }, py::arg("id"), "The action with this id (InvalidValueError outside 0 .. 264).")
       .def_static("parse", [](const Arg<py::str>& text) {
         if (!py::isinstance<py::str>(text)) throw core::WrongType("Action.parse needs text, got " + type_name(text));
-        return Action::parse(text.cast<std::string>());
+        return Action::parse(to_text(text, "action text"));
       }, py::arg("text"), "The action of this text ('discard Qs', 'knock Qs', ...); NotationError quoting bad text.")
       .def_property_readonly("kind", [](const Action& a) { return Member<ActionKind>{a.kind()}; },
                              "PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF or FINISH_LAYOFFS.")

@@ -6,6 +6,7 @@
 #include <memory>
 #include <cmath>
 #include <sstream>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -104,7 +105,11 @@ gin::ExpertParams expert_params(py::handle budget_ms, py::handle nodes, py::hand
     if (py::isinstance<py::bool_>(budget_ms) || !(py::isinstance<py::float_>(budget_ms) || py::isinstance<py::int_>(budget_ms)))
       throw core::WrongType("budget_ms must be a number of milliseconds or None, got " + type_name(budget_ms) + " " +
                             quoted_repr(budget_ms));
-    p.budget_ms = budget_ms.cast<double>();
+    try {
+      p.budget_ms = budget_ms.cast<double>();
+    } catch (const py::cast_error&) {  // an int too large for a float
+      p.budget_ms = std::numeric_limits<double>::infinity();
+    }
     if (!(p.budget_ms > 0.0) || !std::isfinite(p.budget_ms))
       throw core::InvalidValue("budget_ms must be a finite number > 0, got " + quoted_repr(budget_ms));
   }

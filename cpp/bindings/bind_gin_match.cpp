@@ -201,7 +201,7 @@ void register_simulation(py::module_& m) {
         const std::uint64_t s = to_seed(seed);
         std::string p1, p2;
         if (py::isinstance<py::str>(policy)) {
-          p1 = p2 = policy.cast<std::string>();
+          p1 = p2 = to_text(policy, "a policy name");
         } else if (py::isinstance<py::tuple>(policy) && py::len(policy) == 2) {
           p1 = cast_arg<std::string>(policy[py::int_(0)], "a policy name");
           p2 = cast_arg<std::string>(policy[py::int_(1)], "a policy name");

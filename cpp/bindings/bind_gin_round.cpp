@@ -167,6 +167,9 @@ void def_properties(py::class_<Round>& cls) {
         return r.taken() ? card_object(*r.taken()) : py::none();
       }, "The card taken from the discard pile this turn, or None.")
       .def_property_readonly("passes", &Round::passes, "How many players passed the upcard (0..2).")
+      .def_property_readonly("turns", &Round::turns,
+                             "Turns completed so far (each ends with a discard or a knock). A round whose turn "
+                             "MAX_TURNS (200) ends without a knock is a dead hand, as when the stock runs down.")
       .def_property_readonly("knocker_deadwood", &Round::knocker_deadwood, "The knocker's deadwood (0 before a knock).")
       .def("known_cards", [](const Round& r, const Arg<PlayerLike>& p) { return r.known_cards(to_player(p)); },
            py::arg("player"), "The cards a player took from the discard pile and still holds (public).")

@@ -128,6 +128,7 @@ void bind_constants(py::module_& m) {
   m.attr("UNDERCUT_BONUS") = gin::kUndercutBonus;
   m.attr("BIG_GIN_BONUS") = gin::kBigGinBonus;
   m.attr("TARGET") = gin::kTarget;
+  m.attr("MAX_TURNS") = gin::kMaxTurns;
   m.attr("BOX_BONUS") = gin::kBoxBonus;
   m.attr("GAME_BONUS") = gin::kGameBonus;
 

@@ -7,6 +7,7 @@
 // its length is the classes' docstrings.
 #include <pybind11/native_enum.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -53,7 +54,7 @@ Categories categories_from(py::handle obj) {
   if (py::isinstance<Categories>(obj)) return obj.cast<Categories>();
   if (py::isinstance<py::str>(obj)) {
     Categories out;
-    std::string text = obj.cast<std::string>();
+    std::string text = to_text(obj, "category text");
     std::size_t start = 0;
     while (start <= text.size()) {
       std::size_t end = text.find(',', start);
@@ -68,7 +69,7 @@ Categories categories_from(py::handle obj) {
     return out;
   }
   if (py::isinstance(obj, py::module_::import("enum").attr("Enum"))) return Categories::of(to_category(obj));
-  if (py::isinstance<py::int_>(obj)) return Categories::from_bits(obj.cast<long long>());
+  if (py::isinstance<py::int_>(obj)) return Categories::from_bits(to_int(obj, "a category set", 0, 8191));
   if (py::isinstance<py::iterable>(obj)) {
     Categories out;
     for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) out = out.with(to_category(item));
@@ -118,20 +119,18 @@ std::string upper_name(Category c) {
 }
 
 Category to_category(py::handle obj) {
-  if (py::isinstance<py::str>(obj)) return parse_category(obj.cast<std::string>());
+  if (py::isinstance<py::str>(obj)) return parse_category(to_text(obj, "category text"));
   if (py::isinstance<py::bool_>(obj) || !py::hasattr(obj, "__index__"))
     throw core::WrongType("expected a Category, its name or 0..12, got " + type_name(obj) + " " +
                           quoted_repr(obj));
-  const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-  if (!v) throw py::error_already_set();
-  return category_from_int(v.cast<long long>());
+  return category_from_int(to_int(obj, "a category", 0, kNumCategories - 1));
 }
 
 Dice to_dice(py::handle obj) {
   if (py::isinstance<Dice>(obj)) return obj.cast<Dice>();
-  if (py::isinstance<py::str>(obj)) return Dice::parse(obj.cast<std::string>());
+  if (py::isinstance<py::str>(obj)) return Dice::parse(to_text(obj, "dice text"));
   if (py::isinstance<Keep>(obj)) return Dice::from_keep(obj.cast<Keep>());
-  if (py::isinstance<py::iterable>(obj)) return Dice::from_faces(obj.cast<std::vector<int>>());
+  if (py::isinstance<py::iterable>(obj)) return Dice::from_faces(to_int_list(obj, "a die face", 64, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
   throw core::WrongType("expected dice (Dice, text like '35556' or five faces), got " + type_name(obj) + " " +
                         quoted_repr(obj));
 }
@@ -139,8 +138,8 @@ Dice to_dice(py::handle obj) {
 Keep to_keep(py::handle obj) {
   if (py::isinstance<Keep>(obj)) return obj.cast<Keep>();
   if (py::isinstance<Dice>(obj)) return obj.cast<Dice>();
-  if (py::isinstance<py::str>(obj)) return Keep::parse(obj.cast<std::string>());
-  if (py::isinstance<py::iterable>(obj)) return Keep::from_faces(obj.cast<std::vector<int>>());
+  if (py::isinstance<py::str>(obj)) return Keep::parse(to_text(obj, "keep text"));
+  if (py::isinstance<py::iterable>(obj)) return Keep::from_faces(to_int_list(obj, "a kept face", 64, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
   throw core::WrongType("expected a keep (Keep, text like '66' or up to five faces), got " + type_name(obj) + " " +
                         quoted_repr(obj));
 }
@@ -148,12 +147,8 @@ Keep to_keep(py::handle obj) {
 Action to_yahtzee_action(py::handle obj) {
   if (py::isinstance<Score>(obj)) return obj.cast<Score>();
   if (py::isinstance<Reroll>(obj)) return obj.cast<Reroll>();
-  if (py::isinstance<py::str>(obj)) return parse_action(obj.cast<std::string>());
-  if (!py::isinstance<py::bool_>(obj) && py::hasattr(obj, "__index__")) {
-    const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-    if (!v) throw py::error_already_set();
-    return action_from_id(v.cast<long long>());
-  }
+  if (py::isinstance<py::str>(obj)) return parse_action(to_text(obj, "action text"));
+  if (is_integer(obj)) return action_from_id(to_int(obj, "a Yahtzee action id", 0, kNumActions - 1));
   throw core::WrongType("expected an action (Score, Reroll, an id 0..222 or text like 'keep 66'), got " +
                         type_name(obj) + " " + quoted_repr(obj));
 }
@@ -364,8 +359,8 @@ void bind_rules(py::module_& m) {
                                  "str() gives the text form ('forced', 'none+no-yahtzee-bonus', ...).");
   rules.def(py::init([](const py::object& joker, bool yb, bool ub) {
           Joker j = Joker::Forced;
-          if (py::isinstance<py::str>(joker)) j = parse_joker(joker.cast<std::string>());
-          else if (!joker.is_none()) j = joker.cast<Joker>();
+          if (py::isinstance<py::str>(joker)) j = parse_joker(to_text(joker, "joker"));
+          else if (!joker.is_none()) j = cast_arg<Joker>(joker, "joker to be a Joker or 'forced' / 'free' / 'none'");
           return YahtzeeRules{j, yb, ub};
         }),
         py::arg("joker") = py::none(), py::arg("yahtzee_bonus") = true, py::arg("upper_bonus") = true,
@@ -433,7 +428,7 @@ void bind_state(py::module_& m) {
             "InvalidValueError for a state no card can reach.")
       .def_static("parse", [](const Arg<py::str>& text) {
         if (!py::isinstance<py::str>(text)) throw core::WrongType("State.parse needs text, got " + type_name(text));
-        return State::parse(text.cast<std::string>());
+        return State::parse(to_text(text, "state text"));
       }, py::arg("text"),
                   "A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with "
                   "optional 'upper=N' and 'y50' words: 'aces,chance upper=3 y50'. NotationError otherwise.")

@@ -68,12 +68,23 @@ void register_distribution(py::module_& m) {
            "A distribution from its probabilities by score (index = score). InvalidValueError for a negative or "
            "non-finite entry or a total that is not 1 (to 1e-9); trailing zeros are dropped.")
       .def_static("from_scores", [](const py::object& scores) {
-        std::vector<std::int32_t> v;
+        py::array arr;
         try {
-          v = scores.cast<std::vector<std::int32_t>>();
-        } catch (const py::cast_error&) {
-          auto arr = py::module_::import("numpy").attr("asarray")(scores, "int64");
-          v = arr.attr("tolist")().cast<std::vector<std::int32_t>>();
+          arr = py::module_::import("numpy").attr("asarray")(scores);
+        } catch (py::error_already_set&) {
+          arr = py::array();
+        }
+        const char kind = arr ? arr.dtype().kind() : 'O';
+        if (!arr || arr.ndim() != 1 || !(kind == 'i' || kind == 'u' || (kind == 'f' && arr.size() == 0)))
+          throw core::WrongType("scores must be a 1-D sequence or array of ints, got " + type_name(scores) + " " +
+                                quoted_repr(scores));
+        const auto ints = py::array_t<std::int64_t, py::array::forcecast>::ensure(arr);
+        std::vector<std::int32_t> v(static_cast<std::size_t>(ints.size()));
+        for (py::ssize_t i = 0; i < ints.size(); ++i) {
+          const std::int64_t x = ints.data()[i];
+          if (x < 0 || x > 1575)
+            throw core::InvalidValue("scores[" + std::to_string(i) + "] is not a final score (0..1575): " + std::to_string(x));
+          v[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(x);
         }
         return ScoreDistribution::from_scores(v);
       }, py::arg("scores"), "The empirical distribution of simulated final scores (exact False, games = their count).")
@@ -240,9 +251,7 @@ ScoreDistribution opponent_arg(py::handle obj) {
   if (py::isinstance<py::bool_>(obj))
     throw core::WrongType("expected an opponent's final score or its distribution, got bool");
   if (py::isinstance<py::int_>(obj)) {
-    const long long y = obj.cast<long long>();
-    if (y < 0 || y > 1575) throw core::InvalidValue("a final score is 0..1575, got " + std::to_string(y));
-    return ScoreDistribution::point(static_cast<int>(y));
+    return ScoreDistribution::point(static_cast<int>(to_int(obj, "a final score", 0, 1575)));
   }
   return ScoreDistribution::from_pmf(to_doubles(obj, "an opponent's final score, or its distribution"));
 }

@@ -24,7 +24,12 @@ using namespace parlour::yahtzee;
 
 namespace {
 
-std::string path_of(const py::object& p) { return py::str(py::module_::import("os").attr("fspath")(p)).cast<std::string>(); }
+std::string path_of(const py::object& p) {
+  if (!(py::isinstance<py::str>(p) || py::isinstance<py::bytes>(p) || py::hasattr(p, "__fspath__")))
+    throw core::WrongType("path must be a str or os.PathLike, got " + type_name(p) + " " + quoted_repr(p));
+  const py::object path = py::module_::import("os").attr("fsdecode")(p);
+  return to_text(path, "path");
+}
 
 }  // namespace
 
@@ -132,13 +137,16 @@ void bind_solver(py::module_& m) {
             const auto& marks = s.solved_marks();
             const auto& t = s.raw_table();
             return py::make_tuple(
-                1, s.rules().str(), py::bytes(reinterpret_cast<const char*>(marks.data()), marks.size()),
-                py::bytes(reinterpret_cast<const char*>(t.data()), t.size() * sizeof(double)), s.checksum());
+                2, s.rules().str(), py::bytes(reinterpret_cast<const char*>(marks.data()), marks.size()),
+                py::bytes(reinterpret_cast<const char*>(t.data()), t.size() * sizeof(double)), s.state_checksum());
           },
           [](const py::tuple& t) {
-            if (t.size() != 5 || !py::isinstance<py::int_>(t[0]) || t[0].cast<int>() != 1 ||
-                !py::isinstance<py::str>(t[1]) || !py::isinstance<py::bytes>(t[2]) || !py::isinstance<py::bytes>(t[3]))
-              throw core::FormatError("not a pickled Yahtzee Solver (version 1)");
+            // Version 2: the checksum covers the rules and the solved marks with the table
+            // (version 1, whose checksum covered the table only, is refused).
+            if (t.size() != 5 || !is_integer(t[0]) || !py::int_(t[0]).equal(py::int_(2)) ||
+                !py::isinstance<py::str>(t[1]) || !py::isinstance<py::bytes>(t[2]) ||
+                !py::isinstance<py::bytes>(t[3]) || !is_integer(t[4]))
+              throw core::FormatError("not a pickled Yahtzee Solver of this version (version 2)");
             YahtzeeRules rules;
             try {
               rules = YahtzeeRules::parse(t[1].cast<std::string>());
@@ -154,7 +162,8 @@ void bind_solver(py::module_& m) {
             std::vector<double> table(table_raw.size() / sizeof(double));
             std::memcpy(table.data(), table_raw.data(), table_raw.size());
             auto s = std::make_shared<Solver>(Solver::from_parts(rules, marks, table));
-            if (s->checksum() != t[4].cast<std::uint64_t>()) throw core::FormatError("a pickled Solver is corrupt (checksum)");
+            if (!py::int_(t[4]).equal(py::int_(s->state_checksum())))
+              throw core::FormatError("a pickled Solver is corrupt or altered (checksum of its rules, marks and table)");
             return s;
           }))
       .def("__repr__", [](const Solver& s) {

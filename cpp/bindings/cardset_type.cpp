@@ -206,7 +206,7 @@ PyObject* m_from_mask(PyObject* /*cls*/, PyObject* mask) {
 PyObject* m_parse(PyObject* /*cls*/, PyObject* text) {
   return guarded([&] {
     if (!PyUnicode_Check(text)) throw core::WrongType("parse expects text, got " + type_name(text));
-    return py::cast(CardSet::parse(py::handle(text).cast<std::string>()));
+    return py::cast(CardSet::parse(to_text(text, "card text")));
   });
 }
 PyObject* m_full_deck(PyObject* /*cls*/, PyObject* /*unused*/) {
@@ -214,9 +214,7 @@ PyObject* m_full_deck(PyObject* /*cls*/, PyObject* /*unused*/) {
 }
 PyObject* m_of_suit(PyObject* /*cls*/, PyObject* suit) {
   return guarded([&] {
-    const long s = PyLong_AsLong(suit);
-    if (s == -1 && PyErr_Occurred()) throw py::error_already_set();
-    if (s < 0 || s > 3) throw core::InvalidValue("suit must be 0..3, got " + std::to_string(s));
+    const long long s = to_int(suit, "suit", 0, 3);
     return py::cast(CardSet::suit(static_cast<core::Suit>(s)));
   });
 }

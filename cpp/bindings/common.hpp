@@ -72,6 +72,7 @@ void register_yahtzee_objectives(py::module_& m);  // bind_yahtzee_objectives.cp
 void register_freecell(py::module_& m);            // bind_freecell.cpp: positions, moves, the solver
 void register_freecell_game(py::module_& m);       // bind_freecell_game.cpp: Observation, Game
 void register_constructor_errors(py::module_& root);  // errors.cpp: X() without a constructor raises WrongTypeError
+void register_argument_errors(py::module_& root);  // errors.cpp: arguments that fit no signature raise WrongTypeError
 void register_envs(py::module_& root);             // bind_envs.cpp: the encoders, parlour._core.envs
 
 // ---- enum members, returned fast

@@ -37,11 +37,38 @@ int to_threads(py::handle obj, const char* what) {
   return static_cast<int>(to_int(obj, what, 0, core::kMaxThreads));
 }
 
+std::vector<int> to_int_list(py::handle obj, const char* what, std::size_t max_items, int lo, int hi) {
+  if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj))
+    throw core::WrongType(std::string(what) + " must be an iterable of ints, got " + type_name(obj) + " " +
+                          quoted_repr(obj));
+  std::vector<int> out;
+  for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) {
+    if (out.size() == max_items)
+      throw core::InvalidValue(std::string(what) + " must have at most " + std::to_string(max_items) + " items, got " +
+                               quoted_repr(obj));
+    out.push_back(static_cast<int>(to_int(item, what, lo, hi)));
+  }
+  return out;
+}
+
+std::string to_text(py::handle obj, const char* what) {
+  if (!py::isinstance<py::str>(obj))
+    throw core::WrongType(std::string(what) + " must be a str, got " + type_name(obj) + " " + quoted_repr(obj));
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (data == nullptr) {
+    PyErr_Clear();
+    throw core::InvalidValue(std::string(what) + " is not valid Unicode text (it holds a lone surrogate): " +
+                             quoted_repr(obj));
+  }
+  return {data, static_cast<std::size_t>(size)};
+}
+
 std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>(); }
 
 core::Card to_card(py::handle obj) {
   if (py::isinstance<core::Card>(obj)) return obj.cast<core::Card>();
-  if (py::isinstance<py::str>(obj)) return core::Card::parse(obj.cast<std::string>());
+  if (py::isinstance<py::str>(obj)) return core::Card::parse(to_text(obj, "card text"));
   throw core::WrongType("expected a Card or card text like 'As', got " + type_name(obj) + " " +
                         quoted_repr(obj));
 }
@@ -49,7 +76,7 @@ core::Card to_card(py::handle obj) {
 core::CardSet to_cardset(py::handle obj) {
   if (is_cardset(obj.ptr())) return core::CardSet::unchecked(reinterpret_cast<PyCardSet*>(obj.ptr())->mask);
   if (py::isinstance<core::Card>(obj)) return core::CardSet::of(obj.cast<core::Card>());
-  if (py::isinstance<py::str>(obj)) return core::CardSet::parse(obj.cast<std::string>());
+  if (py::isinstance<py::str>(obj)) return core::CardSet::parse(to_text(obj, "card text"));
   if (py::isinstance<py::bool_>(obj))
     throw core::WrongType("expected cards, got bool " + quoted_repr(obj));
   if (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")) {

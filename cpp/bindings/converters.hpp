@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "parlour/core/card.hpp"
 #include "parlour/core/cardset.hpp"
@@ -55,6 +56,13 @@ bool is_integer(py::handle obj);
 bool to_bool(py::handle obj, const char* what);
 // A thread count: 0 (one per core) .. core::kMaxThreads.
 int to_threads(py::handle obj, const char* what = "threads");
+// The ints of an iterable (at most max_items of them), each an int in lo..hi.
+std::vector<int> to_int_list(py::handle obj, const char* what, std::size_t max_items, int lo, int hi);
+
+// ---- text
+// A str as UTF-8: InvalidValueError naming `what` for a str that is not valid Unicode
+// (a lone surrogate such as '\ud800'), WrongTypeError for anything but a str.
+std::string to_text(py::handle obj, const char* what = "text");
 
 // ---- cards and randomness
 core::Card to_card(py::handle obj);

@@ -318,9 +318,12 @@ def test_does_not_break_its_own_melds_to_lay_off() -> None:
 def test_ignores_what_the_opponent_does() -> None:
     # The same hand and pile top, different opponent histories: the same choices for every seed.
     mine = "2c 3c 4c 5h 6h 7h Ks Qd Jd 9s 8d"
-    a = position(turn=ONE, phase="DISCARD", mine=mine, theirs=THEIRS, pile="6d 8h", my_discards="8h")
+    # In b the opponent took Ah, which we discarded, from the pile (a known card was always
+    # discarded first); in a it is still on the pile.
+    a = position(turn=ONE, phase="DISCARD", mine=mine, theirs="Ad 2h 3h 4h Tc Jc Qc Kc 5c 6c", pile="6d Ah 8h",
+                 my_discards="8h Ah")
     b = position(turn=ONE, phase="DISCARD", mine=mine, theirs="Ac Ah 8c 9c Tc Jc Qc 2h 3h Td",
-                 pile="6d Kh 8h", my_discards="8h", their_discards="Kh", their_known="Ah")
+                 pile="6d Kh 8h", my_discards="8h Ah", their_discards="Kh", their_known="Ah")
     assert a.observation(ONE).opponent_known != b.observation(ONE).opponent_known
     for seed in range(50):
         assert SimpleBot(seed).act(a.observation(ONE)) == SimpleBot(seed).act(b.observation(ONE))

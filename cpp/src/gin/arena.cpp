@@ -60,12 +60,15 @@ Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t see
   Match match(rules, first_dealer);
   core::Rng rng(seed);
   const std::array<Policy*, 2> pols{&one, &two};
-  int hands = 0;
+  int hands = 0, capped = 0;
   while (!match.is_over()) {
     if (hands++ >= max_hands)
       throw core::InvalidValue("no winner after " + std::to_string(max_hands) + " hands");
     Round r = match.new_round(rng);
     const int n = play_round(r, pols, stop);
+    if (r.turns() >= kMaxTurns && ++capped >= kMaxCappedHands)
+      throw core::InvalidValue("no winner: " + std::to_string(capped) + " hands of the match reached the limit of " +
+                               std::to_string(kMaxTurns) + " turns without a knock (the bots never end a hand)");
     const RoundResult res = *r.result();
     if (tally != nullptr) {
       tally->add(res, rules, {0, 1});

@@ -357,7 +357,7 @@ double play_on_value(const Observation& obs, const Evaluation& e, Card play, int
     st.initial_upcard = obs.initial_upcard;
     st.passes = obs.passes;
     st.taken = obs.taken;
-    if (obs.taken) st.known[static_cast<std::size_t>(me)] = CardSet::of(*obs.taken);
+    st.known[static_cast<std::size_t>(me)] = obs.own_known;  // the card taken this turn included
     st.known[static_cast<std::size_t>(opp)] = obs.opponent_known;
     st.discarded[static_cast<std::size_t>(me)] = obs.own_discards;
     st.discarded[static_cast<std::size_t>(opp)] = obs.opponent_discards;

@@ -361,13 +361,14 @@ void Round::end_turn_discard(Card c) {
   discarded_[p] |= c;
   pile_[pile_n_++] = c;
   has_taken_ = false;
+  ++turns_;
 }
 
 void Round::discard(Card c) {
   if (const RoundError e = check_discard(c); e != RoundError::Ok) fail(e, Action::discard(c));
   record(turn_, Action::discard(c));
   end_turn_discard(c);
-  if (stock_n_ <= kDeadStock) {
+  if (stock_n_ <= kDeadStock || turns_ >= kMaxTurns) {
     phase_ = Phase::Finished;
     result_ = RoundResult::dead();
     return;
@@ -576,7 +577,7 @@ bool operator==(const Round& a, const Round& b) noexcept {
          a.hands_ == b.hands_ && same(a.discard_pile(), b.discard_pile()) && same(a.stock(), b.stock()) &&
          a.upcard_ == b.upcard_ && a.passes_ == b.passes_ && a.taken() == b.taken() && a.knocker_ == b.knocker_ &&
          same_melds(a.spread(), b.spread()) && a.laid_off_ == b.laid_off_ && a.known_ == b.known_ &&
-         a.discarded_ == b.discarded_ && a.result() == b.result();
+         a.discarded_ == b.discarded_ && a.result() == b.result() && a.turns_ == b.turns_;
 }
 
 // ---- snapshots ----------------------------------------------------------------------------
@@ -599,6 +600,7 @@ RoundState Round::state() const {
   s.known = known_;
   s.discarded = discarded_;
   s.result = result();
+  s.turns = turns_;
   return s;
 }
 
@@ -635,6 +637,10 @@ Round Round::from_state(const RoundState& s) {
   const int stock_n = static_cast<int>(s.stock.size());
   if (stock_n < kDeadStock) format_error("the stock has " + std::to_string(stock_n) + " cards (at least 2)");
   if (s.passes < 0 || s.passes > 2) format_error("passes must be 0, 1 or 2, got " + std::to_string(s.passes));
+  if (s.turns < 0 || s.turns > kMaxTurns)
+    format_error("turns must be in 0.." + std::to_string(kMaxTurns) + ", got " + std::to_string(s.turns));
+  if (s.turns >= kMaxTurns && (s.phase == Phase::Upcard || s.phase == Phase::Draw || s.phase == Phase::Discard))
+    format_error("the round has reached the limit of " + std::to_string(kMaxTurns) + " turns but goes on");
   for (int p = 0; p < 2; ++p) {
     const std::size_t i = static_cast<std::size_t>(p);
     if (!s.known[i].is_subset_of(s.hands[i])) format_error("known cards that the player does not hold");
@@ -644,6 +650,20 @@ Round Round::from_state(const RoundState& s) {
   for (Card c : s.discard_pile) pile_set |= c;
   if (!pile_set.is_subset_of(s.discarded[0] | s.discarded[1] | s.initial_upcard))
     format_error("a card of the discard pile was never discarded");
+  // A discarded card went to the pile; it leaves the pile only when a player takes it
+  // (then it is known to be in that player's hand) and leaves a hand again only to the
+  // pile or as a layoff.  And a card taken from the pile was discarded or the upcard.
+  const CardSet was_discarded = s.discarded[0] | s.discarded[1];
+  for (int p = 0; p < 2; ++p) {
+    const std::size_t i = static_cast<std::size_t>(p);
+    const CardSet astray = s.discarded[i] - (pile_set | s.known[0] | s.known[1] | s.laid_off);
+    if (!astray.empty())
+      format_error("Player." + std::string(p == 0 ? "ONE" : "TWO") + " discarded " + astray.str() +
+                   ", which is neither on the pile, nor known to be taken back, nor laid off");
+    const CardSet unseen = s.known[i] - (was_discarded | s.initial_upcard);
+    if (!unseen.empty())
+      format_error("known cards " + unseen.str() + " were never on the discard pile");
+  }
 
   const Player nd = opponent(s.dealer);
   const int n0 = s.hands[0].size(), n1 = s.hands[1].size();
@@ -669,6 +689,7 @@ Round Round::from_state(const RoundState& s) {
   r.stock_n_ = static_cast<std::uint8_t>(stock_n);
   r.upcard_ = s.initial_upcard;
   r.passes_ = static_cast<std::uint8_t>(s.passes);
+  r.turns_ = static_cast<std::uint16_t>(s.turns);
   r.known_ = s.known;
   r.discarded_ = s.discarded;
   r.laid_off_ = s.laid_off;
@@ -719,8 +740,9 @@ Round Round::from_state(const RoundState& s) {
     case Phase::Finished: {
       if (!s.knocker) {
         // A dead hand.
-        if (n0 != kHandSize || n1 != kHandSize || stock_n != kDeadStock)
-          format_error("a finished round without a knocker is a dead hand: 10 cards each and 2 stock cards");
+        if (n0 != kHandSize || n1 != kHandSize || (stock_n != kDeadStock && s.turns != kMaxTurns))
+          format_error("a finished round without a knocker is a dead hand: 10 cards each and 2 stock cards "
+                       "(or " + std::to_string(kMaxTurns) + " turns)");
         if (s.result && *s.result != RoundResult::dead()) format_error("the result does not match the round");
         r.result_ = RoundResult::dead();
         r.turn_ = s.dealer;

@@ -231,6 +231,7 @@ Json round_state_to_json(const RoundState& s) {
   d.set("known", std::move(known));
   d.set("discarded", std::move(discarded));
   d.set("result", s.result ? result_to_json(*s.result) : Json());
+  if (s.turns > 0) d.set("turns", s.turns);  // written when not 0 (older snapshots have none)
   return d;
 }
 
@@ -240,10 +241,10 @@ RoundState round_state_from_json(const JsonReader& in, const Rules& rules, bool 
              "initial_upcard", "passes", "taken", "knocker", "spread", "laid_off", "known", "discarded", "result"});
   } else if (with_event) {
     in.only({"dealer", "phase", "turn", "hands", "discard_pile", "stock", "initial_upcard", "passes", "taken",
-             "knocker", "spread", "laid_off", "known", "discarded", "result", "last_event"});
+             "knocker", "spread", "laid_off", "known", "discarded", "result", "turns", "last_event"});
   } else {
     in.only({"dealer", "phase", "turn", "hands", "discard_pile", "stock", "initial_upcard", "passes", "taken",
-             "knocker", "spread", "laid_off", "known", "discarded", "result"});
+             "knocker", "spread", "laid_off", "known", "discarded", "result", "turns"});
   }
   RoundState s;
   s.rules = rules;
@@ -262,6 +263,7 @@ RoundState round_state_from_json(const JsonReader& in, const Rules& rules, bool 
   s.known = pair_in(in["known"]);
   s.discarded = pair_in(in["discarded"]);
   if (const auto res = in["result"]; !res.is_null()) s.result = result_from_json(res, legacy);
+  if (!legacy && in.has("turns")) s.turns = in["turns"].small_int(1, kMaxTurns);
   return s;
 }
 

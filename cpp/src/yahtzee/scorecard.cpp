@@ -15,8 +15,8 @@ bool possible_value(Category c, int v) {
   if (is_upper(c)) return v % upper_face(c) == 0 && v <= 5 * upper_face(c);
   switch (c) {
     case Category::ThreeOfAKind:
-    case Category::FourOfAKind:
-    case Category::Chance: return v == 0 || (v >= 5 && v <= 30);
+    case Category::FourOfAKind: return v == 0 || (v >= 5 && v <= 30);
+    case Category::Chance: return v >= 5 && v <= 30;  // the sum of any five dice
     case Category::FullHouse: return v == 0 || v == kFullHouseScore;
     case Category::SmallStraight: return v == 0 || v == kSmallStraightScore;
     case Category::LargeStraight: return v == 0 || v == kLargeStraightScore;

@@ -64,7 +64,10 @@ struct Workspace {
 };
 
 constexpr std::uint64_t kMagic = 0x31425459'5a4c5250ull;  // "PRLZYTB1" little-endian
-constexpr std::uint32_t kFileVersion = 1;
+// Version 2: the checksum covers the header (magic, version, rules, count) as well as
+// the values, so a changed rules byte is found.  Version 1 files (whose checksum covered
+// the values only) are refused: solving again takes about a second.
+constexpr std::uint32_t kFileVersion = 2;
 
 std::uint64_t fnv_words(const double* p, std::size_t n) noexcept {
   std::uint64_t h = 0xcbf29ce484222325ull;
@@ -74,6 +77,16 @@ std::uint64_t fnv_words(const double* p, std::size_t n) noexcept {
     h = (h ^ w) * 0x100000001b3ull;
   }
   return h;
+}
+
+std::uint64_t fnv_mix(std::uint64_t h, std::uint64_t w) noexcept { return (h ^ w) * 0x100000001b3ull; }
+
+// The file's checksum: the values' checksum, then the header words.
+std::uint64_t file_checksum(std::uint64_t table_sum, std::uint32_t version, std::uint32_t rules,
+                            std::uint64_t count) noexcept {
+  std::uint64_t h = fnv_mix(table_sum, kMagic);
+  h = fnv_mix(h, (std::uint64_t{rules} << 32) | version);
+  return fnv_mix(h, count);
 }
 
 }  // namespace
@@ -393,6 +406,16 @@ Solver Solver::from_parts(const YahtzeeRules& rules, const std::array<std::uint8
 
 std::uint64_t Solver::checksum() const noexcept { return fnv_words(table_.data(), table_.size()); }
 
+std::uint64_t Solver::state_checksum() const noexcept {
+  std::uint64_t h = fnv_mix(checksum(), rules_.code());
+  for (std::size_t i = 0; i < lo_.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, lo_.data() + i, sizeof w);
+    h = fnv_mix(h, w);
+  }
+  return h;
+}
+
 void Solver::save(const std::string& path) const {
   if (!is_solved()) throw core::PhaseError("only a fully solved table can be saved; call solve() first");
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
@@ -401,7 +424,7 @@ void Solver::save(const std::string& path) const {
   const std::uint32_t version = kFileVersion;
   const std::uint32_t rules = rules_.code();
   const std::uint64_t count = table_.size();
-  const std::uint64_t sum = checksum();
+  const std::uint64_t sum = file_checksum(checksum(), version, rules, count);
   f.write(reinterpret_cast<const char*>(&magic), sizeof magic);
   f.write(reinterpret_cast<const char*>(&version), sizeof version);
   f.write(reinterpret_cast<const char*>(&rules), sizeof rules);
@@ -423,10 +446,19 @@ Solver Solver::load(const std::string& path) {
   f.read(reinterpret_cast<char*>(&sum), sizeof sum);
   if (!f || magic != kMagic)
     throw core::FormatError(core::quote(path) + " is not a parlour Yahtzee table (bad magic)");
+  if (version == 1)
+    throw core::FormatError(core::quote(path) + " was written by an older version of the library (table version 1): "
+                            "solve again and save");
   if (version != kFileVersion)
     throw core::FormatError(core::quote(path) + ": unsupported table version " + std::to_string(version));
   if (rules > 255) throw core::FormatError(core::quote(path) + ": bad rules code " + std::to_string(rules));
-  Solver s(YahtzeeRules::from_code(static_cast<std::uint8_t>(rules)));
+  YahtzeeRules file_rules;
+  try {
+    file_rules = YahtzeeRules::from_code(static_cast<std::uint8_t>(rules));
+  } catch (const core::Error&) {
+    throw core::FormatError(core::quote(path) + ": bad rules code " + std::to_string(rules));
+  }
+  Solver s(file_rules);
   if (count != s.table_.size())
     throw core::FormatError(core::quote(path) + ": expected " + std::to_string(s.table_.size()) + " values, the header says " +
                             std::to_string(count));
@@ -434,7 +466,7 @@ Solver Solver::load(const std::string& path) {
   if (!f) throw core::FormatError(core::quote(path) + " is truncated");
   f.peek();
   if (!f.eof()) throw core::FormatError(core::quote(path) + " has trailing bytes after the table");
-  if (s.checksum() != sum) throw core::FormatError(core::quote(path) + " is corrupt (checksum mismatch)");
+  if (file_checksum(s.checksum(), version, rules, count) != sum) throw core::FormatError(core::quote(path) + " is corrupt (checksum mismatch)");
   s.lo_.fill(0);
   s.cache_.state_index = 0xFFFFFFFFu;
   return s;

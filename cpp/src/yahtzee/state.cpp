@@ -39,7 +39,12 @@ Category category_from_int(long long value) {
 std::string_view category_name(Category c) noexcept { return kNames[static_cast<std::size_t>(to_int(c))]; }
 
 Category parse_category(std::string_view text) {
-  const std::string s = normalise(text);
+  // Separators join words: text that starts or ends with one ('-1', 'fh_') is no category.
+  std::string_view t = text;
+  while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+  while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+  const bool loose_separator = !t.empty() && (t.front() == '-' || t.front() == '_' || t.back() == '-' || t.back() == '_');
+  const std::string s = loose_separator ? std::string() : normalise(t);
   for (int i = 0; i < kNumCategories; ++i)
     if (s == kNames[static_cast<std::size_t>(i)]) return static_cast<Category>(i);
   struct Alias {

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MAX_TURNS', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'play_match', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (NUM_ACTIONS = 265) and a text form.
@@ -1362,6 +1362,11 @@ class Round:
         """
         The player to act (the defender during layoffs), None once finished.
         """
+    @property
+    def turns(self) -> int:
+        """
+        Turns completed so far (each ends with a discard or a knock). A round whose turn MAX_TURNS (200) ends without a knock is a dead hand, as when the stock runs down.
+        """
 class RoundResult:
     """
     The outcome of one hand, independent of bonus values: kind, knocker, winner, both deadwoods and the cards laid off; points(rules) prices it. Build one with RoundResult.knock(...) (which decides KNOCK or UNDERCUT by the rules), .gin, .big_gin, .dead, or the validated raw constructor.
@@ -1847,6 +1852,7 @@ GAME_BONUS: int = 100
 GIN_BONUS: int = 25
 KNOCK_ID: int = 55
 LAY_OFF_ID: int = 108
+MAX_TURNS: int = 200
 MELD_COUNT: int = 329
 NUM_ACTIONS: int = 265
 OBSERVATION_SHAPE: tuple[typing.Any, ...] = (13, 52)

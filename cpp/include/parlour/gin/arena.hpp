@@ -41,8 +41,11 @@ struct HandTally {
 };
 
 // One match; `tally` (optional) counts its hands with side 0 = Player.ONE.  Gives up
-// with core::InvalidValue after `max_hands` hands without a winner.  The bots decide
+// with core::InvalidValue after `max_hands` hands without a winner, or as soon as
+// kMaxCappedHands of its hands have ended at the turn limit (kMaxTurns, round.hpp):
+// bots that never knock would otherwise redeal forever.  The bots decide
 // through act_until(obs, *stop) when `stop` is given (core::Interrupted once asked).
+inline constexpr int kMaxCappedHands = 10;
 Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer = Player::One,
                  HandTally* tally = nullptr, int max_hands = 10000, core::StopToken* stop = nullptr);
 

@@ -110,8 +110,8 @@ class Solver {
   // best_action_from for every roll and rolls left at once.
   static void policy_from(const TurnValues& tv, TurnPolicy& out) noexcept;
 
-  // Binary table file: header (magic, version, rules, count, checksum), then the
-  // values.  save: PhaseError unless fully solved.  load: FormatError for a corrupt,
+  // Binary table file: header (magic, version, rules, count, checksum of the header
+  // and the values), then the values.  save: PhaseError unless fully solved.  load: FormatError for a corrupt,
   // truncated or foreign file.
   void save(const std::string& path) const;
   static Solver load(const std::string& path);
@@ -123,6 +123,9 @@ class Solver {
                            const std::vector<double>& table);
   // The checksum of the table (FNV-1a over the 64-bit words of the values).
   [[nodiscard]] std::uint64_t checksum() const noexcept;
+  // A checksum of the rules, the solved marks and the table together (what a pickle
+  // carries, so that a pickle with another rules text or solved marks is refused).
+  [[nodiscard]] std::uint64_t state_checksum() const noexcept;
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.size() * sizeof(double); }
 
  private:

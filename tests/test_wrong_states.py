@@ -1,0 +1,153 @@
+"""States that could never arise are refused when loaded, in every game and every format.
+
+Each test takes a real state, changes one thing so that it becomes impossible (a card in
+two places, a box holding a score no roll gives, a rules byte of a saved table), and
+expects the library's error; the untouched state still loads.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from pathlib import Path
+
+import pytest
+
+from parlour.errors import NotationError, StateFormatError
+from parlour.gin import Player, Round, Rules
+from parlour.yahtzee import Categories, Category, Scorecard, Solver, State, parse_category
+from parlour.yahtzee import Rules as YahtzeeRules
+
+
+def _round_in_discard() -> Round:
+    """A round some turns in, with discards by both players, that has just taken the discard."""
+    r = Round.deal(Rules(), Player.ONE, 7)
+    for _ in range(400):
+        acts = r.legal_actions()
+        by_kind = {a.kind.name: a for a in acts}
+        if r.phase.name == "DRAW" and sum(len(r.discards_of(p)) for p in Player) >= 4:
+            r.apply(by_kind["TAKE_DISCARD"])
+            return r
+        r.apply(by_kind.get("DRAW_STOCK") or by_kind.get("PASS") or next(a for a in acts if a.kind.name == "DISCARD"))
+    raise AssertionError("no position found")
+
+
+def test_a_round_whose_discards_are_in_the_opponents_hand_is_refused() -> None:
+    r = _round_in_discard()
+    doc = r.to_dict()
+    assert Round.from_dict(doc) == r
+    one, two = (int(p) for p in Player)
+    # A card of Player.TWO's hand that is not known to have come from the pile.
+    hidden = [c for c in doc["state"]["hands"][two] if c not in doc["state"]["known"][two]]
+    bad = copy.deepcopy(doc)
+    bad["state"]["discarded"][one].append(hidden[0])
+    with pytest.raises(StateFormatError, match="discarded .* neither on the pile"):
+        Round.from_dict(bad)
+    # The same at the deal: nothing has been discarded yet.
+    fresh = Round.deal(Rules(), Player.ONE, 7).to_dict()
+    fresh["state"]["discarded"][one].append(fresh["state"]["hands"][two][0])
+    with pytest.raises(StateFormatError, match="neither on the pile"):
+        Round.from_dict(fresh)
+    # A known card that never was on the pile.
+    bad = copy.deepcopy(doc)
+    bad["state"]["known"][two].append(hidden[0])
+    with pytest.raises(StateFormatError, match="never on the discard pile"):
+        Round.from_dict(bad)
+    # And through pickle, which reads the same document.
+    state = r.__getstate__()
+    assert isinstance(state, dict)
+    bad_state = copy.deepcopy(state)
+    bad_state["state"]["discarded"][one].append(hidden[0])
+    with pytest.raises(StateFormatError):
+        Round.__new__(Round).__setstate__(bad_state)
+
+
+def test_a_card_taken_back_is_a_discard_the_taker_holds() -> None:
+    """A discard in the opponent's hand is fine when the opponent took it: it is known to be there."""
+    r = _round_in_discard()
+    taken = r.taken
+    assert taken is not None and any(taken in r.discards_of(p) for p in Player) or taken == r.initial_upcard
+    assert Round.from_dict(r.to_dict()) == r
+
+
+def test_a_scorecard_with_a_chance_of_zero_is_refused() -> None:
+    card = Scorecard()
+    doc = card.to_dict()
+    for value in (0, 1, 4, 31):
+        bad = copy.deepcopy(doc)
+        bad["boxes"]["chance"] = value
+        with pytest.raises(StateFormatError, match="chance"):
+            Scorecard.from_dict(bad)
+    for value in (5, 30):  # the least and the most five dice sum to
+        ok = copy.deepcopy(doc)
+        ok["boxes"]["chance"] = value
+        assert Scorecard.from_dict(ok).boxes[Category.CHANCE] == value
+    ok = copy.deepcopy(doc)
+    ok["boxes"]["three_of_a_kind"] = 0  # the other sums can be zero (no three of a kind)
+    Scorecard.from_dict(ok)
+
+
+@pytest.mark.parametrize("text", ["-1", "-aces", "_1", "1-", "fh_", " - 1", "-"])
+def test_parse_category_refuses_loose_separators(text: str) -> None:
+    with pytest.raises(NotationError, match="not a category"):
+        parse_category(text)
+
+
+def test_parse_category_still_reads_names_and_aliases() -> None:
+    assert parse_category("1") is Category.ACES
+    assert parse_category(" Full-House ") is Category.FULL_HOUSE
+    assert parse_category("three of a kind") is Category.THREE_OF_A_KIND
+    assert parse_category("sm_straight") is Category.SMALL_STRAIGHT
+
+
+@pytest.fixture(scope="module")
+def free_solver() -> Solver:
+    s = Solver(YahtzeeRules.parse("free"))
+    s.solve()
+    return s
+
+
+def test_a_table_file_whose_header_changed_is_refused(free_solver: Solver, tmp_path: Path) -> None:
+    path = tmp_path / "free.bin"
+    free_solver.save(path)
+    raw = path.read_bytes()
+    assert Solver.load(path).rules == free_solver.rules
+    # The header: magic (8 bytes), version (4), rules (4), count (8), checksum (8).
+    rules_code = int.from_bytes(raw[12:16], "little")
+    assert rules_code == free_solver.rules.code
+    for offset, code in [(12, YahtzeeRules().code), (12, YahtzeeRules.parse("none").code)]:
+        bad = bytearray(raw)
+        bad[offset : offset + 4] = code.to_bytes(4, "little")
+        (tmp_path / "bad.bin").write_bytes(bytes(bad))
+        with pytest.raises(StateFormatError, match="checksum"):
+            Solver.load(tmp_path / "bad.bin")
+    bad = bytearray(raw)
+    bad[12:16] = (200).to_bytes(4, "little")  # no rules have this code
+    (tmp_path / "bad.bin").write_bytes(bytes(bad))
+    with pytest.raises(StateFormatError, match="rules code"):
+        Solver.load(tmp_path / "bad.bin")
+    bad = bytearray(raw)
+    bad[8:12] = (1).to_bytes(4, "little")  # the first table format, whose checksum left the header out
+    (tmp_path / "bad.bin").write_bytes(bytes(bad))
+    with pytest.raises(StateFormatError, match="older version"):
+        Solver.load(tmp_path / "bad.bin")
+
+
+def test_a_pickled_solver_with_other_rules_or_marks_is_refused(free_solver: Solver) -> None:
+    state = free_solver.__getstate__()
+    back = pickle.loads(pickle.dumps(free_solver))
+    assert back.rules == free_solver.rules and back.value(State.START) == free_solver.value(State.START)
+    for other in ["forced", "none", "free+no-yahtzee-bonus"]:
+        bad = (state[0], other, *state[2:])
+        with pytest.raises(StateFormatError, match="checksum"):
+            Solver.__new__(Solver).__setstate__(bad)
+    lazy = Solver(YahtzeeRules())
+    lazy.value(State(~Categories([Category.CHANCE]), 0, False))
+    lazy_state = lazy.__getstate__()
+    marks = bytearray(lazy_state[2])
+    marks[0] = 0  # claim the start is solved
+    with pytest.raises(StateFormatError):
+        Solver.__new__(Solver).__setstate__((lazy_state[0], lazy_state[1], bytes(marks), *lazy_state[3:]))
+    old = (1, *state[1:])  # the first pickle format
+    with pytest.raises(StateFormatError, match="version"):
+        Solver.__new__(Solver).__setstate__(old)
