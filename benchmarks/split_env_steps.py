@@ -20,7 +20,6 @@ import time
 from typing import Any
 
 import numpy as np
-
 from bench_envs import SAMPLERS, make_batched  # type: ignore[import-not-found]
 
 

@@ -57,7 +57,7 @@ def _bound_classes():
     import parlour._core as core
 
     for mod in (core, core.cards, core.gin, core.yahtzee, core.freecell, core.envs):
-        for name, obj in vars(mod).items():
+        for obj in vars(mod).values():
             if isinstance(obj, type) and obj.__module__.startswith("parlour._core") and not issubclass(obj, enum.Enum):
                 yield obj
 
@@ -88,9 +88,9 @@ def test_classes_without_a_constructor_raise_wrong_type_naming_themselves() -> N
 def test_missing_seat_and_wrong_solve_argument_are_the_library_errors() -> None:
     from parlour import freecell, gin
 
-    with pytest.raises(WrongTypeError, match="observation.. takes the seat"):
+    with pytest.raises(WrongTypeError, match=r"observation.. takes the seat"):
         gin.Round.deal(gin.Rules(), 0, 1).observation()  # type: ignore[call-arg]
-    with pytest.raises(WrongTypeError, match="solve.. takes a GameState, a Game or a deal number"):
+    with pytest.raises(WrongTypeError, match=r"solve.. takes a GameState, a Game or a deal number"):
         freecell.solve("617")  # type: ignore[arg-type]
     game = freecell.Game(deal=1)
     assert freecell.solve(game).verdict == freecell.solve(game.state).verdict

@@ -283,10 +283,12 @@ void register_constructor_errors(py::module_& root) {
       if (init != nullptr && PyInstanceMethod_Check(init)) continue;
       const std::string message = name + " objects are not made by " + name +
                                   "(...): the library's functions and methods return them (see help(" + name + "))";
+      // pybind11 copies the docstring when it makes the function.
+      const std::string doc = "Refuses: " + message + ".";
       py::setattr(item.second, "__init__",
                   py::cpp_function([message](const py::handle&, const py::args&, const py::kwargs&) {
                     throw core::WrongType(message);
-                  }, py::is_method(item.second), py::name("__init__")));
+                  }, py::is_method(item.second), py::name("__init__"), py::doc(doc.c_str())));
     }
   }
 }

@@ -51,6 +51,15 @@ from .conftest import VARIANTS, solved
 
 C = Category
 
+# The two rule variants at the ends (the forced joker with both bonuses; no joker and no
+# bonus) run in the default test run; the three between them run in the slow tier.
+CORE_VARIANTS = ("forced", "none+no-yahtzee-bonus+no-upper-bonus")
+
+
+def variants(names: list[str] | None = None) -> list[object]:
+    """The rule variants to test: the core ones plain, the others marked slow."""
+    return [v if v in CORE_VARIANTS else pytest.param(v, marks=pytest.mark.slow) for v in (names or list(VARIANTS))]
+
 # Small restricted games: the boxes left open, the upper subtotal and the Yahtzee-50 flag.
 # They cover the upper bonus still in reach, the Yahtzee box open or filled with 50 (the
 # joker rules and the 100 bonus), and a lower-only ending.
@@ -99,7 +108,7 @@ def as_pmf(d: dict[int, float]) -> np.ndarray:
 # ---------------------------------------------------------------- against the brute force
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", variants())
 @pytest.mark.parametrize("game", list(RESTRICTED))
 def test_optimal_distribution_equals_brute_force(variant: str, game: str) -> None:
     rules = VARIANTS[variant]
@@ -114,7 +123,7 @@ def test_optimal_distribution_equals_brute_force(variant: str, game: str) -> Non
     assert got.mean == pytest.approx(solver.value(s), abs=1e-9)
 
 
-@pytest.mark.parametrize("variant", ["forced", "none+no-yahtzee-bonus+no-upper-bonus"])
+@pytest.mark.parametrize("variant", variants(["forced", "none+no-yahtzee-bonus+no-upper-bonus"]))
 @pytest.mark.parametrize("game", list(RESTRICTED)[:2])
 def test_heuristic_distribution_equals_brute_force(variant: str, game: str) -> None:
     rules = VARIANTS[variant]
@@ -143,7 +152,7 @@ class MostFaces:
         return Score(best)
 
 
-@pytest.mark.parametrize("variant", ["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"])
+@pytest.mark.parametrize("variant", variants(["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"]))
 @pytest.mark.parametrize("game", list(RESTRICTED)[:3])
 def test_python_fixed_strategy_exact_equals_brute_force(variant: str, game: str) -> None:
     rules = VARIANTS[variant]
@@ -219,7 +228,7 @@ MID = State(Categories([C.ACES, C.THREES, C.FIVES, C.FOUR_OF_A_KIND, C.SMALL_STR
 FROM_START = {"forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"}
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", variants())
 def test_distribution_matches_the_solver_value(variant: str, start: ScoreDistribution) -> None:
     solver = solved(variant)
     s = State.START if variant in FROM_START else MID
@@ -418,7 +427,7 @@ def test_an_illegal_python_bot_is_caught() -> None:
 # ---------------------------------------------------------------- reaching a target
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", variants())
 @pytest.mark.parametrize("game", list(RESTRICTED))
 def test_threshold_equals_brute_force(variant: str, game: str) -> None:
     rules = VARIANTS[variant]
@@ -431,7 +440,7 @@ def test_threshold_equals_brute_force(variant: str, game: str) -> None:
     assert t.probability(s, 40, 140) == got[100]
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", variants())
 def test_threshold_is_never_below_the_expected_score_strategy(variant: str) -> None:
     """For every target, the threshold strategy reaches it at least as often as the
     expected-score strategy (its probability read from the exact distribution)."""
@@ -526,7 +535,7 @@ def random_opponent(seed: int, top: int = 160) -> ScoreDistribution:
     return ScoreDistribution(q / q.sum())
 
 
-@pytest.mark.parametrize("variant", ["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"])
+@pytest.mark.parametrize("variant", variants(["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"]))
 @pytest.mark.parametrize("game", list(RESTRICTED)[:3])
 @pytest.mark.parametrize("tie", [0.0, 0.5])
 def test_heads_up_equals_brute_force(variant: str, game: str, tie: float) -> None:

@@ -14,15 +14,10 @@
 #include <limits>
 #include <thread>
 #include <type_traits>
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define PARLOUR_YAHTZEE_HAVE_AVX2 1
-#include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include <cstdlib>
 
 #include "parlour/core/errors.hpp"
+#include "simd.hpp"
 #include "widget.hpp"
 
 namespace parlour::yahtzee {
