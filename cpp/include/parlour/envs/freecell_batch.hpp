@@ -26,6 +26,13 @@
 
 namespace parlour::envs {
 
+// The mask of the position's moves, GameState::legal_move_list(true) as action ids
+// (Move::action_id), written straight from the position: mask[id] is 1 for those moves
+// and 0 for every other of the kNumActions ids; returns how many are 1.
+int write_move_mask(const freecell::GameState& g, std::int8_t* mask) noexcept;
+// Whether the position has a single-card move of GameState::legal_move_list.
+bool has_single_move(const freecell::GameState& g) noexcept;
+
 class FreeCellBatch {
  public:
   // InvalidValue unless 1 <= n <= kMaxGames, max_steps >= 1 and 1 <= max_deal < 2^33.
@@ -65,7 +72,6 @@ class FreeCellBatch {
     core::Rng stream;
     std::uint64_t deal = 1;
     int steps = 0;
-    std::vector<freecell::Move> moves;  // legal_move_list(true) of the position
   };
   int max_steps_;
   std::uint64_t max_deal_;
