@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import pickle
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from parlour.errors import (
     IllegalActionError,
     InvalidValueError,
+    NotationError,
     PhaseError,
     StateFormatError,
     WrongTypeError,
@@ -274,6 +276,56 @@ def test_heuristic_exact_and_python_simulation_agree(solver: Solver) -> None:
     assert again == sim  # same seed, same games
 
 
+class ActOnly:
+    """A bot of the game protocol only (act(observation)), as a learned policy would be."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def act(self, observation: Any) -> Any:
+        return self.inner.act(observation)
+
+
+def test_protocol_bot_simulated_against_the_exact_distribution(solver: Solver, start: ScoreDistribution) -> None:
+    """OptimalBot seen only through act(observation): simulated whole games; the exact
+    distribution lies inside the confidence intervals (a fixed seed)."""
+    bot = ActOnly(OptimalBot(solver))
+    sim = score_distribution(bot, games=3000, seed=5)
+    assert not sim.exact and sim.games == 3000
+    lo, hi = sim.mean_ci(0.999)
+    assert lo <= start.mean <= hi and hi - lo < 10
+    for t in (150, 200, 250, 300, 400):
+        lo, hi = sim.sf_ci(t, 0.999)
+        assert lo <= start.sf(t) <= hi, t
+    assert score_distribution(bot, games=3000, seed=5) == sim  # reproducible
+    other = score_distribution(bot, games=3000, seed=6)
+    assert other != sim
+    shifted = score_distribution(bot, games=300, seed=5, points=25)
+    assert np.array_equal(shifted.pmf[25:], score_distribution(bot, games=300, seed=5).pmf)
+    # the whole games are real: a worse bot scores less, a bot the game refuses raises
+    weak = score_distribution(ActOnly(HeuristicBot()), games=300, seed=5)
+    assert weak.mean_ci(0.999)[1] < start.mean
+
+    class Refused:
+        def act(self, observation: Any) -> Any:
+            return "score chance"  # legal once, refused on the second turn
+
+    class Garbled:
+        def act(self, observation: Any) -> Any:
+            return "keep 7"
+
+    with pytest.raises(IllegalActionError):
+        score_distribution(Refused(), games=1)
+    with pytest.raises(NotationError):
+        score_distribution(Garbled(), games=1)
+    with pytest.raises(InvalidValueError, match="empty card"):
+        score_distribution(bot, MID)
+    with pytest.raises(InvalidValueError, match="simulated"):
+        score_distribution(bot, exact=True)
+    with pytest.raises(InvalidValueError):
+        score_distribution(bot, games=0)
+
+
 def test_bit_identical_for_any_thread_count(solver: Solver) -> None:
     s = State(Categories([C.ACES, C.TWOS, C.THREES, C.CHANCE]), 9, False)
     one = solver.distribution(s, threads=1)
@@ -398,11 +450,29 @@ def test_threshold_is_never_below_the_expected_score_strategy(variant: str) -> N
 
 
 def test_threshold_rows_are_bit_identical_for_any_thread_count() -> None:
-    one, two = ThresholdSolver(max_target=250), ThresholdSolver(max_target=250)
-    one.solve_from(MID, threads=1)
-    two.solve_from(MID, threads=2)
-    assert np.array_equal(one.probabilities(MID), two.probabilities(MID))
-    assert one.table_bytes == two.table_bytes and one.rows == two.rows
+    """The 64 category sets below MID run on the thread pool (one set per thread at a
+    time): every row of every state they hold is the same, bit for bit, on 1, 2 and 3
+    threads."""
+    tables = [ThresholdSolver(max_target=250) for _ in range(3)]
+    for threads, t in enumerate(tables, start=1):
+        t.solve_from(MID, threads=threads)
+    base = MID.scored.bits
+    open_bits = [1 << c for c in range(13) if not base >> c & 1]
+    compared = 0
+    for pick in range(1 << len(open_bits)):
+        bits = base | sum(b for i, b in enumerate(open_bits) if pick >> i & 1)
+        for upper in range(64):
+            for y50 in (False, True):
+                try:
+                    s = State(Categories.from_bits(bits), upper, y50)
+                except InvalidValueError:
+                    continue  # not a card anyone can hold
+                rows = [t.probabilities(s) for t in tables]
+                assert np.array_equal(rows[0], rows[1], equal_nan=True) and np.array_equal(rows[0], rows[2], equal_nan=True)
+                compared += 1
+    assert compared > 1000
+    assert tables[0].table_bytes == tables[1].table_bytes == tables[2].table_bytes
+    assert tables[0].rows == tables[1].rows == tables[2].rows
 
 
 def test_threshold_queries() -> None:

@@ -265,10 +265,16 @@ def create_app(store: Store, *, registry: Registry | None = None, limits: Limits
     advice_slots = asyncio.Semaphore(2)  # solver calls at once (each releases the GIL)
 
     @app.get("/api/tables/{table_id}/advice")
-    async def table_advice(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def table_advice(
+        table_id: str,
+        authorization: str | None = Header(default=None),
+        objectives: bool = False,
+        target: int | None = None,
+    ) -> dict[str, Any]:
         """Advice for the token's seat ('Authorization: Bearer <token>'), from its own observation only:
         gin, the best arrangement of the hand; Yahtzee, the optimal expected final score of every legal
-        action (the exact solver); FreeCell, a solution from here or the verdict that there is none."""
+        action (the exact solver), and with `objectives` (or a `target`) the best action for each
+        objective (the mean, reaching `target`, beating the other seats); FreeCell, a solution from here or the verdict that there is none."""
         tt = tables_()
         t = await tt.get(table_id)
         seat = tt.authenticate(t, _bearer(authorization))
@@ -276,7 +282,7 @@ def create_app(store: Store, *, registry: Registry | None = None, limits: Limits
             raise AuthError("advice is for a seat: send its token ('Authorization: Bearer <token>')")
         seq, obs = t.seq, t.game.observation(seat)
         async with advice_slots:
-            out: dict[str, Any] = await asyncio.to_thread(advise, t.game_name, obs)
+            out: dict[str, Any] = await asyncio.to_thread(advise, t.game_name, obs, objectives, target)
         return {"table": t.id, "seq": seq, "seat": seat, **out}
 
     async def ws_table(ws: WebSocket, table_id: str) -> None:
