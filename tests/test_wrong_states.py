@@ -151,3 +151,30 @@ def test_a_pickled_solver_with_other_rules_or_marks_is_refused(free_solver: Solv
     old = (1, *state[1:])  # the first pickle format
     with pytest.raises(StateFormatError, match="version"):
         Solver.__new__(Solver).__setstate__(old)
+
+
+def test_a_gin_observation_whose_discards_and_known_cards_disagree_is_refused() -> None:
+    from parlour.gin import Observation
+
+    r = _round_in_discard()
+    for seat in (Player.ONE, Player.TWO, None):
+        obs = r.observation(seat)
+        doc = obs.to_dict()
+        assert Observation.from_dict(doc) == obs
+        sides = doc["players"]
+        if seat is not None:
+            me = int(seat)
+            hidden = [c for c in doc["hand"] if c not in sides[me]["known"]]
+            bad = copy.deepcopy(doc)
+            bad["players"][1 - me]["discards"].append(hidden[0])  # a card in my hand the opponent discarded
+            with pytest.raises(StateFormatError, match="neither on the pile"):
+                Observation.from_dict(bad)
+        # A known card that was never discarded: move a discard out of the discards.
+        bad = copy.deepcopy(doc)
+        taker = int(r.turn)
+        known = sides[taker]["known"]
+        assert known
+        for side in bad["players"]:
+            side["discards"] = [c for c in side["discards"] if c not in known]
+        with pytest.raises(StateFormatError, match="never on the discard pile|never discarded"):
+            Observation.from_dict(bad)

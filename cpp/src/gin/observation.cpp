@@ -89,6 +89,14 @@ void validate(const Observation& o) {
   if (o.own_hand_size + o.opponent_hand_size + on_table + o.stock_size != core::kDeckSize)
     bad("hands, pile, layoffs and stock do not add up to 52 cards");
   if (o.taken && !(o.own_known | o.opponent_known).contains(*o.taken)) bad("the card taken is not known to be held");
+  // As in a round: a discard is on the pile, known to be taken back or laid off, and a
+  // known card was discarded or is the upcard.
+  const CardSet discards = o.own_discards | o.opponent_discards;
+  if (!discards.is_subset_of(pile | o.own_known | o.opponent_known | o.laid_off))
+    bad("a discarded card is neither on the pile, nor known to be taken back, nor laid off");
+  if (!(o.own_known | o.opponent_known).is_subset_of(discards | o.initial_upcard))
+    bad("a known card was never on the discard pile");
+  if (!pile.is_subset_of(discards | o.initial_upcard)) bad("a card of the discard pile was never discarded");
   // Hand sizes by phase: the player to act holds 11 cards while discarding, else 10
   // (fewer for a defender who laid off, 11 for a big gin).
   for (int side = 0; side < 2; ++side) {
