@@ -19,7 +19,11 @@
 #include "parlour/core/errors.hpp"
 #include "parlour/core/json.hpp"
 #include "parlour/core/rng.hpp"
-#include "guarded.hpp"  // before any caster of a bound class is used
+
+// Order matters here (each in its own block, so that sorting keeps it): the guarded casters
+// come before any caster of a bound class is used, cardset_type.hpp's included.
+#include "guarded.hpp"
+
 #include "cardset_type.hpp"
 
 namespace parlour::bindings {
