@@ -157,8 +157,18 @@ def _sample_objects() -> list[Any]:
     from parlour.gin import Rules as GinRules
     from parlour.yahtzee import Dice, HeuristicBot, Keep, Scorecard, State
 
-    objs: list[Any] = [Card("As"), Rng(1), GinRules(), Dice("12345"), Keep("66"), State.START, Scorecard(),
-                       HeuristicBot(), GameState.from_ms_deal(1), Move.parse("3a")]
+    objs: list[Any] = [
+        Card("As"),
+        Rng(1),
+        GinRules(),
+        Dice("12345"),
+        Keep("66"),
+        State.START,
+        Scorecard(),
+        HeuristicBot(),
+        GameState.from_ms_deal(1),
+        Move.parse("3a"),
+    ]
     for name in games.names():
         game = games.get(name).new_game(seed=1)
         objs += [game, game.observation(0), game.legal_actions()[0]]
@@ -223,8 +233,18 @@ def test_every_method_of_made_objects_answers_wrong_types_with_the_library_error
     checked = 0
     for obj in _sample_objects():
         for name in dir(type(obj)):
-            if name.startswith("__") and name not in ("__contains__", "__getitem__", "__or__", "__and__", "__sub__",
-                                                      "__lt__", "__le__", "__eq__", "__setstate__", "__call__"):
+            if name.startswith("__") and name not in (
+                "__contains__",
+                "__getitem__",
+                "__or__",
+                "__and__",
+                "__sub__",
+                "__lt__",
+                "__le__",
+                "__eq__",
+                "__setstate__",
+                "__call__",
+            ):
                 continue
             attr = getattr(type(obj), name, None)
             if isinstance(attr, property):
