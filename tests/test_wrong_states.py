@@ -176,5 +176,5 @@ def test_a_gin_observation_whose_discards_and_known_cards_disagree_is_refused() 
         assert known
         for side in bad["players"]:
             side["discards"] = [c for c in side["discards"] if c not in known]
-        with pytest.raises(StateFormatError, match="never on the discard pile|never discarded"):
+        with pytest.raises(StateFormatError, match=r"never on the discard pile|never discarded"):
             Observation.from_dict(bad)
