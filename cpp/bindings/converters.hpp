@@ -47,7 +47,7 @@ using JsonDict = py::typing::Dict<py::str, py::object>;
 using MaskArray = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
 
 // ---- messages
-std::string type_name(py::handle obj);  // "int", "Card", ...
+std::string type_name(py::handle obj);    // "int", "Card", ...
 std::string quoted_repr(py::handle obj);  // repr(obj), shortened for a message
 
 // ---- numbers
