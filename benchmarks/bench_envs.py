@@ -264,7 +264,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="yahtzee,freecell,gin")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--sampler", choices=sorted(SAMPLERS), default="index", help="how the batched rows draw actions")
+    parser.add_argument(
+        "--sampler", choices=sorted(SAMPLERS), default="index", help="how the batched rows draw actions"
+    )
     parser.add_argument("--sizes", default=",".join(map(str, BATCH_SIZES)), help="the batch sizes N")
     parser.add_argument("--threads", default=",".join(map(str, THREADS)), help="the thread counts")
     parser.add_argument("--no-single", action="store_true", help="only the batched rows")
@@ -292,7 +294,16 @@ def main() -> None:
         for threads in map(int, args.threads.split(",")):
             for n in map(int, args.sizes.split(",")):
                 steps = batched_steps(game, n)
-                rows.append((f"batched N={n}, {threads} thread(s)", best(lambda game=game, n=n, threads=threads, steps=steps: batched(game, n, threads, steps, args.sampler))))
+                rows.append(
+                    (
+                        f"batched N={n}, {threads} thread(s)",
+                        best(
+                            lambda game=game, n=n, threads=threads, steps=steps: batched(
+                                game, n, threads, steps, args.sampler
+                            )
+                        ),
+                    )
+                )
         for name, rate in rows:
             print(f"| {game} | {name} | {rate:,.0f} |", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")

@@ -20,7 +20,6 @@ import time
 from typing import Any
 
 import numpy as np
-
 from bench_envs import SAMPLERS, make_batched  # type: ignore[import-not-found]
 
 
@@ -79,9 +78,9 @@ def split(game: str, n: int, calls: int) -> dict[str, float]:
     out["batch.step"] = (cpu(c_step) - base) / calls
     out["VectorEnv.step"] = (cpu(wrapper) - base) / calls - out["batch.step"]
     for name, fn in SAMPLERS.items():
-        out[f"sample ({name})"] = cpu(lambda fn=fn: [fn(m, rng) for _ in range(calls // len(masks) + 1) for m in masks]) / (
-            (calls // len(masks) + 1) * len(masks)
-        )
+        out[f"sample ({name})"] = cpu(
+            lambda fn=fn: [fn(m, rng) for _ in range(calls // len(masks) + 1) for m in masks]
+        ) / ((calls // len(masks) + 1) * len(masks))
     return out
 
 

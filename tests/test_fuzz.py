@@ -26,8 +26,35 @@ from parlour import games
 from parlour.errors import ParlourError
 
 GAMES = [("gin", {}), ("yahtzee", {"players": 2}), ("freecell", {"deal": 11})]
-VALUES: list[Any] = [None, True, False, 0, -1, 1, 2, 7, 13, 52, 2**31, 2**63, -(2**70), 1.5, float("nan"), "", "x",
-                     "Ah", "ONE", "DRAW", "é\x00", "9" * 40, [], [None], ["Ah", "Ah"], {}, {"a": 1}]
+VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2,
+    7,
+    13,
+    52,
+    2**31,
+    2**63,
+    -(2**70),
+    1.5,
+    float("nan"),
+    "",
+    "x",
+    "Ah",
+    "ONE",
+    "DRAW",
+    "é\x00",
+    "9" * 40,
+    [],
+    [None],
+    ["Ah", "Ah"],
+    {},
+    {"a": 1},
+]
 
 
 def positions(name: str, options: dict[str, Any], seed: int, count: int) -> Iterator[Any]:
@@ -70,7 +97,7 @@ def damaged(doc: Any, rng: random.Random) -> Any:
         parent[key] = old[: rng.randrange(len(old))] if rng.random() < 0.5 else old + [rng.choice(old)]
     elif how == 2 and isinstance(old, str) and old:
         i = rng.randrange(len(old))
-        parent[key] = old[:i] + rng.choice("AhTXz9\\'\"{ ") + old[i + 1:]
+        parent[key] = old[:i] + rng.choice("AhTXz9\\'\"{ ") + old[i + 1 :]
     elif how == 3 and isinstance(old, int) and not isinstance(old, bool):
         parent[key] = old + rng.choice([-1, 1, -100, 100, 2**32])
     elif how == 4 and isinstance(parent, dict):
@@ -96,7 +123,9 @@ def works(game: Any) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[g for g, _ in GAMES])
-def test_damaged_snapshots_load_into_a_working_game_or_raise_the_library_error(name: str, options: dict[str, Any]) -> None:
+def test_damaged_snapshots_load_into_a_working_game_or_raise_the_library_error(
+    name: str, options: dict[str, Any]
+) -> None:
     rng = random.Random(f"snapshots {name}")
     loaded = refused = 0
     for seed in range(6):
@@ -178,8 +207,10 @@ def test_every_class_refuses_a_foreign_pickled_state_with_the_library_error() ->
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (sys.platform.startswith("linux") and platform.machine() == "x86_64"),
-                    reason="the test extra installs atheris on x86-64 Linux, where it has wheels")
+@pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and platform.machine() == "x86_64"),
+    reason="the test extra installs atheris on x86-64 Linux, where it has wheels",
+)
 def test_atheris_over_the_parsers_and_loaders() -> None:
     """tests/fuzz/atheris_parsers.py for a fixed number of inputs: no finding."""
     import os
@@ -190,9 +221,20 @@ def test_atheris_over_the_parsers_and_loaders() -> None:
     runs = 200000
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root / "src"), os.environ.get("PYTHONPATH", "")]))
     out = subprocess.run(
-        [sys.executable, str(root / "tests" / "fuzz" / "atheris_parsers.py"), f"-runs={runs}", "-seed=1",
-         "-max_len=600", "-len_control=0", "-rss_limit_mb=4096"],
-        capture_output=True, text=True, timeout=1800, env=env, cwd=root,
+        [
+            sys.executable,
+            str(root / "tests" / "fuzz" / "atheris_parsers.py"),
+            f"-runs={runs}",
+            "-seed=1",
+            "-max_len=600",
+            "-len_control=0",
+            "-rss_limit_mb=4096",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env=env,
+        cwd=root,
     )
     assert out.returncode == 0, out.stderr[-4000:]
     assert f"Done {runs} runs" in out.stderr, out.stderr[-2000:]

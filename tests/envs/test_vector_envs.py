@@ -454,7 +454,7 @@ def test_reset_mask_resets_only_those_games(game: str) -> None:
     obs, infos = venv.reset(seed=1)
     rng = np.random.default_rng(2)
     for _ in range(3):
-        obs, *_ , infos = venv.step(choose(obs["action_mask"], rng))
+        obs, *_, infos = venv.step(choose(obs["action_mask"], rng))
     mask = np.array([True, False, True, False])
     obs2, infos2 = venv.reset(options={"reset_mask": mask})
     np.testing.assert_array_equal(obs2["observation"][~mask], obs["observation"][~mask])
@@ -511,8 +511,9 @@ def test_ctrl_c_stops_a_long_step() -> None:
         "    env.reset(seed=1)\n"
         "    print('reset', flush=True)\n"
     )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
+    )
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
         time.sleep(1.0)

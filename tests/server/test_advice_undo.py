@@ -177,7 +177,9 @@ def test_yahtzee_advice_objectives_against_the_other_seat(srv: Server) -> None:
                 open_boxes = 13 - len(mine.state.scored)
                 if open_boxes > YAHTZEE_OBJECTIVES_MAX_OPEN and not early_checked:
                     status, a = srv.http("GET", f"/api/tables/{t}/advice?objectives=true", token=token)
-                    assert status == 200 and a["objectives"] == [] and a["objectives_from"] == YAHTZEE_OBJECTIVES_MAX_OPEN
+                    assert (
+                        status == 200 and a["objectives"] == [] and a["objectives_from"] == YAHTZEE_OBJECTIVES_MAX_OPEN
+                    )
                     early_checked = True
                 if open_boxes <= YAHTZEE_OBJECTIVES_MAX_OPEN and obs.rolls_left == 2:
                     break
@@ -190,8 +192,15 @@ def test_yahtzee_advice_objectives_against_the_other_seat(srv: Server) -> None:
             assert status == 200 and a["seq"] == state["seq"] and a["target"] == target and a["opponents"] == 1
             legal = {x["id"]: x["text"] for x in state["legal_actions"]}
             opponent = solver.distribution(theirs.state, points=int(theirs.total))
-            want = yahtzee.advise(mine.state, obs.dice, obs.rolls_left, points=int(mine.total), solver=solver,
-                                  target=target, opponent=opponent)
+            want = yahtzee.advise(
+                mine.state,
+                obs.dice,
+                obs.rolls_left,
+                points=int(mine.total),
+                solver=solver,
+                target=target,
+                opponent=opponent,
+            )
             got = a["objectives"]
             assert [o["objective"] for o in got] == ["mean", f"reach {target}", "beat the opponent"]
             for o, w in zip(got, want):
@@ -229,5 +238,5 @@ def test_yahtzee_advice_opponent_is_the_best_of_the_others() -> None:
     for i in np.flatnonzero(p):
         for j in np.flatnonzero(q):
             want[max(i, j)] += p[i] * q[j]
-    assert np.allclose(got.pmf, want[: len(got.pmf)], atol=1e-12) and want[len(got.pmf):].sum() < 1e-12
+    assert np.allclose(got.pmf, want[: len(got.pmf)], atol=1e-12) and want[len(got.pmf) :].sum() < 1e-12
     assert got.min >= max(int(c.total) for c in obs.scorecards[1:])

@@ -294,7 +294,8 @@ def test_yahtzee_advisor_objectives(page: Page, web: Server) -> None:
     names = [rows.nth(i).get_attribute("data-objective") for i in range(rows.count())]
     assert names == [o["objective"] for o in advice["objectives"]] == ["mean", "reach 400", "beat the opponent"]
     assert [rows.nth(i).get_attribute("data-action") for i in range(rows.count())] == [
-        o["text"] for o in advice["objectives"]]
+        o["text"] for o in advice["objectives"]
+    ]
     assert advice["objectives"][0]["id"] == advice["best"]
     text = pg.inner_text("#objectives")
     for o in advice["objectives"]:

@@ -8,9 +8,9 @@
 
 namespace parlour::envs {
 
+using core::Card;
 using freecell::GameState;
 using freecell::Move;
-using core::Card;
 
 // A card goes onto a cascade's top card one rank higher in the other colour (the rule
 // Cascade::accepts applies to a non-empty cascade).

@@ -101,8 +101,15 @@ def _objectives(obs: Any, solver: Any, total: int, target: int | None) -> dict[s
         return out
     legal = {str(a): int(a.id) for a in obs.legal_actions()}
     opponent = _others(obs, solver)
-    rows = advise_objectives(state, obs.dice, int(obs.rolls_left), points=total, solver=solver,
-                             target=target if target is not None and target > total else None, opponent=opponent)
+    rows = advise_objectives(
+        state,
+        obs.dice,
+        int(obs.rolls_left),
+        points=total,
+        solver=solver,
+        target=target if target is not None and target > total else None,
+        opponent=opponent,
+    )
     out["objectives"] = [
         {
             "objective": r.objective,

@@ -103,7 +103,9 @@ def _play(bot: ChoosingBot, state: State, rules: Rules, rng: Rng) -> int:
                 raise IllegalActionError(f"{bot!r} returned {action!r}, not a Score or a Reroll")
             kept = action.keep.counts
             if rolls_left == 0 or any(k > d for k, d in zip(kept, dice.counts)):
-                raise IllegalActionError(f"{bot!r} chose an illegal reroll: {action} with {dice}, {rolls_left} roll(s) left")
+                raise IllegalActionError(
+                    f"{bot!r} chose an illegal reroll: {action} with {dice}, {rolls_left} roll(s) left"
+                )
             dice = _roll(rng, action.keep)
     return total
 
@@ -175,9 +177,13 @@ def score_distribution(
         rules = found if isinstance(found, Rules) else Rules()
     if not choosing:
         if exact:
-            raise InvalidValueError("exact evaluation asks choose(state, dice, rolls_left); a bot with only act() is simulated")
+            raise InvalidValueError(
+                "exact evaluation asks choose(state, dice, rolls_left); a bot with only act() is simulated"
+            )
         if state != State.START:
-            raise InvalidValueError(f"a bot with only act(observation) plays whole games from the empty card, not from {state}")
+            raise InvalidValueError(
+                f"a bot with only act(observation) plays whole games from the empty card, not from {state}"
+            )
         if games < 1:
             raise InvalidValueError(f"games must be >= 1, got {games}")
         return ScoreDistribution.from_scores(points + _play_games(cast(ProtocolBot, bot), games, seed, rules))
@@ -233,7 +239,9 @@ def _turn(bot: ChoosingBot, state: State, rules: Rules) -> dict[tuple[int, int],
             if not isinstance(action, Reroll):
                 raise IllegalActionError(f"{bot!r} returned {action!r}, not a Score or a Reroll")
             if rolls_left == 0 or not action.keep.issubset(dice[i]):
-                raise IllegalActionError(f"{bot!r} chose an illegal reroll: {action} with {dice[i]}, {rolls_left} roll(s) left")
+                raise IllegalActionError(
+                    f"{bot!r} chose an illegal reroll: {action} with {dice[i]}, {rolls_left} roll(s) left"
+                )
             kept[action.keep.index] += w
         facing = kept @ rerolls
     out: dict[tuple[int, int], float] = {}
@@ -411,15 +419,28 @@ def advise(
     def values(action: AnyAction) -> tuple[float, float | None, float | None]:
         if isinstance(action, Score) or rolls_left == 0:
             mean = _action_value(list(solver.category_values(state, dice)), action)
-            reach = None if reach_table is None or target is None else _action_value(
-                list(reach_table.category_values(state, points, target, dice)), action)
-            win = None if win_table is None else _action_value(list(win_table.category_values(state, points, dice)), action)
+            reach = (
+                None
+                if reach_table is None or target is None
+                else _action_value(list(reach_table.category_values(state, points, target, dice)), action)
+            )
+            win = (
+                None
+                if win_table is None
+                else _action_value(list(win_table.category_values(state, points, dice)), action)
+            )
         else:
             mean = _action_value(list(solver.keep_values(state, dice, rolls_left)), action)
-            reach = None if reach_table is None or target is None else _action_value(
-                list(reach_table.keep_values(state, points, target, dice, rolls_left)), action)
-            win = None if win_table is None else _action_value(
-                list(win_table.keep_values(state, points, dice, rolls_left)), action)
+            reach = (
+                None
+                if reach_table is None or target is None
+                else _action_value(list(reach_table.keep_values(state, points, target, dice, rolls_left)), action)
+            )
+            win = (
+                None
+                if win_table is None
+                else _action_value(list(win_table.keep_values(state, points, dice, rolls_left)), action)
+            )
         return points + mean, reach, win
 
     # (objective name, its key among mean/reach/win, its best action)

@@ -45,7 +45,9 @@ class FreeCellBatch {
 
   void reset(const std::uint64_t* seeds, const bool* which, const std::uint64_t* episodes, const Outputs& out,
              core::StopToken& stop);
-  void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) { driver_.step(actions, out, stop); }
+  void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) {
+    driver_.step(actions, out, stop);
+  }
   [[nodiscard]] const BatchConfig& config() const noexcept { return driver_.config(); }
   [[nodiscard]] int max_steps() const noexcept { return max_steps_; }
   [[nodiscard]] std::uint64_t max_deal() const noexcept { return max_deal_; }
@@ -60,7 +62,8 @@ class FreeCellBatch {
   [[nodiscard]] static constexpr int reward_width() noexcept { return 1; }
   [[nodiscard]] bool legal(int i, int action) const;
   void apply(int i, int action, double* reward, bool& terminated, bool& truncated);
-  void penalize(int i, bool terminate, double illegal_reward, double* reward, bool& terminated, bool& truncated) noexcept;
+  void penalize(int i, bool terminate, double illegal_reward, double* reward, bool& terminated,
+                bool& truncated) noexcept;
   void seed_slot(int i, std::uint64_t seed) noexcept { slots_[static_cast<std::size_t>(i)].stream.reseed(seed); }
   void reset_slot(int i, const std::uint64_t* episode);
   void write(int i, std::int8_t* obs, std::int8_t* mask, const Outputs& out) const;
