@@ -217,9 +217,14 @@ def test_atheris_over_the_parsers_and_loaders() -> None:
     import subprocess
     from pathlib import Path
 
+    import parlour
+
     root = Path(__file__).resolve().parents[1]
     runs = 200000
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root / "src"), os.environ.get("PYTHONPATH", "")]))
+    # The child imports the parlour this process imported (the installed one in a fresh
+    # clone, whose src/ has no compiled engine; src/ when run from a developer build).
+    where = str(Path(parlour.__file__).resolve().parent.parent)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([where, os.environ.get("PYTHONPATH", "")]))
     out = subprocess.run(
         [
             sys.executable,
