@@ -7,8 +7,6 @@ The positions are Round snapshots built in botpos.py; each comment draws the han
 from __future__ import annotations
 
 import pickle
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -33,8 +31,7 @@ from parlour.gin import (
     simulate_rounds,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
-from botpos import ONE, TWO, knocked_for_layoffs, position
+from .botpos import ONE, TWO, knocked_for_layoffs, position  # the shared position helpers
 
 BOTS = [EasyBot, NormalBot, HardBot]
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import pickle
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -37,10 +36,8 @@ from parlour.gin import (
 )
 from parlour.gin.bots import BOT_NAMES, EXPERT_BENCH_NODES, EXPERT_DEFAULT_NODES, expert_playout, layoff_deadwood
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
-from botpos import ONE, TWO, knocked_for_layoffs, position
-
 from ..sigint import interrupt, python_child
+from .botpos import ONE, TWO, knocked_for_layoffs, position  # the shared position helpers
 
 FAST = 4000  # a small node budget for tests
 
