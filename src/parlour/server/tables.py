@@ -196,7 +196,7 @@ class Tables:
     def __init__(self, registry: Registry, store: st.Store, limits: Limits | None = None) -> None:
         self.registry = registry
         self.store = store
-        self.writer = st.Writer(store)
+        self.writer = st.make_writer(store)
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.open_count = 0
@@ -223,7 +223,7 @@ class Tables:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.to_thread(self.writer.close)
+        await self.writer.aclose()
 
     def _from_row(self, row: st.TableRow) -> Table:
         game = self.registry.load(row.snapshot)
