@@ -43,7 +43,7 @@ from parlour.server.errors import (
 )
 from parlour.server.games import Registry, default_registry, describe
 from parlour.server.store import Store
-from parlour.server.tables import Connection, Limits, Table, Tables, dumps
+from parlour.server.tables import Connection, Limits, Table, Tables
 
 log = logging.getLogger("parlour.server")
 
@@ -402,18 +402,18 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
                             }
                         )
                     )
-                    conn.push(dumps(t.view(seat)))
+                    conn.push(t.view_text(seat))
                 elif conn.table is None:
                     raise AuthError("send hello first")
                 elif isinstance(m, messages.ActionMsg):
                     applied = await tables.act(t, conn.seat, m.action, client_seq=m.seq, expect=m.expect)
                     if not applied:
-                        conn.push(dumps(t.view(conn.seat)))
+                        conn.push(t.view_text(conn.seat))
                 elif isinstance(m, messages.UndoMsg):
                     if not await tables.undo(t, conn.seat, client_seq=m.seq):
-                        conn.push(dumps(t.view(conn.seat)))
+                        conn.push(t.view_text(conn.seat))
                 elif isinstance(m, messages.Sync):
-                    conn.push(dumps(t.view(conn.seat)))
+                    conn.push(t.view_text(conn.seat))
                 else:
                     conn.push('{"type":"pong"}')
             except ParlourError as e:

@@ -47,6 +47,10 @@ except ImportError:  # pragma: no cover - orjson is in the server extra
         return json.dumps(obj, separators=(",", ":"))
 
 
+def _text(snapshot: dict[str, Any] | str) -> str:
+    return snapshot if isinstance(snapshot, str) else _dumps(snapshot)
+
+
 #: The version of the schema this code writes.
 SCHEMA_VERSION = 1
 
@@ -187,7 +191,7 @@ class ActionRecord:
     action_id: int
     text: str
     client_seq: int | None
-    snapshot: dict[str, Any]
+    snapshot: dict[str, Any] | str  # the envelope, or its JSON text
     status: str
 
 
@@ -396,7 +400,7 @@ class Store:
         sql = _RECORD_SQL["?" if conn.dialect.paramstyle == "qmark" else "%s"]
         cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         try:
-            cur.executemany(sql[0], [(r.seq, _dumps(r.snapshot), r.status, now, r.table_id, r.seq - 1) for r in recs])
+            cur.executemany(sql[0], [(r.seq, _text(r.snapshot), r.status, now, r.table_id, r.seq - 1) for r in recs])
             if cur.rowcount != len(recs):
                 raise ConflictError(
                     f"table {recs[0].table_id} is not at sequence number {recs[0].seq - 1} in the database"

@@ -30,7 +30,7 @@ from parlour.server.errors import (
     TableLimitReached,
     UnknownTable,
 )
-from parlour.server.games import GameInfo, Registry, action_list
+from parlour.server.games import GameInfo, Registry, action_list, observation_text, snapshot_text
 
 log = logging.getLogger("parlour.server")
 
@@ -163,6 +163,16 @@ class Table:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (None = a spectator): built from that seat's observation only."""
+        d = self._view(seat)
+        d["observation"] = self.game.observation(seat).to_dict()
+        return d
+
+    def view_text(self, seat: int | None) -> str:
+        """:meth:`view` as JSON text, the observation's text made by the engine (the server's hottest path)."""
+        head = dumps(self._view(seat))
+        return f'{head[:-1]},"observation":{observation_text(self.game, seat)}}}'
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         g = self.game
         cp = g.current_player
         ev = g.last_event
@@ -174,7 +184,6 @@ class Table:
             "seat": seat,
             "current_player": None if cp is None else int(cp),
             "terminal": bool(g.is_terminal),
-            "observation": g.observation(seat).to_dict(),
             "legal_actions": action_list(g) if seat is not None and cp == seat else [],
             "last_event": None if ev is None else ev.to_dict(seat),
             "returns": [float(x) for x in g.returns()],
@@ -186,7 +195,7 @@ class Table:
         texts: dict[int | None, str] = {}
         for c in list(self.conns):
             if c.seat not in texts:
-                texts[c.seat] = dumps(self.view(c.seat))
+                texts[c.seat] = self.view_text(c.seat)
             c.push(texts[c.seat])
 
 
@@ -469,7 +478,7 @@ class Tables:
                 action_id=int(ev.action.id),
                 text=str(ev.text),
                 client_seq=client_seq,
-                snapshot=g.to_dict(),
+                snapshot=snapshot_text(g),
                 status="over" if g.is_terminal else "playing",
             )
             await self._commit(rec)
@@ -515,7 +524,7 @@ class Tables:
                 action_id=-1,
                 text="undo",
                 client_seq=client_seq,
-                snapshot=g.to_dict(),
+                snapshot=snapshot_text(g),
                 status="over" if g.is_terminal else "playing",
             )
             await self._commit(rec)
