@@ -374,7 +374,7 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
             t = await tables.get(table_id)
         except ParlourError as e:
             conn.push(json.dumps(error_payload(e)))
-            conn.push(None)  # type: ignore[arg-type]
+            conn.push(None)
             await pump
             await ws.close(code=4404)
             return
