@@ -262,13 +262,11 @@ void bind_bots(py::module_& m) {
 // ExpertBot, what its search returns, and the fast paths tests check against references.
 void bind_expert(py::module_& m) {
   py::class_<gin::ExpertBot::Candidate>(m, "ExpertCandidate",
-                                        "One action ExpertBot weighed: its estimated value for the bot and on how "
+                                        "One action ExpertBot weighed: its estimated points for the bot and on how "
                                         "many sampled worlds.")
       .def_readonly("action", &gin::ExpertBot::Candidate::action, "The action.")
       .def_readonly("value", &gin::ExpertBot::Candidate::value,
-                    "Its estimated value for the bot at the end of the hand (weighted mean over the worlds): the "
-                    "hand's points, or, when the observation is from a match, 100 times the chance of winning "
-                    "the match.")
+                    "Its estimated points for the bot at the end of the hand (weighted mean over the worlds).")
       .def_readonly("worlds", &gin::ExpertBot::Candidate::worlds,
                     "The worlds it was evaluated on (fewer once dropped).")
       .def_readonly("settled", &gin::ExpertBot::Candidate::settled,

@@ -23,7 +23,6 @@ from parlour.gin import (
     EasyBot,
     ExpertBot,
     HardBot,
-    Observation,
     OklahomaAce,
     Phase,
     Round,
@@ -162,48 +161,6 @@ def test_knocks_early_with_one_point_and_plays_on_into_an_undercut_never() -> No
     assert s.best.kind is ActionKind.DISCARD
     knock_values = [c.value for c in s.candidates if c.settled]
     assert knock_values and max(knock_values) < -10
-
-
-def in_match(obs: Observation, mine: int, theirs: int, target: int = 100) -> Observation:
-    """`obs` as seen in a match to `target` where the observer has `mine` points and the opponent `theirs`."""
-    d = obs.to_dict()
-    scores = [mine, theirs] if obs.player is ONE else [theirs, mine]
-    d["match"] = {"scores": scores, "target": target, "hands_played": 4}
-    return Observation.from_dict(d)
-
-
-def test_in_a_match_values_the_chance_of_winning_the_match() -> None:
-    # Early, 1 point after discarding 8c: outside a match the values are the hand's points.
-    r = position(
-        turn=ONE,
-        phase="DISCARD",
-        mine="As 2s 3s 4s Td Jd Qd Kd 7c 8c Ah",
-        theirs="7h 7d 2c 3c 9c 9h 5d 8s Ks 2h",
-        pile="4h 5c",
-        my_discards="5c",
-    )
-    obs = r.observation(ONE)
-    bot = ExpertBot(1, nodes=20000)
-    points = bot.search(obs)
-    assert points.best.kind is ActionKind.KNOCK
-    assert max(c.value for c in points.candidates if c.settled) > 20.0  # the opponent's deadwood, less one
-    # In a match the values are 100 x the chance of winning it once the hand is over.  One
-    # point from the target: a hand won wins the match, a hand lost leaves it one hand
-    # from the target (at least an even chance); the one-point knock wins the match in
-    # nearly every world.
-    near = bot.search(in_match(obs, 99, 0))
-    assert near.best.kind is ActionKind.KNOCK and near.best.card == Card("8c")
-    assert all(50.0 - 1e-9 <= c.value <= 100.0 + 1e-9 for c in near.candidates)
-    assert max(c.value for c in near.candidates if c.settled) > 95.0
-    # The opponent one point from the target: any hand it wins ends the match.
-    far = bot.search(in_match(obs, 0, 99))
-    assert all(-1e-9 <= c.value <= 50.0 + 1e-9 for c in far.candidates)
-    # Even scores: a hand won is worth more than an even chance, a hand lost less.
-    even = bot.search(in_match(obs, 40, 40))
-    knock = max(c.value for c in even.candidates if c.settled)
-    assert 50.0 < knock < 100.0
-    # A decision is a pure function of the observation: the same search, the same values.
-    assert [c.value for c in bot.search(in_match(obs, 40, 40)).candidates] == [c.value for c in even.candidates]
 
 
 def test_does_not_feed_the_opponent_a_card_it_visibly_collects() -> None:

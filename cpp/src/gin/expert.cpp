@@ -289,64 +289,6 @@ struct Cand {
   bool alive = true;
 };
 
-// ---------------------------------------------------------------- the match
-
-// The chance of winning a match (first to the target) between even players when the
-// player needs `a` more points and the opponent `b` (1..kMaxNeed each), hand after hand:
-// a dead hand changes nothing; otherwise either player wins the hand, with equal
-// chances, and scores a knock (1..25 points, 70 %), gin (25..65, 20 %) or an undercut
-// (25..40, 10 %), uniform within each kind.  A rough model of hands between good
-// players: what matters is that a hand that reaches the target is worth the match, and
-// that points count for more the closer either player is to it.  Built once, by
-// increasing a + b (every hand moves one of them closer).
-constexpr int kMaxNeed = 300;
-class MatchTable {
- public:
-  MatchTable() : w_(static_cast<std::size_t>(kMaxNeed) * kMaxNeed, 0.5f) {
-    std::array<double, 66> f{};  // the points of a hand won
-    for (int x = 1; x <= 25; ++x) f[static_cast<std::size_t>(x)] += 0.70 / 25;
-    for (int x = 25; x <= 65; ++x) f[static_cast<std::size_t>(x)] += 0.20 / 41;
-    for (int x = 25; x <= 40; ++x) f[static_cast<std::size_t>(x)] += 0.10 / 16;
-    for (int sum = 2; sum <= 2 * kMaxNeed; ++sum)
-      for (int a = std::max(1, sum - kMaxNeed); a <= std::min(kMaxNeed, sum - 1); ++a) {
-        const int b = sum - a;
-        double v = 0.0;
-        for (std::size_t x = 1; x < f.size(); ++x) {
-          const int ix = static_cast<int>(x);
-          v += 0.5 * f[x] * ((*this)(a - ix, b) + (*this)(a, b - ix));
-        }
-        w_[at(a, b)] = static_cast<float>(v);
-      }
-  }
-  // The chance; a <= 0: the player has won, b <= 0: the opponent has.
-  [[nodiscard]] double operator()(int a, int b) const noexcept {
-    if (a <= 0) return 1.0;
-    if (b <= 0) return 0.0;
-    return w_[at(std::min(a, kMaxNeed), std::min(b, kMaxNeed))];
-  }
-
- private:
-  static std::size_t at(int a, int b) noexcept { return static_cast<std::size_t>((a - 1) * kMaxNeed + (b - 1)); }
-  std::vector<float> w_;
-};
-
-const MatchTable& match_table() {
-  static const MatchTable t;
-  return t;
-}
-
-// What a hand that ends with `pts` points for the player to act (negative: for the
-// opponent) is worth to it: in a match whose target both players are within kMaxNeed
-// points of, 100 times the chance of winning the match afterwards; otherwise the points.
-double hand_utility(const Observation& obs, int pts) {
-  if (obs.match_target <= 0) return pts;
-  const auto me = idx(obs.player);
-  const int a = obs.match_target - obs.match_scores[me];
-  const int b = obs.match_target - obs.match_scores[1 - me];
-  if (a <= 0 || b <= 0 || a > kMaxNeed || b > kMaxNeed) return pts;
-  return 100.0 * match_table()(a - std::max(0, pts), b - std::max(0, -pts));
-}
-
 // What settling a knock in one world counts for in the node budget (about the cost of
 // a few playout actions: a layoff search).
 constexpr std::int64_t kSettleNodes = 4;
@@ -720,8 +662,7 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
       batch.worlds[ui] = make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)));
       std::int64_t nodes = 0;
       for (std::size_t c = 0; c < cands.size(); ++c)
-        if (cands[c].alive)
-          batch.values[c][ui] = hand_utility(obs, static_cast<int>(evaluate(obs, batch.worlds[ui], cands[c], nodes)));
+        if (cands[c].alive) batch.values[c][ui] = evaluate(obs, batch.worlds[ui], cands[c], nodes);
       batch.nodes[ui] = nodes;
       done.fetch_add(1);
     }

@@ -305,7 +305,7 @@ class ExpertBot(Bot):
         """
 class ExpertCandidate:
     """
-    One action ExpertBot weighed: its estimated value for the bot and on how many sampled worlds.
+    One action ExpertBot weighed: its estimated points for the bot and on how many sampled worlds.
     """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         """
@@ -331,7 +331,7 @@ class ExpertCandidate:
     @property
     def value(self) -> float:
         """
-        Its estimated value for the bot at the end of the hand (weighted mean over the worlds): the hand's points, or, when the observation is from a match, 100 times the chance of winning the match.
+        Its estimated points for the bot at the end of the hand (weighted mean over the worlds).
         """
     @property
     def worlds(self) -> int:

@@ -21,12 +21,7 @@
 //     search stops when one candidate is left, or at the node budget (nodes: playout
 //     actions, deterministic) or the time budget (budget_ms: wall clock, not
 //     deterministic), whichever comes first.  The action with the best weighted mean
-//     value wins.
-//   - Value.  Outside a match, the hand's points for the bot.  In a match (the
-//     observation carries the scores and the target), 100 times the chance of winning
-//     the match once the hand is over, from a table of a simple model of hands between
-//     even players (see expert.cpp): a hand that reaches the target is worth the match,
-//     and the points of a hand count for more the closer either player is to it.
+//     of the hand's points for the bot wins.
 //   - Threads.  The worlds of a batch are shared by `threads` workers; each world's
 //     random numbers come from the decision seed and the world's index, and the sums
 //     are made in world order, so with a node budget the choice does not depend on
@@ -81,9 +76,8 @@ class ExpertBot final : public Bot {
   }
   [[nodiscard]] const ExpertParams& params() const noexcept { return params_; }
 
-  // What one search found: each candidate with its estimated value for the bot (the
-  // weighted mean over the worlds it was evaluated on: points, or in a match 100 times
-  // the chance of winning the match) and how many worlds that was.
+  // What one search found: each candidate with its estimated points for the bot (the
+  // weighted mean over the worlds it was evaluated on) and how many worlds that was.
   struct Candidate {
     Action action;
     double value = 0.0;
