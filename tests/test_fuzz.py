@@ -16,8 +16,10 @@ import json
 import pickle
 import platform
 import random
+import shutil
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -177,22 +179,64 @@ def test_every_class_refuses_a_foreign_pickled_state_with_the_library_error() ->
     assert checked >= 30
 
 
+SANITIZED = Path(__file__).resolve().parents[1] / "build" / "sanitize-py"
+
+
+def _sanitized_package(tmp: Path) -> tuple[Path, dict[str, str]]:
+    """parlour with its extension built under ASan + UBSan (build/sanitize-py, kept between runs),
+    laid out in tmp, and the environment that loads it (the sanitizer runtimes preloaded)."""
+    import os
+    import shutil
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    generator = ["-G", "Ninja"] if shutil.which("ninja") and not (SANITIZED / "Makefile").exists() else []
+    pybind11_dir = subprocess.run([sys.executable, "-m", "pybind11", "--cmakedir"], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+    configure = subprocess.run(["cmake", "-S", str(root), "-B", str(SANITIZED), "-DPARLOUR_SANITIZE=ON",
+                                "-DPARLOUR_PYTHON=ON", f"-DPython_EXECUTABLE={sys.executable}",
+                                f"-Dpybind11_DIR={pybind11_dir}", *generator],
+                               capture_output=True, text=True, timeout=300)
+    assert configure.returncode == 0, configure.stdout[-3000:] + configure.stderr[-3000:]
+    jobs = str(max(1, min(2, os.cpu_count() or 1)))
+    build = subprocess.run(["cmake", "--build", str(SANITIZED), "-j", jobs], capture_output=True, text=True,
+                           timeout=3600)
+    assert build.returncode == 0, build.stdout[-5000:] + build.stderr[-5000:]
+    (so,) = SANITIZED.glob("_core*.so")
+    package = tmp / "parlour"
+    package.mkdir()
+    for entry in (root / "src" / "parlour").iterdir():
+        if not entry.name.startswith("_core") or entry.name == "_core":
+            (package / entry.name).symlink_to(entry)
+    (package / so.name).symlink_to(so)
+    compiler = shutil.which("g++") or shutil.which("c++") or "g++"
+    runtimes = [subprocess.run([compiler, f"-print-file-name={lib}"], capture_output=True, text=True,
+                               check=True).stdout.strip() for lib in ("libasan.so", "libubsan.so")]
+    env = dict(os.environ, PYTHONPATH=str(tmp), LD_PRELOAD=":".join(runtimes),
+               # the interpreter itself is not sanitized: its allocations at exit are no finding
+               ASAN_OPTIONS="detect_leaks=0:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+    return package, env
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not (sys.platform.startswith("linux") and platform.machine() == "x86_64"),
                     reason="the test extra installs atheris on x86-64 Linux, where it has wheels")
-def test_atheris_over_the_parsers_and_loaders() -> None:
-    """tests/fuzz/atheris_parsers.py for a fixed number of inputs: no finding."""
-    import os
+@pytest.mark.skipif(shutil.which("cmake") is None or shutil.which("g++") is None,
+                    reason="needs cmake and g++ (pip install cmake) to build the sanitized extension")
+def test_atheris_over_the_parsers_and_loaders_under_the_sanitizers(tmp_path: Path) -> None:
+    """tests/fuzz/atheris_parsers.py for a fixed number of inputs, on the extension built under
+    AddressSanitizer and UndefinedBehaviorSanitizer: no finding (a sanitizer report aborts)."""
     import subprocess
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    package, env = _sanitized_package(tmp_path)
+    probe = subprocess.run([sys.executable, "-c", "import parlour._core as c; print(c.__file__)"],
+                           capture_output=True, text=True, env=env, timeout=120)
+    assert probe.returncode == 0 and "sanitize-py" in str(Path(probe.stdout.strip()).resolve()), probe.stderr[-2000:]
     runs = 200000
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root / "src"), os.environ.get("PYTHONPATH", "")]))
     out = subprocess.run(
-        [sys.executable, str(root / "tests" / "fuzz" / "atheris_parsers.py"), f"-runs={runs}", "-seed=1",
-         "-max_len=600", "-len_control=0", "-rss_limit_mb=4096"],
-        capture_output=True, text=True, timeout=1800, env=env, cwd=root,
+        [sys.executable, str(Path(__file__).resolve().parent / "fuzz" / "atheris_parsers.py"), f"-runs={runs}",
+         "-seed=1", "-max_len=600", "-len_control=0", "-rss_limit_mb=4096"],
+        capture_output=True, text=True, timeout=3600, env=env, cwd=tmp_path,
     )
     assert out.returncode == 0, out.stderr[-4000:]
     assert f"Done {runs} runs" in out.stderr, out.stderr[-2000:]

@@ -11,7 +11,13 @@ Run by hand (``-runs`` bounds the work; ``-seed`` makes the run repeatable)::
 
     PYTHONPATH=src python tests/fuzz/atheris_parsers.py -runs=200000 -seed=1 -len_control=0
 
-tests/test_fuzz.py runs it for a fixed number of inputs in the slow tier.
+tests/test_fuzz.py runs it for a fixed number of inputs in the slow tier, on the
+extension built under AddressSanitizer and UndefinedBehaviorSanitizer
+(``cmake -S . -B build/sanitize-py -DPARLOUR_SANITIZE=ON -DPARLOUR_PYTHON=ON``), which the
+interpreter loads with the sanitizer runtimes preloaded::
+
+    LD_PRELOAD="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libubsan.so)" \
+    ASAN_OPTIONS=detect_leaks=0 PYTHONPATH=<a parlour tree holding that _core> python tests/fuzz/atheris_parsers.py ...
 """
 
 from __future__ import annotations
