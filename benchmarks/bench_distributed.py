@@ -89,12 +89,14 @@ def survey(last: int, jobs: int, out: Path, executor: Any = None, chunk_size: in
 
 
 def _print(label: str, r: dict[str, Any], base: dict[str, Any] | None = None, against: str = "") -> None:
-    ratio = (f" ({r['wall_s'] / base['wall_s']:.3f}x {against}; CPU {r['cpu_s'] / base['cpu_s']:.3f}x)"
-             if base else "")
-    print(f"{label:<12} {r['wall_s']:8.2f} s wall{ratio}, {r['cpu_s']:8.1f} s CPU (this process and all under it), "
-          f"{r['deals_per_s']:9,.0f} deals/s; solver {r['solver_s']:.1f} s; impossible {r['impossible']} "
-          f"(as known: {r['impossible_as_known']}), unknown {r['unknown']}, every other deal solved and replayed: "
-          f"{r['all_others_solved_and_replayed']}, each deal once in order: {r['in_order_once']}", flush=True)
+    ratio = f" ({r['wall_s'] / base['wall_s']:.3f}x {against}; CPU {r['cpu_s'] / base['cpu_s']:.3f}x)" if base else ""
+    print(
+        f"{label:<12} {r['wall_s']:8.2f} s wall{ratio}, {r['cpu_s']:8.1f} s CPU (this process and all under it), "
+        f"{r['deals_per_s']:9,.0f} deals/s; solver {r['solver_s']:.1f} s; impossible {r['impossible']} "
+        f"(as known: {r['impossible_as_known']}), unknown {r['unknown']}, every other deal solved and replayed: "
+        f"{r['all_others_solved_and_replayed']}, each deal once in order: {r['in_order_once']}",
+        flush=True,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,8 +121,11 @@ def main(argv: list[str] | None = None) -> int:
             c0, t0 = _cpu(), time.perf_counter()
             plain = solve_deals(range(1, last + 1), jobs=2)
             mem = {"wall_s": time.perf_counter() - t0, "cpu_s": _cpu() - c0}
-            print(f"{'in memory':<12} {mem['wall_s']:8.2f} s wall, {mem['cpu_s']:8.1f} s CPU: solve_deals(jobs=2) "
-                  f"returning {len(plain):,} result objects (no replay check, no store)", flush=True)
+            print(
+                f"{'in memory':<12} {mem['wall_s']:8.2f} s wall, {mem['cpu_s']:8.1f} s CPU: solve_deals(jobs=2) "
+                f"returning {len(plain):,} result objects (no replay check, no store)",
+                flush=True,
+            )
             del plain
         base = survey(last, 2, tmp / "jobs2", chunk_size=args.chunk_size)
         _print("jobs=2", base, mem, "in memory")
@@ -137,8 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         dask_ex.submit(int, "0").result()
         print(f"(Dask local cluster up in {time.perf_counter() - t0:.1f} s)", flush=True)
         try:
-            _print("Dask", survey(last, 1, tmp / "dask", executor=dask_ex, chunk_size=args.chunk_size), base,
-                   "jobs=2")
+            _print("Dask", survey(last, 1, tmp / "dask", executor=dask_ex, chunk_size=args.chunk_size), base, "jobs=2")
         finally:
             dask_ex.shutdown()
         return 0
@@ -169,8 +173,9 @@ def test_survey_into_a_store(benchmark: Any, tmp_path: Path) -> None:
 def test_solve_deals_in_memory(benchmark: Any) -> None:
     """The same deals with the plain in-memory solve_deals on two threads (the baseline)."""
     benchmark.group = "distributed-survey"
-    results = benchmark.pedantic(lambda: solve_deals(range(1, N_PYTEST + 1), jobs=2), rounds=1, iterations=1,
-                                 warmup_rounds=0)
+    results = benchmark.pedantic(
+        lambda: solve_deals(range(1, N_PYTEST + 1), jobs=2), rounds=1, iterations=1, warmup_rounds=0
+    )
     assert all(results)
 
 

@@ -6,7 +6,8 @@ tensors (when pyspiel is installed).
 Every row is random play from the action mask with the observation written: the
 single environments and engine loops choose with ``rng.choice`` over the legal ids,
 the batched ones choose in NumPy from the whole (N, actions) mask at once (a uniform
-draw per game: the argmax of uniform noise times the mask).  ``extra_info["steps_per_s"]``
+draw per game among its legal ids: ``sample_by_index``; ``--sampler noise`` uses the
+argmax of uniform noise times the mask instead, which draws a number for every action).  ``extra_info["steps_per_s"]``
 holds the throughput; each group is one game, so the table shows the ratios.
 
     PYTHONPATH=src python -m pytest benchmarks/bench_envs.py
@@ -170,20 +171,43 @@ def make_batched(game: str, n: int, threads: int) -> Any:
     return GinVectorEnv(n, opponent="random", threads=threads, copy=False)
 
 
-def sample_from_masks(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal action per row of an (N, actions) 0/1 mask."""
+def sample_by_noise(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of an (N, actions) 0/1 mask: the argmax
+    of uniform noise times the mask (a random number for every action of every game)."""
     return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
 
 
-def batched(game: str, n: int, threads: int, steps: int) -> int:
+def sample_by_index(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of an (N, actions) 0/1 mask: the legal
+    ids of all rows at once (np.flatnonzero), one random number per game picks among its
+    own; a row without a legal action gets action 0."""
+    n, width = masks.shape
+    ids = np.flatnonzero(masks.view(np.bool_) if masks.dtype.itemsize == 1 else masks)
+    rows = ids // width
+    counts = np.bincount(rows, minlength=n)
+    starts = np.cumsum(counts) - counts
+    pick = starts + (rng.random(n) * counts).astype(np.int64)
+    out = np.zeros(n, dtype=np.int64)
+    some = counts > 0
+    out[some] = ids[pick[some]] - rows[pick[some]] * width
+    return out
+
+
+#: The NumPy samplers: "index" is the benchmark's (its cost grows with the legal actions),
+#: "noise" the one earlier figures used (its cost grows with the whole mask).
+SAMPLERS = {"index": sample_by_index, "noise": sample_by_noise}
+
+
+def batched(game: str, n: int, threads: int, steps: int, sampler: str = "index") -> int:
     """Random masked steps of a batched environment: steps // n calls of n games."""
     env = make_batched(game, n, threads)
     obs, _ = env.reset(seed=1)
     masks = obs["action_mask"]  # a view the batch rewrites on every step
     rng = np.random.default_rng(1)
+    sample = SAMPLERS[sampler]
     calls = max(1, steps // n)
     for _ in range(calls):
-        env.step(sample_from_masks(masks, rng))
+        env.step(sample(masks, rng))
     return calls * n
 
 
@@ -240,7 +264,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="yahtzee,freecell,gin")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--sampler", choices=sorted(SAMPLERS), default="index", help="how the batched rows draw actions"
+    )
+    parser.add_argument("--sizes", default=",".join(map(str, BATCH_SIZES)), help="the batch sizes N")
+    parser.add_argument("--threads", default=",".join(map(str, THREADS)), help="the thread counts")
+    parser.add_argument("--no-single", action="store_true", help="only the batched rows")
     args = parser.parse_args()
+    import os
+
+    print(f"load average at the start: {os.getloadavg()[0]:.1f}; sampler {args.sampler}")
 
     def best(fn: Any) -> float:
         rates = []
@@ -255,15 +288,25 @@ def main() -> None:
     for game in args.games.split(","):
         rows: list[tuple[str, float]] = []
         for (g, impl), fn in CASES.items():
-            if g != game or (impl == "openspiel" and importlib.util.find_spec("pyspiel") is None):
+            if args.no_single or g != game or (impl == "openspiel" and importlib.util.find_spec("pyspiel") is None):
                 continue
             rows.append((f"{impl} (Python loop)", best(lambda fn=fn: fn(STEPS))))
-        for threads in THREADS:
-            for n in BATCH_SIZES:
+        for threads in map(int, args.threads.split(",")):
+            for n in map(int, args.sizes.split(",")):
                 steps = batched_steps(game, n)
-                rows.append((f"batched N={n}, {threads} thread(s)", best(lambda game=game, n=n, threads=threads, steps=steps: batched(game, n, threads, steps))))
+                rows.append(
+                    (
+                        f"batched N={n}, {threads} thread(s)",
+                        best(
+                            lambda game=game, n=n, threads=threads, steps=steps: batched(
+                                game, n, threads, steps, args.sampler
+                            )
+                        ),
+                    )
+                )
         for name, rate in rows:
             print(f"| {game} | {name} | {rate:,.0f} |", flush=True)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

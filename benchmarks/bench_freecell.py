@@ -132,8 +132,9 @@ def test_fast_ratio_to_fcsolve(benchmark: Any) -> None:
         return t1 - t0, t2 - t1
 
     fcs, ours = once(benchmark, both)
-    benchmark.extra_info.update(deals=N_FAST, fcsolve_s=round(fcs, 3), parlour_s=round(ours, 3),
-                                parlour_over_fcsolve=round(ours / fcs, 3))
+    benchmark.extra_info.update(
+        deals=N_FAST, fcsolve_s=round(fcs, 3), parlour_s=round(ours, 3), parlour_over_fcsolve=round(ours / fcs, 3)
+    )
 
 
 # ---------------------------------------------------------------- short mode vs fc-solve -l ve
@@ -145,8 +146,9 @@ def _fcsolve_moves(deal: int, preset: str) -> int:
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(board)
     try:
-        out = subprocess.run([FC_SOLVE, "-l", preset, "-p", "-t", "-sam", "-sel", f.name],
-                             capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            [FC_SOLVE, "-l", preset, "-p", "-t", "-sam", "-sel", f.name], capture_output=True, text=True, check=True
+        ).stdout
     finally:
         Path(f.name).unlink()
     return sum(1 for line in out.splitlines() if line.startswith("Move"))
@@ -205,5 +207,9 @@ def test_proof_others(benchmark: Any, deal: int) -> None:
 def test_proof_memory(benchmark: Any, store: str, limit: int | None) -> None:
     result = once(benchmark, lambda: _fc.search(GameState.from_ms_deal(517776), "fast", None, None, limit))
     assert result.verdict == Verdict.UNSOLVABLE
-    benchmark.extra_info.update(store=store, states=result.states, memory=result.memory,
-                                bytes_per_position=round(result.memory / result.states, 1))
+    benchmark.extra_info.update(
+        store=store,
+        states=result.states,
+        memory=result.memory,
+        bytes_per_position=round(result.memory / result.states, 1),
+    )

@@ -264,10 +264,14 @@ def table(out: Any = sys.stdout) -> None:
         results["parlour batch"][kind] = _best_of(lambda fn=fn, masks=masks: fn(masks)) / len(masks) * 1e6
         ints = [int(m) for m in masks[:N_SINGLE]]
         single = _ours_single(kind)
-        results["parlour single"][kind] = _best_of(lambda single=single, ints=ints: [single(m) for m in ints]) / N_SINGLE * 1e6
+        results["parlour single"][kind] = (
+            _best_of(lambda single=single, ints=ints: [single(m) for m in ints]) / N_SINGLE * 1e6
+        )
         slow = [int(m) for m in masks[:N_SLOW]]
         ref = ref_best_discard if kind == "random11" else ref_deadwood
-        results["brute force (Python)"][kind] = _best_of(lambda ref=ref, slow=slow: [ref(m) for m in slow], 1) / N_SLOW * 1e6
+        results["brute force (Python)"][kind] = (
+            _best_of(lambda ref=ref, slow=slow: [ref(m) for m in slow], 1) / N_SLOW * 1e6
+        )
         if utils is not None:
             os_hands = openspiel_hands(masks[:N_SINGLE])
             results["OpenSpiel min_deadwood"][kind] = (

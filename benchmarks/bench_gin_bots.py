@@ -154,11 +154,16 @@ def _arena(bots: list[Any], matches: int, rules: Rules, jobs: int) -> None:
     print(res.table())
     for p in res.pairs:
         lo, hi = p.interval
-        print(f"  {p.a} vs {p.b}: {p.win_rate:.1%} [{lo:.1%}, {hi:.1%}] (interval width {hi - lo:.1%}), "
-              f"{p.raw.decisions} decisions")
+        print(
+            f"  {p.a} vs {p.b}: {p.win_rate:.1%} [{lo:.1%}, {hi:.1%}] (interval width {hi - lo:.1%}), "
+            f"{p.raw.decisions} decisions"
+        )
     n = sum(p.raw.decisions for p in res.pairs)
-    print(f"  ({dt:.0f}s on {jobs} jobs, {cpu:.0f}s of CPU: {1000 * cpu / max(1, n):.3f} ms of CPU per decision of "
-          f"either bot; {rules!r}, seed {SEED}, {_load()})", flush=True)
+    print(
+        f"  ({dt:.0f}s on {jobs} jobs, {cpu:.0f}s of CPU: {1000 * cpu / max(1, n):.3f} ms of CPU per decision of "
+        f"either bot; {rules!r}, seed {SEED}, {_load()})",
+        flush=True,
+    )
 
 
 def speed() -> None:
@@ -166,7 +171,9 @@ def speed() -> None:
     t = time.perf_counter()
     st = simulate_rounds(200_000, SEED, ("easy", "easy"))
     dt = time.perf_counter() - t
-    print(f"Easy vs Easy, simulate_rounds, one core: {st.rounds / dt:,.0f} rounds/s ({st.actions / st.rounds:.1f} actions/round)")
+    print(
+        f"Easy vs Easy, simulate_rounds, one core: {st.rounds / dt:,.0f} rounds/s ({st.actions / st.rounds:.1f} actions/round)"
+    )
     t = time.perf_counter()
     py_rounds(N_PY)
     print(f"Easy vs Easy, pure-Python bot through the protocol: {N_PY / (time.perf_counter() - t):,.0f} rounds/s")
@@ -189,8 +196,10 @@ def speed() -> None:
         for o in few:
             searched += bool(bot.search(o).candidates)
         dt = time.process_time() - cpu
-        print(f"ExpertBot(nodes={nodes}): {1000 * dt / len(few):.2f} ms of CPU per decision over {len(few)} "
-              f"decisions ({searched} searched: {1000 * dt / max(1, searched):.2f} ms each), one thread")
+        print(
+            f"ExpertBot(nodes={nodes}): {1000 * dt / len(few):.2f} ms of CPU per decision over {len(few)} "
+            f"decisions ({searched} searched: {1000 * dt / max(1, searched):.2f} ms each), one thread"
+        )
     for ms in (1.0, 10.0, 100.0):
         bot = ExpertBot(1, budget_ms=ms)
         t = time.perf_counter()
@@ -198,8 +207,10 @@ def speed() -> None:
         for o in few:
             nodes += bot.search(o).nodes
         dt = time.perf_counter() - t
-        print(f"ExpertBot(budget_ms={ms:g}): {1000 * dt / len(few):.2f} ms per decision (wall clock), "
-              f"{nodes / len(few):,.0f} nodes per decision")
+        print(
+            f"ExpertBot(budget_ms={ms:g}): {1000 * dt / len(few):.2f} ms per decision (wall clock), "
+            f"{nodes / len(few):,.0f} nodes per decision"
+        )
     # HardBot in play (its knock decisions run rollouts): time of a Hard-vs-Hard simulation per action.
     t = time.perf_counter()
     st = simulate_rounds(1000, SEED, ("hard", "hard"))
@@ -219,13 +230,20 @@ def main(argv: list[str]) -> None:
     import argparse
 
     ap = argparse.ArgumentParser(description="The gin bot figures of docs/gin-bots.md.")
-    ap.add_argument("what", choices=["speed", "levels", "expert", "budget"],
-                    help="speed: rounds/s and time per decision; levels: every pair of easy, normal, hard, simple "
-                         "under both rule sets; expert: expert vs simple (EAAI rules) and vs hard (rule card); "
-                         "budget: the same at 1/10, 1 and 10 times the benchmark node budget")
+    ap.add_argument(
+        "what",
+        choices=["speed", "levels", "expert", "budget"],
+        help="speed: rounds/s and time per decision; levels: every pair of easy, normal, hard, simple "
+        "under both rule sets; expert: expert vs simple (EAAI rules) and vs hard (rule card); "
+        "budget: the same at 1/10, 1 and 10 times the benchmark node budget",
+    )
     ap.add_argument("--matches", type=int, default=2000, help="matches per pair (default 2000)")
-    ap.add_argument("--nodes", type=int, default=EXPERT_BENCH_NODES,
-                    help=f"ExpertBot's node budget (default {EXPERT_BENCH_NODES}, about 10 ms of CPU a decision on average)")
+    ap.add_argument(
+        "--nodes",
+        type=int,
+        default=EXPERT_BENCH_NODES,
+        help=f"ExpertBot's node budget (default {EXPERT_BENCH_NODES}, about 10 ms of CPU a decision on average)",
+    )
     ap.add_argument("--jobs", type=int, default=2, help="threads (default 2)")
     args = ap.parse_args(argv[1:])
     if args.what == "speed":

@@ -9,6 +9,9 @@ table takes its place, so N tables stay in play.  Reported:
 - accepted actions per second (all tables together);
 - latency from sending an action to receiving the push that acknowledges it (p50, p99);
 - server memory per table (growth of the server's resident set over N tables);
+- with ``--rate R``: the clients offer R actions a second in all instead of answering at
+  once (each table acts every N/R seconds, the tables' schedules staggered), so the
+  latency is measured at that throughput rather than with the server saturated;
 - with ``--disconnect``: every client is cut off at once in the middle of the run, then
   reconnects and retries its unanswered action with the same sequence number; at the end
   the database's action log is checked: every action a client saw acknowledged is there
@@ -54,8 +57,9 @@ def _cpu_seconds(pid: int) -> float:
 
 def _http(base: str, method: str, path: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"} if data else {})
+    req = urllib.request.Request(
+        base + path, data=data, method=method, headers={"Content-Type": "application/json"} if data else {}
+    )
     with urllib.request.urlopen(req, timeout=60) as r:
         return json.loads(r.read())
 
@@ -95,8 +99,13 @@ class Seat:
         await self.ws.send(json.dumps({"type": "hello", "token": self.token}))
 
 
-async def _run_seat(s: Seat, stats: Stats, table: str, stop: asyncio.Event, cut: asyncio.Event) -> None:
-    """Play one seat until the game ends or the run stops; survive one forced disconnect."""
+async def _run_seat(
+    s: Seat, stats: Stats, table: str, stop: asyncio.Event, cut: asyncio.Event, pace: dict[str, float] | None = None
+) -> None:
+    """Play one seat until the game ends or the run stops; survive one forced disconnect.
+
+    ``pace`` (shared by the table's seats): ``{"next": when the table may act next,
+    "interval": seconds between its actions}``; None acts at once."""
     while not stop.is_set():
         try:
             async for text in s.ws:
@@ -118,6 +127,11 @@ async def _run_seat(s: Seat, stats: Stats, table: str, stop: asyncio.Event, cut:
                 if msg["terminal"] or stop.is_set():
                     return
                 if msg["current_player"] == s.seat and s.pending is None:
+                    if pace is not None:
+                        now = time.perf_counter()
+                        if pace["next"] > now:
+                            await asyncio.sleep(pace["next"] - now)
+                        pace["next"] = max(pace["next"], now) + pace["interval"]
                     a = s.rng.choice(msg["legal_actions"])
                     s.pending = (s.next_seq, a["id"], time.perf_counter())
                     s.next_seq += 1
@@ -137,9 +151,21 @@ async def _run_seat(s: Seat, stats: Stats, table: str, stop: asyncio.Event, cut:
             await s.ws.send(json.dumps({"type": "action", "seq": seq, "action": aid}))
 
 
-async def _table_loop(base: str, ws_base: str, game: str, players: int, idx: int, stats: Stats,
-                      stop: asyncio.Event, cut: asyncio.Event, seats_out: list[Seat]) -> None:
+async def _table_loop(
+    base: str,
+    ws_base: str,
+    game: str,
+    players: int,
+    idx: int,
+    stats: Stats,
+    stop: asyncio.Event,
+    cut: asyncio.Event,
+    seats_out: list[Seat],
+    interval: float = 0.0,
+) -> None:
     rng = random.Random(idx)
+    # Staggered schedules: table idx starts its first action at a random point of its interval.
+    pace = {"next": time.perf_counter() + rng.random() * interval, "interval": interval} if interval > 0 else None
     while not stop.is_set():
         t = await _ahttp(base, "POST", "/api/tables", {"game": game, "players": players})
         tid = t["table"]
@@ -150,7 +176,7 @@ async def _table_loop(base: str, ws_base: str, game: str, players: int, idx: int
         for s in seats:
             await s.connect()
         seats_out.extend(seats)
-        await asyncio.gather(*(_run_seat(s, stats, tid, stop, cut) for s in seats))
+        await asyncio.gather(*(_run_seat(s, stats, tid, stop, cut, pace) for s in seats))
         for s in seats:
             await s.ws.close()
             seats_out.remove(s)
@@ -164,8 +190,20 @@ def _start_server(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     pkg = Path(parlour.__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(pkg), os.environ.get("PYTHONPATH", "")])}
     launch = os.environ.get("PARLOUR_SERVER_LAUNCH")  # another way to start it, e.g. a script
-    cmd = [sys.executable, *([launch] if launch else ["-m", "parlour", "serve"]), "--port", str(port), "--db", db_url,
-           "--max-tables", "100000", "--rate", "1000", "--log-level", "warning"]
+    cmd = [
+        sys.executable,
+        *([launch] if launch else ["-m", "parlour", "serve"]),
+        "--port",
+        str(port),
+        "--db",
+        db_url,
+        "--max-tables",
+        "100000",
+        "--rate",
+        "1000",
+        "--log-level",
+        "warning",
+    ]
     with open(log, "ab") as f:
         proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
@@ -180,14 +218,20 @@ def _start_server(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start")
 
 
-async def _bench(base: str, game: str, players: int, tables: int, seconds: float, disconnect: bool,
-                 pid: int) -> tuple[Stats, float, int]:
+async def _bench(
+    base: str, game: str, players: int, tables: int, seconds: float, disconnect: bool, pid: int, rate: float = 0.0
+) -> tuple[Stats, float, int]:
     stats = Stats()
     stop, cut = asyncio.Event(), asyncio.Event()
     seats: list[Seat] = []
     rss0 = _rss_kib(pid)
-    tasks = [asyncio.create_task(_table_loop(base, base.replace("http", "ws"), game, players, i, stats, stop, cut,
-                                             seats)) for i in range(tables)]
+    interval = tables / rate if rate > 0 else 0.0
+    tasks = [
+        asyncio.create_task(
+            _table_loop(base, base.replace("http", "ws"), game, players, i, stats, stop, cut, seats, interval)
+        )
+        for i in range(tables)
+    ]
     await asyncio.sleep(min(5.0, seconds / 4))  # tables open, play starts
     rss1 = _rss_kib(pid)
     a0, l0 = stats.accepted, len(stats.latencies)
@@ -236,8 +280,10 @@ def _check_log(db_url: str, stats: Stats) -> tuple[int, list[str]]:
             if last not in seqs:
                 problems.append(f"table {table} seat {seat}: acknowledged action {last} is not in the database")
             if len([q for q in seqs if q <= last]) != stats.counts[table][seat]:
-                problems.append(f"table {table} seat {seat}: {stats.counts[table][seat]} actions acknowledged, "
-                                f"{len([q for q in seqs if q <= last])} in the database")
+                problems.append(
+                    f"table {table} seat {seat}: {stats.counts[table][seat]} actions acknowledged, "
+                    f"{len([q for q in seqs if q <= last])} in the database"
+                )
             checked += len(seqs)
     store.close()
     return checked, problems
@@ -251,6 +297,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
     p.add_argument("--disconnect", action="store_true", help="cut every client off in the middle of the run")
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="offer this many actions a second in all (paced clients); 0: every client answers at once",
+    )
     args = p.parse_args(argv)
     sys.path.insert(0, str(TESTS))
     from conftest import Postgres, free_port  # the tests' throwaway PostgreSQL
@@ -271,8 +323,18 @@ def main(argv: list[str] | None = None) -> int:
             uvloop.install()
         except ImportError:
             pass
-        stats, rate, per_table = asyncio.run(_bench(f"http://127.0.0.1:{port}", args.game, args.players, args.tables,
-                                                    args.seconds, args.disconnect, proc.pid))
+        stats, rate, per_table = asyncio.run(
+            _bench(
+                f"http://127.0.0.1:{port}",
+                args.game,
+                args.players,
+                args.tables,
+                args.seconds,
+                args.disconnect,
+                proc.pid,
+                args.rate,
+            )
+        )
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -282,14 +344,19 @@ def main(argv: list[str] | None = None) -> int:
     checked, problems = _check_log(db_url, stats)
     if pg is not None:
         pg.stop()
-    print(f"bench_server: {args.game}, {args.tables} tables x {args.players} seats, {args.db}, "
-          f"{args.seconds:g} s{' with a forced disconnect of every client' if args.disconnect else ''}")
+    print(
+        f"bench_server: {args.game}, {args.tables} tables x {args.players} seats, {args.db}, "
+        f"{args.seconds:g} s{' with a forced disconnect of every client' if args.disconnect else ''}"
+        f"{f', {args.rate:,.0f} actions/s offered' if args.rate else ', clients answering at once'}"
+    )
     print(f"  accepted actions/s  {rate:,.0f}")
     print(f"  latency p50 / p99   {p50:.1f} ms / {p99:.1f} ms  ({len(lat)} actions)")
     print(f"  server memory       {per_table} KiB per table")
     n = max(1, stats.measured)
-    print(f"  CPU per action      server {stats.cpu_server / n * 1e6:.0f} us, clients {stats.cpu_client / n * 1e6:.0f} us"
-          f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(
+        f"  CPU per action      server {stats.cpu_server / n * 1e6:.0f} us, clients {stats.cpu_client / n * 1e6:.0f} us"
+        f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+    )
     print(f"  games finished      {stats.games}; retried after reconnect {stats.retries}")
     print(f"  database check      {checked} acknowledged actions, {len(problems)} problems")
     for e in sorted(set(stats.errors))[:10]:

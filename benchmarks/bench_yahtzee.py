@@ -114,8 +114,21 @@ def test_solve_peer_yatzy_solver(benchmark: Any, peer: Any) -> None:
 
 # ---------------------------------------------------------------- decision queries
 
-_PEER_NAMES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
-               "full_house", "small_straight", "large_straight", "five_of_a_kind", "chance"]
+_PEER_NAMES = [
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "five_of_a_kind",
+    "chance",
+]
 
 
 def _queries(n: int = 997) -> list[tuple[State, Dice]]:
@@ -255,8 +268,16 @@ def test_distribution_exact(benchmark: Any, solver: Solver) -> None:
     cpu = time.process_time()
     solver.distribution()
     benchmark.extra_info.update(
-        mean=d.mean, sd=d.sd, glenn_mean=GLENN_MEAN, glenn_sd=GLENN_SD, min=d.min, max=d.max,
-        median=d.quantile(0.5), threads="all (2 here)", peak_memory_mb=peak, cpu_seconds=time.process_time() - cpu,
+        mean=d.mean,
+        sd=d.sd,
+        glenn_mean=GLENN_MEAN,
+        glenn_sd=GLENN_SD,
+        min=d.min,
+        max=d.max,
+        median=d.quantile(0.5),
+        threads="all (2 here)",
+        peak_memory_mb=peak,
+        cpu_seconds=time.process_time() - cpu,
     )
 
 
@@ -273,7 +294,9 @@ def test_distribution_by_simulation_baseline(benchmark: Any, solver: Solver) -> 
     """The baseline: estimating the same distribution from 100,000 simulated games (C++)."""
     _heavy(benchmark)
     bot = OptimalBot(solver)
-    d = benchmark.pedantic(lambda: ScoreDistribution.from_scores(simulate(100_000, bot, seed=1)), rounds=3, iterations=1)
+    d = benchmark.pedantic(
+        lambda: ScoreDistribution.from_scores(simulate(100_000, bot, seed=1)), rounds=3, iterations=1
+    )
     lo, hi = d.mean_ci()
     benchmark.extra_info.update(games=100_000, mean=d.mean, mean_ci=(lo, hi), sd=d.sd)
 
@@ -311,8 +334,11 @@ def test_threshold_small_game_parlour(benchmark: Any) -> None:
 @pytest.mark.benchmark(group="yahtzee-threshold-small")
 def test_threshold_small_game_brute_force(benchmark: Any) -> None:
     oref = _reference()
-    p = benchmark.pedantic(lambda: oref.threshold((SMALL.scored.bits, SMALL.upper, SMALL.yahtzee_50), 300, SMALL_RULES),
-                           rounds=2, iterations=1)
+    p = benchmark.pedantic(
+        lambda: oref.threshold((SMALL.scored.bits, SMALL.upper, SMALL.yahtzee_50), 300, SMALL_RULES),
+        rounds=2,
+        iterations=1,
+    )
     assert np.allclose(p, ThresholdSolver(max_target=300).probabilities(SMALL), atol=1e-13)
     benchmark.extra_info.update(reference="tests/yahtzee/objectives_reference.py (plain Python + NumPy)")
 
@@ -336,8 +362,13 @@ def test_threshold_all_targets_every_state(benchmark: Any, solver: Solver) -> No
     assert p[0] == 1.0 and all(p[x] >= d.sf(x) - 1e-12 for x in range(401))
     peak = _peak_mb("from parlour.yahtzee import ThresholdSolver\nt = ThresholdSolver(max_target=400)", "t.solve()")
     benchmark.extra_info.update(
-        threads="all (2 here)", cpu_seconds=cpu, table_mb=t.table_bytes / 1e6, rows=t.rows, peak_memory_mb=peak,
-        threshold_strategy={x: float(p[x]) for x in targets}, expected_score_strategy={x: d.sf(x) for x in targets},
+        threads="all (2 here)",
+        cpu_seconds=cpu,
+        table_mb=t.table_bytes / 1e6,
+        rows=t.rows,
+        peak_memory_mb=peak,
+        threshold_strategy={x: float(p[x]) for x in targets},
+        expected_score_strategy={x: d.sf(x) for x in targets},
         baseline=HOLDERIED,
     )
 
@@ -384,17 +415,24 @@ def test_heads_up_against_the_optimal_strategy(benchmark: Any, solver: Solver) -
     q = theirs.pmf
     clairvoyant = float(sum(q[y] * reach[min(y + 1, 400)] for y in range(len(q))))
     assert plain < heads_up <= clairvoyant
-    peak = _peak_mb("from parlour.yahtzee import Solver, HeadsUpSolver\ns = Solver()\ns.solve()\nd = s.distribution()",
-                    "HeadsUpSolver(d).solve()")
+    peak = _peak_mb(
+        "from parlour.yahtzee import Solver, HeadsUpSolver\ns = Solver()\ns.solve()\nd = s.distribution()",
+        "HeadsUpSolver(d).solve()",
+    )
     benchmark.extra_info.update(
-        threads="all (2 here)", cpu_seconds=cpu, table_mb=table_mb, peak_memory_mb=peak,
-        win_expected_score_vs_itself=plain, win_heads_up_open_loop=heads_up, best_reply_upper_bound=clairvoyant,
-        ties=float(np.dot(q, q)), baseline=HOLDERIED,
+        threads="all (2 here)",
+        cpu_seconds=cpu,
+        table_mb=table_mb,
+        peak_memory_mb=peak,
+        win_expected_score_vs_itself=plain,
+        win_heads_up_open_loop=heads_up,
+        best_reply_upper_bound=clairvoyant,
+        ties=float(np.dot(q, q)),
+        baseline=HOLDERIED,
     )
 
 
-def _ending(bot: Any, mine: State, theirs: State, my_points: int, their_points: int, solver: Solver,
-            rng: Any) -> float:
+def _ending(bot: Any, mine: State, theirs: State, my_points: int, their_points: int, solver: Solver, rng: Any) -> float:
     """One two-player ending, we play first each round (``bot.choose(state, points, their
     state, their points, dice, rolls_left)``), the opponent plays the expected-score
     strategy; 1 for a win, 0.5 for a tie, 0 for a loss."""
@@ -449,8 +487,9 @@ def test_best_reply_in_two_player_endings(benchmark: Any, solver: Solver) -> Non
     exact_open_loop = table.win_probability(mine, mp)
     exact_mean = win_probability(solver.distribution(mine, points=mp), q, tie=0.5)
     # knowing their final score y in advance: the best P(win) + P(tie) / 2 against the sure score y
-    clairvoyant = float(sum(q.pmf[y] * HeadsUpSolver(y, tie=0.5).win_probability(mine, mp)
-                            for y in range(len(q.pmf)) if q.pmf[y] > 0))
+    clairvoyant = float(
+        sum(q.pmf[y] * HeadsUpSolver(y, tie=0.5).win_probability(mine, mp) for y in range(len(q.pmf)) if q.pmf[y] > 0)
+    )
     games = 2000 if FULL or not getattr(benchmark, "disabled", False) else 50
 
     def run() -> dict[str, float]:
@@ -463,5 +502,10 @@ def test_best_reply_in_two_player_endings(benchmark: Any, solver: Solver) -> Non
 
     sim = benchmark.pedantic(run, rounds=1, iterations=1)
     assert exact_mean <= exact_open_loop + 1e-12 and exact_open_loop <= clairvoyant + 1e-12
-    benchmark.extra_info.update(games=games, exact_expected_score_strategy=exact_mean,
-                                exact_open_loop_heads_up=exact_open_loop, clairvoyant_bound=clairvoyant, **sim)
+    benchmark.extra_info.update(
+        games=games,
+        exact_expected_score_strategy=exact_mean,
+        exact_open_loop_heads_up=exact_open_loop,
+        clairvoyant_bound=clairvoyant,
+        **sim,
+    )

@@ -143,7 +143,14 @@ class Config:
 
 
 def ppo_loss_grads(
-    net: Net, x: F, mask: npt.NDArray[np.bool_], actions: npt.NDArray[np.int64], old_logp: F, adv: F, ret: F, cfg: Config
+    net: Net,
+    x: F,
+    mask: npt.NDArray[np.bool_],
+    actions: npt.NDArray[np.int64],
+    old_logp: F,
+    adv: F,
+    ret: F,
+    cfg: Config,
 ) -> tuple[float, dict[str, F]]:
     """The PPO loss (clipped surrogate + value + entropy bonus) of a minibatch and its gradients."""
     logits, value, cache = net.forward(x)
@@ -263,9 +270,16 @@ def train(
         steps += T * N
         updates += 1
         if updates % 20 == 0 and ep_returns:
-            log(f"{time.perf_counter() - start:6.0f} s  {steps:>10,} steps  mean return (last 2000 episodes) "
-                f"{np.mean(ep_returns[-2000:]):8.2f}")
-    return net, {"steps": steps, "updates": updates, "seconds": time.perf_counter() - start, "episodes": len(ep_returns)}
+            log(
+                f"{time.perf_counter() - start:6.0f} s  {steps:>10,} steps  mean return (last 2000 episodes) "
+                f"{np.mean(ep_returns[-2000:]):8.2f}"
+            )
+    return net, {
+        "steps": steps,
+        "updates": updates,
+        "seconds": time.perf_counter() - start,
+        "episodes": len(ep_returns),
+    }
 
 
 def evaluate(env: Any, net: Net, features: Callable[[Any], F], episodes: int, seed: int) -> npt.NDArray[np.float64]:
@@ -322,13 +336,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     summary["eval_episodes"] = len(returns)
     if args.game == "yahtzee":
         summary["reference"] = yahtzee_reference(args.eval_episodes, args.seed + 1)
-        print(f"learned policy: mean score {returns.mean():.1f} over {len(returns)} games "
-              f"(HeuristicBot {summary['reference']['heuristic']:.1f}, OptimalBot 254.59)")
+        print(
+            f"learned policy: mean score {returns.mean():.1f} over {len(returns)} games "
+            f"(HeuristicBot {summary['reference']['heuristic']:.1f}, OptimalBot 254.59)"
+        )
     else:
         summary["win_rate"] = float((returns > 0).mean())
         summary["loss_rate"] = float((returns < 0).mean())
-        print(f"learned policy vs EasyBot: won {summary['win_rate']:.1%}, lost {summary['loss_rate']:.1%} of "
-              f"{len(returns)} hands, mean {returns.mean():+.1f} points a hand")
+        print(
+            f"learned policy vs EasyBot: won {summary['win_rate']:.1%}, lost {summary['loss_rate']:.1%} of "
+            f"{len(returns)} hands, mean {returns.mean():+.1f} points a hand"
+        )
     print(f"{summary['steps']:,} training steps in {summary['seconds']:.0f} s")
     return summary
 

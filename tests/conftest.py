@@ -12,9 +12,7 @@ from hypothesis import HealthCheck, settings
 
 from parlour.cli import main
 
-settings.register_profile(
-    "parlour", deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("parlour", deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("parlour")
 
 

@@ -33,7 +33,9 @@ SIGNATURE = re.compile(r"^\s*(\d+\. )?[\w.]+\(.*\)( -> .*)?$")
 def has_doc(obj: object) -> bool:
     """A docstring with text beyond the signature lines pybind11 puts first."""
     doc = getattr(obj, "__doc__", None) or ""
-    lines = [ln for ln in doc.splitlines() if ln.strip() and not SIGNATURE.match(ln) and ln.strip() != "Overloaded function."]
+    lines = [
+        ln for ln in doc.splitlines() if ln.strip() and not SIGNATURE.match(ln) and ln.strip() != "Overloaded function."
+    ]
     return bool(lines)
 
 

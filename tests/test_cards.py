@@ -93,7 +93,9 @@ def test_parse_forms(text: str, expected: str) -> None:
     assert Card(text) == Card.parse(text)
 
 
-@pytest.mark.parametrize("text", ["1x", "", "A", "1s", "11s", "Ax", "AsKs", "As ", "Zero of Clubs", "Jack of Stars", "0h", "s"])
+@pytest.mark.parametrize(
+    "text", ["1x", "", "A", "1s", "11s", "Ax", "AsKs", "As ", "Zero of Clubs", "Jack of Stars", "0h", "s"]
+)
 def test_parse_errors_quote_the_input(text: str) -> None:
     if text == "As ":  # trailing space is trimmed: a valid card
         assert Card.parse(text) == Card("As")

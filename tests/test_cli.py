@@ -45,7 +45,9 @@ def test_no_command_prints_help() -> None:
 
 
 def test_python_m_parlour_deal() -> None:
-    proc = subprocess.run([sys.executable, "-m", "parlour", "deal", "--seed", "1"], capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "parlour", "deal", "--seed", "1"], capture_output=True, text=True, check=True
+    )
     assert [Card(t) for t in proc.stdout.split()] == shuffled_deck(1)
 
 

@@ -85,7 +85,9 @@ def test_every_command_has_its_bare_invocation_written_down() -> None:
 
 
 @pytest.mark.parametrize("path", list(BARE), ids=_ids)
-def test_bare_invocation(path: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bare_invocation(
+    path: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     kind, needle = BARE[path]
     if kind == SERVES:
         serve_until_stopped(path, needle)
@@ -112,8 +114,14 @@ def test_bare_invocation(path: tuple[str, ...], capsys: pytest.CaptureFixture[st
 def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
     """A serving command either stops at once with a clean one-line error (exit 1), or
     serves until Ctrl-C, which ends it quietly."""
-    proc = subprocess.Popen([sys.executable, "-m", "parlour", *path], stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "parlour", *path],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
     try:
         deadline = time.monotonic() + 5
         while proc.poll() is None and time.monotonic() < deadline:

@@ -24,7 +24,11 @@ def test_site_builds_without_warnings(tmp_path: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(REPO / "mkdocs.yml"), "-d", str(tmp_path)],
-        capture_output=True, text=True, env=env, timeout=300, cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=REPO,
     )
     log = proc.stdout + proc.stderr
     assert proc.returncode == 0, log
@@ -38,8 +42,13 @@ def test_site_builds_without_warnings(tmp_path: Path) -> None:
 
 # Each public module and the API page that must document every name of its __all__.
 API_PAGES = {
-    "parlour.cards": "cards", "parlour.errors": "cards", "parlour.protocol": "cards", "parlour.games": "cards",
-    "parlour.gin": "gin", "parlour.yahtzee": "yahtzee", "parlour.freecell": "freecell",
+    "parlour.cards": "cards",
+    "parlour.errors": "cards",
+    "parlour.protocol": "cards",
+    "parlour.games": "cards",
+    "parlour.gin": "gin",
+    "parlour.yahtzee": "yahtzee",
+    "parlour.freecell": "freecell",
 }
 
 
@@ -51,8 +60,11 @@ def _check_api_reference(site: Path) -> None:
     for module, page in API_PAGES.items():
         anchors = set(re.findall(r'id="([^"]+)"', (site / "api" / page / "index.html").read_text()))
         mod = importlib.import_module(module)
-        missing = [n for n in mod.__all__ if f"{module}.{n}" not in anchors and not any(
-            a.endswith(f".{n}") and a.startswith(module) for a in anchors)]
+        missing = [
+            n
+            for n in mod.__all__
+            if f"{module}.{n}" not in anchors and not any(a.endswith(f".{n}") and a.startswith(module) for a in anchors)
+        ]
         assert not missing, f"api/{page}.md documents no {missing} of {module}"
     from parlour.cards import Card
     from parlour.gin import best_melds

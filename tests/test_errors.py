@@ -57,7 +57,7 @@ def _bound_classes():
     import parlour._core as core
 
     for mod in (core, core.cards, core.gin, core.yahtzee, core.freecell, core.envs):
-        for name, obj in vars(mod).items():
+        for obj in vars(mod).values():
             if isinstance(obj, type) and obj.__module__.startswith("parlour._core") and not issubclass(obj, enum.Enum):
                 yield obj
 
@@ -88,9 +88,9 @@ def test_classes_without_a_constructor_raise_wrong_type_naming_themselves() -> N
 def test_missing_seat_and_wrong_solve_argument_are_the_library_errors() -> None:
     from parlour import freecell, gin
 
-    with pytest.raises(WrongTypeError, match="observation.. takes the seat"):
+    with pytest.raises(WrongTypeError, match=r"observation.. takes the seat"):
         gin.Round.deal(gin.Rules(), 0, 1).observation()  # type: ignore[call-arg]
-    with pytest.raises(WrongTypeError, match="solve.. takes a GameState, a Game or a deal number"):
+    with pytest.raises(WrongTypeError, match=r"solve.. takes a GameState, a Game or a deal number"):
         freecell.solve("617")  # type: ignore[arg-type]
     game = freecell.Game(deal=1)
     assert freecell.solve(game).verdict == freecell.solve(game.state).verdict
@@ -157,8 +157,18 @@ def _sample_objects() -> list[Any]:
     from parlour.gin import Rules as GinRules
     from parlour.yahtzee import Dice, HeuristicBot, Keep, Scorecard, State
 
-    objs: list[Any] = [Card("As"), Rng(1), GinRules(), Dice("12345"), Keep("66"), State.START, Scorecard(),
-                       HeuristicBot(), GameState.from_ms_deal(1), Move.parse("3a")]
+    objs: list[Any] = [
+        Card("As"),
+        Rng(1),
+        GinRules(),
+        Dice("12345"),
+        Keep("66"),
+        State.START,
+        Scorecard(),
+        HeuristicBot(),
+        GameState.from_ms_deal(1),
+        Move.parse("3a"),
+    ]
     for name in games.names():
         game = games.get(name).new_game(seed=1)
         objs += [game, game.observation(0), game.legal_actions()[0]]
@@ -223,8 +233,18 @@ def test_every_method_of_made_objects_answers_wrong_types_with_the_library_error
     checked = 0
     for obj in _sample_objects():
         for name in dir(type(obj)):
-            if name.startswith("__") and name not in ("__contains__", "__getitem__", "__or__", "__and__", "__sub__",
-                                                      "__lt__", "__le__", "__eq__", "__setstate__", "__call__"):
+            if name.startswith("__") and name not in (
+                "__contains__",
+                "__getitem__",
+                "__or__",
+                "__and__",
+                "__sub__",
+                "__lt__",
+                "__le__",
+                "__eq__",
+                "__setstate__",
+                "__call__",
+            ):
                 continue
             attr = getattr(type(obj), name, None)
             if isinstance(attr, property):

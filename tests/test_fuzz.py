@@ -28,8 +28,35 @@ from parlour import games
 from parlour.errors import ParlourError
 
 GAMES = [("gin", {}), ("yahtzee", {"players": 2}), ("freecell", {"deal": 11})]
-VALUES: list[Any] = [None, True, False, 0, -1, 1, 2, 7, 13, 52, 2**31, 2**63, -(2**70), 1.5, float("nan"), "", "x",
-                     "Ah", "ONE", "DRAW", "é\x00", "9" * 40, [], [None], ["Ah", "Ah"], {}, {"a": 1}]
+VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2,
+    7,
+    13,
+    52,
+    2**31,
+    2**63,
+    -(2**70),
+    1.5,
+    float("nan"),
+    "",
+    "x",
+    "Ah",
+    "ONE",
+    "DRAW",
+    "é\x00",
+    "9" * 40,
+    [],
+    [None],
+    ["Ah", "Ah"],
+    {},
+    {"a": 1},
+]
 
 
 def positions(name: str, options: dict[str, Any], seed: int, count: int) -> Iterator[Any]:
@@ -72,7 +99,7 @@ def damaged(doc: Any, rng: random.Random) -> Any:
         parent[key] = old[: rng.randrange(len(old))] if rng.random() < 0.5 else old + [rng.choice(old)]
     elif how == 2 and isinstance(old, str) and old:
         i = rng.randrange(len(old))
-        parent[key] = old[:i] + rng.choice("AhTXz9\\'\"{ ") + old[i + 1:]
+        parent[key] = old[:i] + rng.choice("AhTXz9\\'\"{ ") + old[i + 1 :]
     elif how == 3 and isinstance(old, int) and not isinstance(old, bool):
         parent[key] = old + rng.choice([-1, 1, -100, 100, 2**32])
     elif how == 4 and isinstance(parent, dict):
@@ -98,7 +125,9 @@ def works(game: Any) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[g for g, _ in GAMES])
-def test_damaged_snapshots_load_into_a_working_game_or_raise_the_library_error(name: str, options: dict[str, Any]) -> None:
+def test_damaged_snapshots_load_into_a_working_game_or_raise_the_library_error(
+    name: str, options: dict[str, Any]
+) -> None:
     rng = random.Random(f"snapshots {name}")
     loaded = refused = 0
     for seed in range(6):
@@ -191,16 +220,31 @@ def _sanitized_package(tmp: Path) -> tuple[Path, dict[str, str]]:
 
     root = Path(__file__).resolve().parents[1]
     generator = ["-G", "Ninja"] if shutil.which("ninja") and not (SANITIZED / "Makefile").exists() else []
-    pybind11_dir = subprocess.run([sys.executable, "-m", "pybind11", "--cmakedir"], capture_output=True, text=True,
-                                  check=True).stdout.strip()
-    configure = subprocess.run(["cmake", "-S", str(root), "-B", str(SANITIZED), "-DPARLOUR_SANITIZE=ON",
-                                "-DPARLOUR_PYTHON=ON", f"-DPython_EXECUTABLE={sys.executable}",
-                                f"-Dpybind11_DIR={pybind11_dir}", *generator],
-                               capture_output=True, text=True, timeout=300)
+    pybind11_dir = subprocess.run(
+        [sys.executable, "-m", "pybind11", "--cmakedir"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    configure = subprocess.run(
+        [
+            "cmake",
+            "-S",
+            str(root),
+            "-B",
+            str(SANITIZED),
+            "-DPARLOUR_SANITIZE=ON",
+            "-DPARLOUR_PYTHON=ON",
+            f"-DPython_EXECUTABLE={sys.executable}",
+            f"-Dpybind11_DIR={pybind11_dir}",
+            *generator,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert configure.returncode == 0, configure.stdout[-3000:] + configure.stderr[-3000:]
     jobs = str(max(1, min(2, os.cpu_count() or 1)))
-    build = subprocess.run(["cmake", "--build", str(SANITIZED), "-j", jobs], capture_output=True, text=True,
-                           timeout=3600)
+    build = subprocess.run(
+        ["cmake", "--build", str(SANITIZED), "-j", jobs], capture_output=True, text=True, timeout=3600
+    )
     assert build.returncode == 0, build.stdout[-5000:] + build.stderr[-5000:]
     (so,) = SANITIZED.glob("_core*.so")
     package = tmp / "parlour"
@@ -210,33 +254,60 @@ def _sanitized_package(tmp: Path) -> tuple[Path, dict[str, str]]:
             (package / entry.name).symlink_to(entry)
     (package / so.name).symlink_to(so)
     compiler = shutil.which("g++") or shutil.which("c++") or "g++"
-    runtimes = [subprocess.run([compiler, f"-print-file-name={lib}"], capture_output=True, text=True,
-                               check=True).stdout.strip() for lib in ("libasan.so", "libubsan.so")]
-    env = dict(os.environ, PYTHONPATH=str(tmp), LD_PRELOAD=":".join(runtimes),
-               # the interpreter itself is not sanitized: its allocations at exit are no finding
-               ASAN_OPTIONS="detect_leaks=0:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+    runtimes = [
+        subprocess.run([compiler, f"-print-file-name={lib}"], capture_output=True, text=True, check=True).stdout.strip()
+        for lib in ("libasan.so", "libubsan.so")
+    ]
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(tmp),
+        LD_PRELOAD=":".join(runtimes),
+        # the interpreter itself is not sanitized: its allocations at exit are no finding
+        ASAN_OPTIONS="detect_leaks=0:abort_on_error=1",
+        UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1",
+    )
     return package, env
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (sys.platform.startswith("linux") and platform.machine() == "x86_64"),
-                    reason="the test extra installs atheris on x86-64 Linux, where it has wheels")
-@pytest.mark.skipif(shutil.which("cmake") is None or shutil.which("g++") is None,
-                    reason="needs cmake and g++ (pip install cmake) to build the sanitized extension")
+@pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and platform.machine() == "x86_64"),
+    reason="the test extra installs atheris on x86-64 Linux, where it has wheels",
+)
+@pytest.mark.skipif(
+    shutil.which("cmake") is None or shutil.which("g++") is None,
+    reason="needs cmake and g++ (pip install cmake) to build the sanitized extension",
+)
 def test_atheris_over_the_parsers_and_loaders_under_the_sanitizers(tmp_path: Path) -> None:
     """tests/fuzz/atheris_parsers.py for a fixed number of inputs, on the extension built under
     AddressSanitizer and UndefinedBehaviorSanitizer: no finding (a sanitizer report aborts)."""
     import subprocess
 
     package, env = _sanitized_package(tmp_path)
-    probe = subprocess.run([sys.executable, "-c", "import parlour._core as c; print(c.__file__)"],
-                           capture_output=True, text=True, env=env, timeout=120)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import parlour._core as c; print(c.__file__)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert probe.returncode == 0 and "sanitize-py" in str(Path(probe.stdout.strip()).resolve()), probe.stderr[-2000:]
     runs = 200000
     out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve().parent / "fuzz" / "atheris_parsers.py"), f"-runs={runs}",
-         "-seed=1", "-max_len=600", "-len_control=0", "-rss_limit_mb=4096"],
-        capture_output=True, text=True, timeout=3600, env=env, cwd=tmp_path,
+        [
+            sys.executable,
+            str(Path(__file__).resolve().parent / "fuzz" / "atheris_parsers.py"),
+            f"-runs={runs}",
+            "-seed=1",
+            "-max_len=600",
+            "-len_control=0",
+            "-rss_limit_mb=4096",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=3600,
+        env=env,
+        cwd=tmp_path,
     )
     assert out.returncode == 0, out.stderr[-4000:]
     assert f"Done {runs} runs" in out.stderr, out.stderr[-2000:]

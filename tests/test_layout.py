@@ -12,7 +12,9 @@ SOLVER = re.compile(r"solver|objective|threshold|headsup|distribution|expert|sea
 
 def _checked_files() -> list[Path]:
     bindings = [p for p in (REPO / "cpp" / "bindings").iterdir() if p.suffix in (".cpp", ".hpp")]
-    solvers = [p for p in (REPO / "cpp" / "src").rglob("*") if p.suffix in (".cpp", ".hpp", ".inc") and SOLVER.search(p.name)]
+    solvers = [
+        p for p in (REPO / "cpp" / "src").rglob("*") if p.suffix in (".cpp", ".hpp", ".inc") and SOLVER.search(p.name)
+    ]
     return sorted(bindings + solvers)
 
 

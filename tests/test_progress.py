@@ -47,9 +47,7 @@ def test_a_stream_that_is_not_a_terminal_gets_the_plain_bar() -> None:
         ["yahtzee", "simulate", "--games", "4", "--seed", "1", "--bot", "heuristic"],
     ],
 )
-def test_long_commands_draw_progress_on_stderr_only(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_long_commands_draw_progress_on_stderr_only(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     out = io.StringIO()
     assert main(argv, out) == 0
     err = capsys.readouterr().err

@@ -30,10 +30,14 @@ def _run(cmd: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("cmake") is None or shutil.which("ctest") is None,
-                    reason="needs cmake and ctest (pip install cmake) to build and run the engine's C++ tests")
-@pytest.mark.skipif(shutil.which("g++") is None and shutil.which("clang++") is None,
-                    reason="needs g++ or clang++ to build the sanitized engine")
+@pytest.mark.skipif(
+    shutil.which("cmake") is None or shutil.which("ctest") is None,
+    reason="needs cmake and ctest (pip install cmake) to build and run the engine's C++ tests",
+)
+@pytest.mark.skipif(
+    shutil.which("g++") is None and shutil.which("clang++") is None,
+    reason="needs g++ or clang++ to build the sanitized engine",
+)
 def test_engine_under_asan_and_ubsan() -> None:
     generator = ["-G", "Ninja"] if shutil.which("ninja") and not (BUILD / "Makefile").exists() else []
     configure = _run(["cmake", "-S", ".", "-B", str(BUILD), "-DPARLOUR_SANITIZE=ON", *generator], 300)

@@ -26,7 +26,10 @@ def test_stubs_match_the_extension(tmp_path: Path) -> None:
     env["PYTHONPATH"] = os.pathsep.join([str(Path(parlour.__file__).parent.parent), env.get("PYTHONPATH", "")])
     subprocess.run(
         [sys.executable, str(REPO / "tools" / "stubgen.py"), str(tmp_path)],
-        check=True, env=env, capture_output=True, text=True,
+        check=True,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     generated = tmp_path
     names = sorted(p.name for p in generated.glob("*.pyi"))
@@ -44,8 +47,11 @@ def test_package_type_checks_strictly(tmp_path: Path) -> None:
     api = pytest.importorskip("mypy.api")
     # Check a copy of the package (installed or source) on its own, so that mypy sees
     # exactly its files and stubs and nothing else of the folder it was installed in.
-    shutil.copytree(Path(parlour.__file__).parent, tmp_path / "parlour",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    shutil.copytree(
+        Path(parlour.__file__).parent,
+        tmp_path / "parlour",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+    )
     cwd = os.getcwd()
     try:
         os.chdir(tmp_path)

@@ -41,7 +41,7 @@ def test_a_round_whose_discards_are_in_the_opponents_hand_is_refused() -> None:
     hidden = [c for c in doc["state"]["hands"][two] if c not in doc["state"]["known"][two]]
     bad = copy.deepcopy(doc)
     bad["state"]["discarded"][one].append(hidden[0])
-    with pytest.raises(StateFormatError, match="discarded .* neither on the pile"):
+    with pytest.raises(StateFormatError, match=r"discarded .* neither on the pile"):
         Round.from_dict(bad)
     # The same at the deal: nothing has been discarded yet.
     fresh = Round.deal(Rules(), Player.ONE, 7).to_dict()
@@ -66,7 +66,7 @@ def test_a_card_taken_back_is_a_discard_the_taker_holds() -> None:
     """A discard in the opponent's hand is fine when the opponent took it: it is known to be there."""
     r = _round_in_discard()
     taken = r.taken
-    assert taken is not None and any(taken in r.discards_of(p) for p in Player) or taken == r.initial_upcard
+    assert (taken is not None and any(taken in r.discards_of(p) for p in Player)) or taken == r.initial_upcard
     assert Round.from_dict(r.to_dict()) == r
 
 
@@ -176,5 +176,5 @@ def test_a_gin_observation_whose_discards_and_known_cards_disagree_is_refused() 
         assert known
         for side in bad["players"]:
             side["discards"] = [c for c in side["discards"] if c not in known]
-        with pytest.raises(StateFormatError, match="never on the discard pile|never discarded"):
+        with pytest.raises(StateFormatError, match=r"never on the discard pile|never discarded"):
             Observation.from_dict(bad)

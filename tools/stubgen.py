@@ -61,7 +61,9 @@ def bare_generics(line: str) -> str:
         return line
     line = re.sub(r"(: |-> |\[|, )tuple\b(?!\[)", r"\1tuple[typing.Any, ...]", line)
     line = re.sub(r"(: |-> |\[|, )list\b(?!\[)", r"\1list[typing.Any]", line)
-    line = re.sub(r"(: |-> |\[|, )collections\.abc\.(Iterator|Iterable)\b(?!\[)", r"\1collections.abc.\2[typing.Any]", line)
+    line = re.sub(
+        r"(: |-> |\[|, )collections\.abc\.(Iterator|Iterable)\b(?!\[)", r"\1collections.abc.\2[typing.Any]", line
+    )
     return re.sub(r"(: |-> |\[|, )dict\b(?!\[)", r"\1dict[typing.Any, typing.Any]", line)
 
 
@@ -75,13 +77,23 @@ def fix(text: str, module: str) -> str:
         lines.append(line)
     text = "\n".join(lines) + "\n"
     text = ENUM_JUNK.sub("", text)
-    text = text.replace("    __hash__: typing.ClassVar[None] = None\n",
-                        "    __hash__: typing.ClassVar[None]  # type: ignore[assignment]\n")
+    text = text.replace(
+        "    __hash__: typing.ClassVar[None] = None\n",
+        "    __hash__: typing.ClassVar[None]  # type: ignore[assignment]\n",
+    )
     text = "\n".join(bare_generics(line) for line in text.split("\n"))
-    text = UNTYPED_SLOT.sub(lambda m: f"    def {m.group(1)}{SLOT_SIGNATURES[m.group(1)]}:"
-                            if m.group(1) in SLOT_SIGNATURES else m.group(0), text)
+    text = UNTYPED_SLOT.sub(
+        lambda m: (
+            f"    def {m.group(1)}{SLOT_SIGNATURES[m.group(1)]}:" if m.group(1) in SLOT_SIGNATURES else m.group(0)
+        ),
+        text,
+    )
     text = UNTYPED_NEW.sub(f"    def __init__(self, cards: {CARDS_LIKE} = ...) -> None:", text)
-    text = text.replace("*args)", "*args: typing.Any)").replace("**kwargs)", "**kwargs: typing.Any)").replace("*args, ", "*args: typing.Any, ")
+    text = (
+        text.replace("*args)", "*args: typing.Any)")
+        .replace("**kwargs)", "**kwargs: typing.Any)")
+        .replace("*args, ", "*args: typing.Any, ")
+    )
     needed: set[str] = set()
 
     def qualify(m: re.Match[str]) -> str:
@@ -92,8 +104,9 @@ def fix(text: str, module: str) -> str:
 
     text = QUALIFIED.sub(qualify, text)
     if needed:
-        imports = "".join(f"import parlour._core.{sub}\n" for sub in sorted(needed)
-                          if f"\nimport parlour._core.{sub}\n" not in text)
+        imports = "".join(
+            f"import parlour._core.{sub}\n" for sub in sorted(needed) if f"\nimport parlour._core.{sub}\n" not in text
+        )
         text = text.replace("from __future__ import annotations\n", "from __future__ import annotations\n" + imports, 1)
     return text
 
@@ -102,9 +115,19 @@ def generate(outdir: Path) -> list[Path]:
     """Run pybind11-stubgen on parlour._core into outdir; returns the fixed .pyi files."""
     raw = outdir / "raw"
     subprocess.run(
-        [sys.executable, "-m", "pybind11_stubgen", "parlour._core", "-o", str(raw),
-         "--numpy-array-use-type-var", "--exit-code"],
-        check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pybind11_stubgen",
+            "parlour._core",
+            "-o",
+            str(raw),
+            "--numpy-array-use-type-var",
+            "--exit-code",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     out = []
     for path in sorted((raw / "parlour" / "_core").glob("*.pyi")):

@@ -26,8 +26,7 @@ using Int8Array = py::array_t<std::int8_t>;
 
 long long int_value(py::handle obj, const char* what) {
   if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
-    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " +
-                          quoted_repr(obj));
+    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " + quoted_repr(obj));
   try {
     return py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr())).cast<long long>();
   } catch (const py::cast_error&) {
@@ -39,13 +38,17 @@ void register_encoders(py::module_& root) {
   auto gin_m = root.attr("gin").cast<py::module_>();
   gin_m.attr("OBSERVATION_SHAPE") = py::make_tuple(gin::kObsPlanes, gin::kObsColumns);
   gin_m.attr("OBSERVATION_SIZE") = gin::kObsSize;
-  gin_m.def("encode_observation", [](const Arg<gin::Observation>& obs_obj) {
+  gin_m.def(
+      "encode_observation",
+      [](const Arg<gin::Observation>& obs_obj) {
         const auto& obs = cast_arg<const gin::Observation&>(obs_obj, "a gin Observation");
         Int8Array out({py::ssize_t{gin::kObsPlanes}, py::ssize_t{gin::kObsColumns}});
         gin::encode_observation(obs, std::span<std::int8_t, gin::kObsSize>(out.mutable_data(), gin::kObsSize));
         return out;
-      }, py::arg("observation"),
-      "The observation as an int8 array of shape OBSERVATION_SHAPE (13, 52), OBSERVATION_SIZE (676) values: 0/1 planes, column = dense card "
+      },
+      py::arg("observation"),
+      "The observation as an int8 array of shape OBSERVATION_SHAPE (13, 52), OBSERVATION_SIZE (676) values: 0/1 "
+      "planes, column = dense card "
       "index. Rows: 0 hand, 1 pile top, 2 rest of the pile, 3 cards the opponent is known to hold, 4 the "
       "opponent's discards, 5 own discards, 6 the knocker's spread, 7 laid-off cards, 8 the card taken this turn; "
       "thermometers (first n columns 1) of 9 the stock size, 10 the knock limit, 11 the opponent's hand size; "
@@ -54,7 +57,9 @@ void register_encoders(py::module_& root) {
 
   auto yz = root.attr("yahtzee").cast<py::module_>();
   yz.attr("OBSERVATION_SIZE") = yahtzee::kObsSize;
-  yz.def("encode_observation", [](const Arg<yahtzee::State>& state, const DiceLike& dice, const Arg<py::int_>& rolls) {
+  yz.def(
+      "encode_observation",
+      [](const Arg<yahtzee::State>& state, const DiceLike& dice, const Arg<py::int_>& rolls) {
         const auto st = cast_arg<yahtzee::State>(state, "a Yahtzee State");
         const auto d = to_dice(dice);
         const long long r = int_value(rolls, "rolls_left");
@@ -63,7 +68,8 @@ void register_encoders(py::module_& root) {
         yahtzee::encode_observation(st, d, static_cast<int>(r),
                                     std::span<std::int8_t, yahtzee::kObsSize>(out.mutable_data(), yahtzee::kObsSize));
         return out;
-      }, py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
+      },
+      py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
       "The decision as an int8 array of OBSERVATION_SIZE (21) values: 0..4 the dice ascending, 5 rolls_left, "
       "6..18 1 for each filled box (card order), 19 the upper subtotal capped at 63, 20 whether the Yahtzee box "
       "holds 50.");
@@ -71,12 +77,16 @@ void register_encoders(py::module_& root) {
   auto fc = root.attr("freecell").cast<py::module_>();
   fc.attr("OBSERVATION_SIZE") = freecell::kObsSize;
   fc.attr("MAX_CASCADE") = freecell::kMaxCascade;
-  fc.def("encode_observation", [](const Arg<freecell::GameState>& state) {
+  fc.def(
+      "encode_observation",
+      [](const Arg<freecell::GameState>& state) {
         const auto& st = cast_arg<const freecell::GameState&>(state, "a FreeCell GameState");
         Int8Array out(py::ssize_t{freecell::kObsSize});
-        freecell::encode_observation(st, std::span<std::int8_t, freecell::kObsSize>(out.mutable_data(), freecell::kObsSize));
+        freecell::encode_observation(
+            st, std::span<std::int8_t, freecell::kObsSize>(out.mutable_data(), freecell::kObsSize));
         return out;
-      }, py::arg("state"),
+      },
+      py::arg("state"),
       "The position as an int8 array of OBSERVATION_SIZE (160) values, a card as its dense index + 1 and 0 for "
       "none: 0..151 the eight cascades, MAX_CASCADE (19) values each, bottom card first; 152..155 the free cells; "
       "156..159 the foundation heights by suit. InvalidValueError for a cascade taller than MAX_CASCADE.");
@@ -149,24 +159,32 @@ struct Bound {
   const T* column(const py::object& obj, const char* what, Converted<T>& keep) const {
     if (obj.is_none()) return nullptr;
     py::array a = py::array::ensure(obj);
-    if (!a) throw core::WrongType(std::string(what) + " must be an array of " + std::to_string(n) + " values, got " + type_name(obj));
+    if (!a)
+      throw core::WrongType(std::string(what) + " must be an array of " + std::to_string(n) + " values, got " +
+                            type_name(obj));
     const char kind = a.dtype().kind();
     if constexpr (std::is_same_v<T, bool>) {
-      if (kind != 'b') throw core::WrongType(std::string(what) + " must be a bool array, got dtype " + py::str(a.dtype()).cast<std::string>());
+      if (kind != 'b')
+        throw core::WrongType(std::string(what) + " must be a bool array, got dtype " +
+                              py::str(a.dtype()).cast<std::string>());
     } else {
       if (kind != 'i' && kind != 'u')
-        throw core::WrongType(std::string(what) + " must be an integer array, got dtype " + py::str(a.dtype()).cast<std::string>());
+        throw core::WrongType(std::string(what) + " must be an integer array, got dtype " +
+                              py::str(a.dtype()).cast<std::string>());
     }
     if (a.ndim() != 1 || a.shape(0) != n)
       throw core::InvalidValue(std::string(what) + " must have shape (" + std::to_string(n) + ",), got " +
                                py::repr(a.attr("shape")).cast<std::string>());
     keep = Converted<T>::ensure(a);
-    if (!keep) throw core::WrongType(std::string(what) + ": cannot read the values as " + (std::is_same_v<T, bool> ? "bool" : "uint64"));
+    if (!keep)
+      throw core::WrongType(std::string(what) + ": cannot read the values as " +
+                            (std::is_same_v<T, bool> ? "bool" : "uint64"));
     if constexpr (!std::is_same_v<T, bool>) {
       if (kind == 'i') {
         auto signed_view = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
         for (py::ssize_t k = 0; k < n; ++k)
-          if (signed_view.data()[k] < 0) throw core::InvalidValue(std::string(what) + " must be >= 0, got " + std::to_string(signed_view.data()[k]));
+          if (signed_view.data()[k] < 0)
+            throw core::InvalidValue(std::string(what) + " must be >= 0, got " + std::to_string(signed_view.data()[k]));
       }
     }
     return keep.data();
@@ -235,32 +253,49 @@ void def_common(Cls& cls) {
       .def("step", &B::step, py::arg("actions"),
            "Apply one action id per game (an integer array of num_envs), writing observations, masks, rewards, "
            "terminations, truncations and the illegal flags into this object's arrays; GIL released.")
-      .def_property_readonly("num_envs", [](const B& b) { return b.n; }, "The number of games.")
-      .def_property_readonly("threads", [](const B& b) { return b.batch->config().threads; }, "The threads a step may use.")
-      .def_property_readonly("illegal_action", [](const B& b) { return envs::illegal_mode_name(b.batch->config().illegal); },
-                             "'raise', 'penalty' or 'terminate'.")
-      .def_property_readonly("illegal_reward", [](const B& b) { return b.batch->config().illegal_reward; },
-                             "The reward of an illegal action under 'penalty' or 'terminate'.")
-      .def_property_readonly("autoreset_mode", [](const B& b) { return envs::autoreset_name(b.batch->config().autoreset); },
-                             "'next_step' or 'same_step'.")
-      .def_property_readonly("observations", [](const B& b) { return read_only(b.obs); }, "(num_envs, obs size) int8, read-only view.")
-      .def_property_readonly("action_masks", [](const B& b) { return read_only(b.mask); }, "(num_envs, num actions) int8 0/1, read-only view.")
-      .def_property_readonly("rewards", [](const B& b) { return read_only(b.reward); }, "float64 rewards of the last step, read-only view.")
-      .def_property_readonly("terminations", [](const B& b) { return read_only(b.terminated); }, "bool, read-only view.")
-      .def_property_readonly("truncations", [](const B& b) { return read_only(b.truncated); }, "bool, read-only view.")
-      .def_property_readonly("illegal", [](const B& b) { return read_only(b.illegal); },
-                             "bool: the last step's action was illegal in that game, read-only view.")
-      .def_property_readonly("final_observations", [](const B& b) { return read_only(b.final_obs); },
-                             "same_step: the last observation of the episodes that ended on the last step, read-only view.")
-      .def_property_readonly("has_final", [](const B& b) { return read_only(b.has_final); },
-                             "same_step: which rows of final_observations were written by the last step, read-only view.")
-      .def_property_readonly("episodes", [](const B& b) { return read_only(b.episode); },
-                             "uint64: the engine seed (or deal) of each game's current episode, read-only view.")
+      .def_property_readonly(
+          "num_envs", [](const B& b) { return b.n; }, "The number of games.")
+      .def_property_readonly(
+          "threads", [](const B& b) { return b.batch->config().threads; }, "The threads a step may use.")
+      .def_property_readonly(
+          "illegal_action", [](const B& b) { return envs::illegal_mode_name(b.batch->config().illegal); },
+          "'raise', 'penalty' or 'terminate'.")
+      .def_property_readonly(
+          "illegal_reward", [](const B& b) { return b.batch->config().illegal_reward; },
+          "The reward of an illegal action under 'penalty' or 'terminate'.")
+      .def_property_readonly(
+          "autoreset_mode", [](const B& b) { return envs::autoreset_name(b.batch->config().autoreset); },
+          "'next_step' or 'same_step'.")
+      .def_property_readonly(
+          "observations", [](const B& b) { return read_only(b.obs); }, "(num_envs, obs size) int8, read-only view.")
+      .def_property_readonly(
+          "action_masks", [](const B& b) { return read_only(b.mask); },
+          "(num_envs, num actions) int8 0/1, read-only view.")
+      .def_property_readonly(
+          "rewards", [](const B& b) { return read_only(b.reward); },
+          "float64 rewards of the last step, read-only view.")
+      .def_property_readonly(
+          "terminations", [](const B& b) { return read_only(b.terminated); }, "bool, read-only view.")
+      .def_property_readonly(
+          "truncations", [](const B& b) { return read_only(b.truncated); }, "bool, read-only view.")
+      .def_property_readonly(
+          "illegal", [](const B& b) { return read_only(b.illegal); },
+          "bool: the last step's action was illegal in that game, read-only view.")
+      .def_property_readonly(
+          "final_observations", [](const B& b) { return read_only(b.final_obs); },
+          "same_step: the last observation of the episodes that ended on the last step, read-only view.")
+      .def_property_readonly(
+          "has_final", [](const B& b) { return read_only(b.has_final); },
+          "same_step: which rows of final_observations were written by the last step, read-only view.")
+      .def_property_readonly(
+          "episodes", [](const B& b) { return read_only(b.episode); },
+          "uint64: the engine seed (or deal) of each game's current episode, read-only view.")
       .def("__repr__", [](const py::object& self) {
         const B& b = self.cast<const B&>();
         return py::str("{}(num_envs={}, threads={}, illegal_action='{}', autoreset_mode='{}')")
             .format(self.attr("__class__").attr("__name__"), b.n, b.batch->config().threads,
-                    envs::illegal_mode_name(b.batch->config().illegal), envs::autoreset_name(b.batch->config().autoreset));
+                    envs::illegal_mode_name(b.batch->config().illegal),
+                    envs::autoreset_name(b.batch->config().autoreset));
       });
 }
 
@@ -269,14 +304,17 @@ void register_batches(py::module_& m) {
   py::class_<YB> yb(m, "YahtzeeBatch",
                     "num_envs games of solitaire Yahtzee stepped together in C++ (the engine of "
                     "parlour.envs.vector.YahtzeeVectorEnv).");
-  yb.def(py::init([](const Arg<py::int_>& n, const std::optional<yahtzee::YahtzeeRules>& rules, const Arg<py::int_>& threads,
-                     const std::string& illegal, double illegal_reward, const std::string& autoreset) {
+  yb.def(py::init([](const Arg<py::int_>& n, const std::optional<yahtzee::YahtzeeRules>& rules,
+                     const Arg<py::int_>& threads, const std::string& illegal, double illegal_reward,
+                     const std::string& autoreset) {
            auto b = std::make_unique<envs::YahtzeeBatch>(games_arg(n), rules ? *rules : yahtzee::YahtzeeRules{},
-                                                        config_arg(threads, illegal, illegal_reward, autoreset));
-           return std::make_unique<YB>(std::move(b), std::vector<py::ssize_t>{yahtzee::kObsSize}, yahtzee::kNumActions, 1);
-         }), py::arg("num_envs"), py::kw_only(), py::arg("rules") = py::none(), py::arg("threads") = 1,
-         py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0, py::arg("autoreset_mode") = "next_step",
-         "A batch of num_envs games under `rules` (default YahtzeeRules()).")
+                                                         config_arg(threads, illegal, illegal_reward, autoreset));
+           return std::make_unique<YB>(std::move(b), std::vector<py::ssize_t>{yahtzee::kObsSize}, yahtzee::kNumActions,
+                                       1);
+         }),
+         py::arg("num_envs"), py::kw_only(), py::arg("rules") = py::none(), py::arg("threads") = 1,
+         py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0,
+         py::arg("autoreset_mode") = "next_step", "A batch of num_envs games under `rules` (default YahtzeeRules()).")
       .def("game", [](const YB& b, int i) { return b.batch->game(i); }, py::arg("index"), "A copy of game `index`.");
   def_common<envs::YahtzeeBatch>(yb);
 
@@ -288,19 +326,26 @@ void register_batches(py::module_& m) {
                      const Arg<py::int_>& threads, const std::string& illegal, double illegal_reward,
                      const std::string& autoreset) {
            const long long ms = int_value(max_steps, "max_steps");
-           if (ms < 1 || ms > 1'000'000'000) throw core::InvalidValue("max_steps must be in 1..10**9, got " + std::to_string(ms));
+           if (ms < 1 || ms > 1'000'000'000)
+             throw core::InvalidValue("max_steps must be in 1..10**9, got " + std::to_string(ms));
            const long long md = int_value(max_deal, "max_deal");
            if (md < 1) throw core::InvalidValue("max_deal must be at least 1, got " + std::to_string(md));
-           auto b = std::make_unique<envs::FreeCellBatch>(games_arg(n), static_cast<int>(ms), static_cast<std::uint64_t>(md),
-                                                         config_arg(threads, illegal, illegal_reward, autoreset));
-           return std::make_unique<FB>(std::move(b), std::vector<py::ssize_t>{freecell::kObsSize}, freecell::kNumActions, 1);
-         }), py::arg("num_envs"), py::kw_only(), py::arg("max_steps") = 1000, py::arg("max_deal") = 1000000,
+           auto b =
+               std::make_unique<envs::FreeCellBatch>(games_arg(n), static_cast<int>(ms), static_cast<std::uint64_t>(md),
+                                                     config_arg(threads, illegal, illegal_reward, autoreset));
+           return std::make_unique<FB>(std::move(b), std::vector<py::ssize_t>{freecell::kObsSize},
+                                       freecell::kNumActions, 1);
+         }),
+         py::arg("num_envs"), py::kw_only(), py::arg("max_steps") = 1000, py::arg("max_deal") = 1000000,
          py::arg("threads") = 1, py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0,
          py::arg("autoreset_mode") = "next_step",
          "A batch of num_envs games, deals drawn from 1..max_deal, truncated after max_steps steps.")
-      .def("state", [](const FB& b, int i) { return b.batch->state(i); }, py::arg("index"), "The position of game `index`.")
-      .def("steps", [](const FB& b, int i) { return b.batch->steps(i); }, py::arg("index"),
-           "The steps taken in game `index`'s episode.");
+      .def(
+          "state", [](const FB& b, int i) { return b.batch->state(i); }, py::arg("index"),
+          "The position of game `index`.")
+      .def(
+          "steps", [](const FB& b, int i) { return b.batch->steps(i); }, py::arg("index"),
+          "The steps taken in game `index`'s episode.");
   def_common<envs::FreeCellBatch>(fb);
 
   using GB = Bound<envs::GinBatch>;
@@ -312,25 +357,35 @@ void register_batches(py::module_& m) {
                      const Arg<py::int_>& seat, double reward_scale, const Arg<py::int_>& threads,
                      const std::string& illegal, double illegal_reward, const std::string& autoreset) {
            const long long st = int_value(seat, "seat");
-           if (st < -1 || st > 1) throw core::InvalidValue("seat must be 0, 1 or -1 (drawn each episode), got " + std::to_string(st));
+           if (st < -1 || st > 1)
+             throw core::InvalidValue("seat must be 0, 1 or -1 (drawn each episode), got " + std::to_string(st));
            auto b = std::make_unique<envs::GinBatch>(games_arg(n), cast_arg<gin::Rules>(rules, "a gin Rules"),
-                                                    opponent.value_or(""), static_cast<int>(st), reward_scale,
-                                                    config_arg(threads, illegal, illegal_reward, autoreset));
+                                                     opponent.value_or(""), static_cast<int>(st), reward_scale,
+                                                     config_arg(threads, illegal, illegal_reward, autoreset));
            const int width = b->reward_width();
-           return std::make_unique<GB>(std::move(b), std::vector<py::ssize_t>{gin::kObsPlanes, gin::kObsColumns}, gin::kActionCount, width);
-         }), py::arg("num_envs"), py::kw_only(), py::arg("rules") = gin::Rules{}, py::arg("opponent") = py::none(),
+           return std::make_unique<GB>(std::move(b), std::vector<py::ssize_t>{gin::kObsPlanes, gin::kObsColumns},
+                                       gin::kActionCount, width);
+         }),
+         py::arg("num_envs"), py::kw_only(), py::arg("rules") = gin::Rules{}, py::arg("opponent") = py::none(),
          py::arg("seat") = -1, py::arg("reward_scale") = 1.0, py::arg("threads") = 1,
-         py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0, py::arg("autoreset_mode") = "next_step",
+         py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0,
+         py::arg("autoreset_mode") = "next_step",
          "A batch of num_envs hands under `rules`; `opponent` a policy name ('random', 'easy', 'normal', 'hard', or "
          "any registered) or None for self-play; `seat` the caller's seat against an opponent (0, 1, or -1: drawn "
          "each episode).")
-      .def("round", [](const GB& b, int i) { return b.batch->round(i); }, py::arg("index"), "A copy of hand `index`'s Round.")
-      .def_property_readonly("seats", [](const GB& b) { return read_only(b.seat); },
-                             "int8: the seat (0 Player.ONE, 1 Player.TWO) whose view each row of observations holds.")
-      .def_property_readonly("opponent", [](const GB& b) -> std::optional<std::string> {
-        if (b.batch->self_play()) return std::nullopt;
-        return b.batch->opponent();
-      }, "The opponent's policy name, or None for self-play.");
+      .def(
+          "round", [](const GB& b, int i) { return b.batch->round(i); }, py::arg("index"),
+          "A copy of hand `index`'s Round.")
+      .def_property_readonly(
+          "seats", [](const GB& b) { return read_only(b.seat); },
+          "int8: the seat (0 Player.ONE, 1 Player.TWO) whose view each row of observations holds.")
+      .def_property_readonly(
+          "opponent",
+          [](const GB& b) -> std::optional<std::string> {
+            if (b.batch->self_play()) return std::nullopt;
+            return b.batch->opponent();
+          },
+          "The opponent's policy name, or None for self-play.");
   def_common<envs::GinBatch>(gb);
 }
 

@@ -14,10 +14,10 @@
 
 #include "common.hpp"
 #include "interrupt.hpp"
-#include "protocol.hpp"
 #include "parlour/freecell/solver.hpp"
-#include "parlour/freecell/survey.hpp"
 #include "parlour/freecell/state.hpp"
+#include "parlour/freecell/survey.hpp"
+#include "protocol.hpp"
 
 namespace parlour::bindings {
 
@@ -38,8 +38,7 @@ std::optional<Card> opt_card(const py::handle& obj) {
 fc::Move to_move(const py::handle& obj) {
   if (py::isinstance<fc::Move>(obj)) return obj.cast<fc::Move>();
   if (py::isinstance<py::str>(obj)) return fc::Move::parse(to_text(obj, "move text"));
-  throw core::WrongType("expected a Move or move text like '3a', got " + type_name(obj) + " " +
-                        quoted_repr(obj));
+  throw core::WrongType("expected a Move or move text like '3a', got " + type_name(obj) + " " + quoted_repr(obj));
 }
 
 fc::Cascade to_cascade(const py::handle& obj) {
@@ -72,8 +71,7 @@ fc::Cascades to_cascades(const py::handle& obj) {
     if (n == fc::kCascades) throw core::InvalidValue("a FreeCell position has eight cascades, got more");
     out[n++] = to_cascade(item);
   }
-  if (n != fc::kCascades)
-    throw core::InvalidValue("a FreeCell position has eight cascades, got " + std::to_string(n));
+  if (n != fc::kCascades) throw core::InvalidValue("a FreeCell position has eight cascades, got " + std::to_string(n));
   return out;
 }
 
@@ -210,18 +208,23 @@ void bind_foundations(py::module_& m) {
       .def_property_readonly("height", &fc::Foundation::height, "How many cards the pile holds (0..13).")
       .def_property_readonly("top", &fc::Foundation::top, "The top card, or None when empty.")
       .def("cards", &fc::Foundation::cards, "The cards, Ace first.")
-      .def("accepts", [](const fc::Foundation& f, const CardLike& c) { return f.accepts(to_card(c)); },
-           py::arg("card"), "Whether add_card(card) would succeed.")
-      .def("add_card", [](const fc::Foundation& f, const CardLike& c) { return f.add_card(to_card(c)); },
-           py::arg("card"), "A new pile with the card on top; IllegalMove unless it is the next card of the suit.")
+      .def(
+          "accepts", [](const fc::Foundation& f, const CardLike& c) { return f.accepts(to_card(c)); }, py::arg("card"),
+          "Whether add_card(card) would succeed.")
+      .def(
+          "add_card", [](const fc::Foundation& f, const CardLike& c) { return f.add_card(to_card(c)); },
+          py::arg("card"), "A new pile with the card on top; IllegalMove unless it is the next card of the suit.")
       .def("pop_card", &fc::Foundation::pop_card, "Always empty: cards never leave a foundation.")
       .def_property_readonly("is_complete", &fc::Foundation::is_complete, "Whether the pile holds Ace to King.")
       .def("__len__", &fc::Foundation::height, "The number of cards.")
-      .def("__hash__", [](const fc::Foundation& f) { return py::hash(py::make_tuple(static_cast<int>(f.suit()), f.height())); })
-      .def("__repr__", [](const fc::Foundation& f) {
-        static constexpr const char* names[4] = {"CLUB", "SPADE", "HEART", "DIAMOND"};
-        return "Foundation(Suit." + std::string(names[static_cast<int>(f.suit())]) + ", " + std::to_string(f.height()) + ")";
-      })
+      .def("__hash__",
+           [](const fc::Foundation& f) { return py::hash(py::make_tuple(static_cast<int>(f.suit()), f.height())); })
+      .def("__repr__",
+           [](const fc::Foundation& f) {
+             static constexpr const char* names[4] = {"CLUB", "SPADE", "HEART", "DIAMOND"};
+             return "Foundation(Suit." + std::string(names[static_cast<int>(f.suit())]) + ", " +
+                    std::to_string(f.height()) + ")";
+           })
       .def("__str__", [](const fc::Foundation& f) { return f.top() ? f.top()->str() : std::string("--"); })
       .def(py::pickle([](const fc::Foundation& f) { return py::make_tuple(static_cast<int>(f.suit()), f.height()); },
                       [](const py::tuple& t) {
@@ -240,43 +243,56 @@ void bind_foundations(py::module_& m) {
       .def(py::init([](const py::object& heights) {
              return heights.is_none() ? fc::Foundations() : to_foundations(heights);
            }),
-           py::arg("heights") = py::none(), "Empty foundations, or piles of the given heights (clubs, spades, hearts, diamonds).")
+           py::arg("heights") = py::none(),
+           "Empty foundations, or piles of the given heights (clubs, spades, hearts, diamonds).")
       .def("foundation", &fc::Foundations::foundation, py::arg("suit"), "The pile of one suit.")
-      .def("__getitem__", [](const fc::Foundations& f, int s) {
-             if (s < 0 || s > 3) throw py::index_error("foundations are indexed by suit 0..3");
-             return f.foundation(static_cast<core::Suit>(s));
-           }, py::arg("suit"), "The pile of one suit (foundations[Suit.SPADE]).")
-      .def_property_readonly("heights", [](const fc::Foundations& f) {
-             const auto& h = f.heights();
-             return py::make_tuple(h[0], h[1], h[2], h[3]);
-           }, "The heights of the four piles, by suit.")
-      .def("accepts", [](const fc::Foundations& f, const CardLike& c) { return f.accepts(to_card(c)); },
-           py::arg("card"), "Whether add_card(card) would succeed.")
-      .def("add_card", [](const fc::Foundations& f, const CardLike& c) { return f.add_card(to_card(c)); },
-           py::arg("card"), "New foundations with the card on its suit's pile; IllegalMove unless it is the next rank.")
+      .def(
+          "__getitem__",
+          [](const fc::Foundations& f, int s) {
+            if (s < 0 || s > 3) throw py::index_error("foundations are indexed by suit 0..3");
+            return f.foundation(static_cast<core::Suit>(s));
+          },
+          py::arg("suit"), "The pile of one suit (foundations[Suit.SPADE]).")
+      .def_property_readonly(
+          "heights",
+          [](const fc::Foundations& f) {
+            const auto& h = f.heights();
+            return py::make_tuple(h[0], h[1], h[2], h[3]);
+          },
+          "The heights of the four piles, by suit.")
+      .def(
+          "accepts", [](const fc::Foundations& f, const CardLike& c) { return f.accepts(to_card(c)); }, py::arg("card"),
+          "Whether add_card(card) would succeed.")
+      .def(
+          "add_card", [](const fc::Foundations& f, const CardLike& c) { return f.add_card(to_card(c)); },
+          py::arg("card"), "New foundations with the card on its suit's pile; IllegalMove unless it is the next rank.")
       .def("pop_card", &fc::Foundations::pop_card, "Always empty: cards never leave the foundations.")
-      .def("__contains__", [](const fc::Foundations& f, const CardLike& c) { return f.contains(to_card(c)); },
-           py::arg("card"), "Whether the card is on its foundation.")
+      .def(
+          "__contains__", [](const fc::Foundations& f, const CardLike& c) { return f.contains(to_card(c)); },
+          py::arg("card"), "Whether the card is on its foundation.")
       .def_property_readonly("is_complete", &fc::Foundations::is_complete, "Whether all four piles reach the King.")
       .def("__len__", &fc::Foundations::size, "The number of cards on the foundations.")
-      .def("__hash__", [](const fc::Foundations& f) {
-        const auto& h = f.heights();
-        return py::hash(py::make_tuple(h[0], h[1], h[2], h[3]));
-      })
-      .def("__repr__", [](const fc::Foundations& f) {
-        const auto& h = f.heights();
-        return "Foundations((" + std::to_string(h[0]) + ", " + std::to_string(h[1]) + ", " + std::to_string(h[2]) +
-               ", " + std::to_string(h[3]) + "))";
-      })
+      .def("__hash__",
+           [](const fc::Foundations& f) {
+             const auto& h = f.heights();
+             return py::hash(py::make_tuple(h[0], h[1], h[2], h[3]));
+           })
+      .def("__repr__",
+           [](const fc::Foundations& f) {
+             const auto& h = f.heights();
+             return "Foundations((" + std::to_string(h[0]) + ", " + std::to_string(h[1]) + ", " + std::to_string(h[2]) +
+                    ", " + std::to_string(h[3]) + "))";
+           })
       .def("__str__", &fc::Foundations::str)
-      .def(py::pickle([](const fc::Foundations& f) {
-                        const auto& h = f.heights();
-                        return py::make_tuple(h[0], h[1], h[2], h[3]);
-                      },
-                      [](const py::tuple& t) {
-                        if (t.size() != 4) throw core::FormatError("a pickled Foundations is four heights");
-                        return fc::Foundations({t[0].cast<int>(), t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>()});
-                      }));
+      .def(py::pickle(
+          [](const fc::Foundations& f) {
+            const auto& h = f.heights();
+            return py::make_tuple(h[0], h[1], h[2], h[3]);
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 4) throw core::FormatError("a pickled Foundations is four heights");
+            return fc::Foundations({t[0].cast<int>(), t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>()});
+          }));
   def_value<fc::Foundations>(foundations);
 }
 
@@ -289,31 +305,40 @@ void bind_cells_and_cascades(py::module_& m) {
   freecells
       .def(py::init([](const py::object& cells) { return cells.is_none() ? fc::Freecells() : to_freecells(cells); }),
            py::arg("cells") = py::none(), "Empty cells, or up to four cards / None (InvalidPosition for a card twice).")
-      .def("__getitem__", [](const fc::Freecells& f, int i) {
-             if (i < 0 || i > 3) throw py::index_error("free cells are 0..3");
-             return f[i];
-           }, py::arg("index"), "The card in cell `index` (0..3), or None.")
-      .def("__len__", [](const fc::Freecells&) { return 4; }, "Always 4 (the number of cells).")
-      .def("__iter__", [](const fc::Freecells& f) {
-             py::list out;
-             for (const auto& c : f.cells()) out.append(c ? py::cast(*c) : py::none());
-             return py::iter(out);
-           }, "The four cells, None when empty.")
+      .def(
+          "__getitem__",
+          [](const fc::Freecells& f, int i) {
+            if (i < 0 || i > 3) throw py::index_error("free cells are 0..3");
+            return f[i];
+          },
+          py::arg("index"), "The card in cell `index` (0..3), or None.")
+      .def(
+          "__len__", [](const fc::Freecells&) { return 4; }, "Always 4 (the number of cells).")
+      .def(
+          "__iter__",
+          [](const fc::Freecells& f) {
+            py::list out;
+            for (const auto& c : f.cells()) out.append(c ? py::cast(*c) : py::none());
+            return py::iter(out);
+          },
+          "The four cells, None when empty.")
       .def("cards", &fc::Freecells::cards, "The cards held, in cell order.")
       .def_property_readonly("count", &fc::Freecells::count, "How many cells hold a card.")
       .def_property_readonly("empty_count", &fc::Freecells::empty_count, "How many cells are empty.")
-      .def("add_card", [](const fc::Freecells& f, const CardLike& c) { return f.add_card(to_card(c)); },
-           py::arg("card"), "New cells with the card in the first empty one; IllegalMove when all four are full.")
+      .def(
+          "add_card", [](const fc::Freecells& f, const CardLike& c) { return f.add_card(to_card(c)); }, py::arg("card"),
+          "New cells with the card in the first empty one; IllegalMove when all four are full.")
       .def("pop_card", &fc::Freecells::pop_card, "Every (remaining cells, card): one per card held.")
       .def("__hash__", [](const fc::Freecells& f) { return py::hash(py::str(f.str())); })
-      .def("__repr__", [](const fc::Freecells& f) {
-        std::string out = "Freecells([";
-        for (int i = 0; i < 4; ++i) {
-          if (i) out += ", ";
-          out += card_repr(f[i]);
-        }
-        return out + "])";
-      })
+      .def("__repr__",
+           [](const fc::Freecells& f) {
+             std::string out = "Freecells([";
+             for (int i = 0; i < 4; ++i) {
+               if (i) out += ", ";
+               out += card_repr(f[i]);
+             }
+             return out + "])";
+           })
       .def("__str__", &fc::Freecells::str)
       .def(py::pickle([](const fc::Freecells& f) { return py::make_tuple(f.str()); },
                       [](const py::tuple& t) {
@@ -322,7 +347,10 @@ void bind_cells_and_cascades(py::module_& m) {
                         std::string s = t[0].cast<std::string>() + " ", tok;
                         int i = 0;
                         for (char ch : s) {
-                          if (ch != ' ') { tok += ch; continue; }
+                          if (ch != ' ') {
+                            tok += ch;
+                            continue;
+                          }
                           if (tok.empty()) continue;
                           if (i == 4) throw core::FormatError("corrupt Freecells pickle");
                           if (tok != "--") cells[i] = Card::parse(tok);
@@ -344,21 +372,27 @@ void bind_cells_and_cascades(py::module_& m) {
            py::arg("cards") = py::none(), "A cascade of cards (Cards, text, or 'Jd Kd 2s'), bottom first.")
       .def_property_readonly("cards", &fc::Cascade::cards, "The cards, bottom first.")
       .def_property_readonly("top", &fc::Cascade::top, "The top (free) card, or None when empty.")
-      .def("accepts", [](const fc::Cascade& c, const CardLike& card) { return c.accepts(to_card(card)); },
-           py::arg("card"), "Whether add_card(card) would succeed.")
-      .def("add_card", [](const fc::Cascade& c, const CardLike& card) { return c.add_card(to_card(card)); },
-           py::arg("card"), "A new cascade with the card on top; IllegalMove unless the rules allow it.")
+      .def(
+          "accepts", [](const fc::Cascade& c, const CardLike& card) { return c.accepts(to_card(card)); },
+          py::arg("card"), "Whether add_card(card) would succeed.")
+      .def(
+          "add_card", [](const fc::Cascade& c, const CardLike& card) { return c.add_card(to_card(card)); },
+          py::arg("card"), "A new cascade with the card on top; IllegalMove unless the rules allow it.")
       .def("pop_card", &fc::Cascade::pop_card, "[(the rest, the top card)], or [] when empty.")
       .def("run_length", &fc::Cascade::run_length,
            "The length of the alternating-colour descending sequence at the top (0 when empty).")
       .def("__len__", &fc::Cascade::size, "The number of cards.")
-      .def("__iter__", [](const fc::Cascade& c) { return py::iter(py::cast(c.cards())); }, "The cards, bottom first.")
-      .def("__getitem__", [](const fc::Cascade& c, long i) {
-             const long n = c.size();
-             if (i < 0) i += n;
-             if (i < 0 || i >= n) throw py::index_error("cascade index out of range");
-             return c.cards()[static_cast<std::size_t>(i)];
-           }, py::arg("index"), "The card at `index` (0 is the bottom, -1 the top).")
+      .def(
+          "__iter__", [](const fc::Cascade& c) { return py::iter(py::cast(c.cards())); }, "The cards, bottom first.")
+      .def(
+          "__getitem__",
+          [](const fc::Cascade& c, long i) {
+            const long n = c.size();
+            if (i < 0) i += n;
+            if (i < 0 || i >= n) throw py::index_error("cascade index out of range");
+            return c.cards()[static_cast<std::size_t>(i)];
+          },
+          py::arg("index"), "The card at `index` (0 is the bottom, -1 the top).")
       .def("__hash__", [](const fc::Cascade& c) { return py::hash(py::str(c.str())); })
       .def("__repr__", [](const fc::Cascade& c) { return "Cascade('" + c.str() + "')"; })
       .def("__str__", &fc::Cascade::str)
@@ -376,12 +410,14 @@ void bind_cells_and_cascades(py::module_& m) {
   position.def_static("cascade", &fc::Position::cascade, py::arg("index"), "Cascade `index` (0..7).")
       .def_static("freecell", &fc::Position::freecell, py::arg("index"), "Free cell `index` (0..3).")
       .def_static("foundation", &fc::Position::foundation, "The foundations.")
-      .def_property_readonly("kind", [](const fc::Position& p) { return Member<fc::PositionKind>{p.kind}; },
-                             "CASCADE, FREECELL or FOUNDATION.")
-      .def_property_readonly("index", [](const fc::Position& p) { return p.index; },
-                             "The cascade or cell index (0 for the foundations).")
+      .def_property_readonly(
+          "kind", [](const fc::Position& p) { return Member<fc::PositionKind>{p.kind}; },
+          "CASCADE, FREECELL or FOUNDATION.")
+      .def_property_readonly(
+          "index", [](const fc::Position& p) { return p.index; }, "The cascade or cell index (0 for the foundations).")
       .def_property_readonly("notation", &fc::Position::notation, "'1'..'8', 'a'..'d' or 'h'.")
-      .def("__hash__", [](const fc::Position& p) { return py::hash(py::make_tuple(static_cast<int>(p.kind), p.index)); })
+      .def("__hash__",
+           [](const fc::Position& p) { return py::hash(py::make_tuple(static_cast<int>(p.kind), p.index)); })
       .def("__repr__", &position_repr)
       .def("__str__", &fc::Position::str)
       .def(py::pickle([](const fc::Position& p) { return py::make_tuple(static_cast<int>(p.kind), p.index); },
@@ -403,7 +439,8 @@ void bind_move(py::module_& m) {
       "another.  str() is standard notation ('3a', '8h', 'a5', '12v5'); Move.parse reads it.  A parsed move may "
       "have card None and count 0 ('as many as fit'); GameState.resolve fills them in.");
   move.def(py::init([](const py::object& card, fc::Position from, fc::Position to, int count) {
-             if (count < 0 || count > 13) throw core::InvalidValue("a move takes 0..13 cards, got " + std::to_string(count));
+             if (count < 0 || count > 13)
+               throw core::InvalidValue("a move takes 0..13 cards, got " + std::to_string(count));
              return fc::Move{opt_card(card), from, to, count};
            }),
            py::arg("card"), py::arg("from_"), py::arg("to"), py::arg("count") = 1,
@@ -411,37 +448,54 @@ void bind_move(py::module_& m) {
       .def_static("parse", &parse_move, py::arg("text"), py::arg("card") = py::none(), py::arg("count") = -1,
                   "Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and "
                   "`count` (when >= 0) override the parsed values.")
-      .def_static("from_id", [](const Arg<py::int_>& id) {
-        return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
-      }, py::arg("id"), "The move with this action id (0..NUM_ACTIONS-1); InvalidValueError otherwise.")
-      .def_static("from_action_id", [](const Arg<py::int_>& id) {
-        deprecated("Move.from_action_id is deprecated: use Move.from_id");
-        return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
-      }, py::arg("action_id"), "Deprecated: Move.from_id.")
-      .def_property_readonly("card", [](const fc::Move& mv) { return mv.card; }, "The (deepest) moved card, or None.")
-      .def_property_readonly("from_", [](const fc::Move& mv) { return mv.from; }, "Where the cards come from.")
-      .def_property_readonly("to", [](const fc::Move& mv) { return mv.to; }, "Where they go.")
-      .def_property_readonly("count", [](const fc::Move& mv) { return mv.count; },
-                             "How many cards (0: as many as fit, resolved by GameState).")
+      .def_static(
+          "from_id",
+          [](const Arg<py::int_>& id) {
+            return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
+          },
+          py::arg("id"), "The move with this action id (0..NUM_ACTIONS-1); InvalidValueError otherwise.")
+      .def_static(
+          "from_action_id",
+          [](const Arg<py::int_>& id) {
+            deprecated("Move.from_action_id is deprecated: use Move.from_id");
+            return fc::Move::from_action_id(static_cast<int>(to_int(id, "an action id", 0, fc::kNumActions - 1)));
+          },
+          py::arg("action_id"), "Deprecated: Move.from_id.")
+      .def_property_readonly(
+          "card", [](const fc::Move& mv) { return mv.card; }, "The (deepest) moved card, or None.")
+      .def_property_readonly(
+          "from_", [](const fc::Move& mv) { return mv.from; }, "Where the cards come from.")
+      .def_property_readonly(
+          "to", [](const fc::Move& mv) { return mv.to; }, "Where they go.")
+      .def_property_readonly(
+          "count", [](const fc::Move& mv) { return mv.count; },
+          "How many cards (0: as many as fit, resolved by GameState).")
       .def_property_readonly("notation", &fc::Move::notation,
                              "Standard notation; a sequence always carries 'v<count>' here (GameState.notation "
                              "gives the short form).")
       .def_property_readonly("id", &fc::Move::action_id,
                              "The action id: singles src*13+dst (0..155), sequences 156+(src*8+dst)*12+count-2.")
-      .def_property_readonly("action_id", [](const fc::Move& mv) {
-        deprecated("Move.action_id is deprecated: use Move.id");
-        return mv.action_id();
-      }, "Deprecated: Move.id.")
-      .def("__hash__", [](const fc::Move& mv) {
-        return py::hash(py::make_tuple(mv.card ? mv.card->bit() : 0, mv.notation(), mv.count));
-      })
+      .def_property_readonly(
+          "action_id",
+          [](const fc::Move& mv) {
+            deprecated("Move.action_id is deprecated: use Move.id");
+            return mv.action_id();
+          },
+          "Deprecated: Move.id.")
+      .def("__hash__",
+           [](const fc::Move& mv) {
+             return py::hash(py::make_tuple(mv.card ? mv.card->bit() : 0, mv.notation(), mv.count));
+           })
       .def("__repr__", &move_repr)
       .def("__str__", &fc::Move::notation)
-      .def(py::pickle([](const fc::Move& mv) { return py::make_tuple(mv.notation(), mv.card ? py::cast(mv.card->str()) : py::none(), mv.count); },
-                      [](const py::tuple& t) {
-                        if (t.size() != 3) throw core::FormatError("a pickled Move is (notation, card, count)");
-                        return parse_move(t[0].cast<std::string>(), t[1], t[2].cast<int>());
-                      }));
+      .def(py::pickle(
+          [](const fc::Move& mv) {
+            return py::make_tuple(mv.notation(), mv.card ? py::cast(mv.card->str()) : py::none(), mv.count);
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 3) throw core::FormatError("a pickled Move is (notation, card, count)");
+            return parse_move(t[0].cast<std::string>(), t[1], t[2].cast<int>());
+          }));
   def_value<fc::Move>(move);
 }
 
@@ -463,84 +517,105 @@ void bind_game_state(py::module_& m) {
            py::arg("validate") = true,
            "A position from eight cascades (Cascade, text or card lists), Foundations and Freecells.  "
            "InvalidPosition for a card twice, and (when validate) unless all 52 cards are present.")
-      .def_static("from_ms_deal", [](const py::int_& number) { return fc::GameState::from_ms_deal(to_deal(number)); },
-                  py::arg("number"),
-                  "Microsoft deal `number` (1 .. 2**33-1: Windows' 1..32000 and 1..1,000,000, extended above 2**31 "
-                  "as FreeCell Pro and PySol do); InvalidValueError otherwise.")
+      .def_static(
+          "from_ms_deal", [](const py::int_& number) { return fc::GameState::from_ms_deal(to_deal(number)); },
+          py::arg("number"),
+          "Microsoft deal `number` (1 .. 2**33-1: Windows' 1..32000 and 1..1,000,000, extended above 2**31 "
+          "as FreeCell Pro and PySol do); InvalidValueError otherwise.")
       .def_static("parse", &fc::GameState::parse, py::arg("text"), py::arg("validate") = true,
                   "Read the freecell crate's text format ('foundations:', eight 'cascade:' lines, 'freecells:'); "
                   "NotationError for malformed text, InvalidPosition for a card twice or (validate) missing.")
       .def_static("parse_board", &fc::GameState::parse_board, py::arg("text"), py::arg("validate") = true,
                   "Read the common solver board format (fc-solve / PySol: 'Foundations: H-5 C-A S-0 D-K', "
                   "'Freecells: 3H - QC -', one line per cascade, bottom first, optional ':').")
-      .def_property_readonly("cascades", [](const fc::GameState& g) {
-             py::list out;
-             for (const auto& c : g.cascades()) out.append(c);
-             return py::tuple(out);
-           }, "The eight cascades (a tuple of Cascade).")
+      .def_property_readonly(
+          "cascades",
+          [](const fc::GameState& g) {
+            py::list out;
+            for (const auto& c : g.cascades()) out.append(c);
+            return py::tuple(out);
+          },
+          "The eight cascades (a tuple of Cascade).")
       .def_property_readonly("foundations", &fc::GameState::foundations, "The foundations.")
       .def_property_readonly("freecells", &fc::GameState::freecells, "The free cells.")
       .def_property_readonly("empty_cascades", &fc::GameState::empty_cascades, "How many cascades are empty.")
       .def("supermove_limit", &fc::GameState::supermove_limit, py::arg("to_empty") = false,
            "The longest sequence that may move now: (empty cells + 1) * 2**(empty cascades, not the target).")
-      .def("resolve", [](const fc::GameState& g, const py::object& mv) { return g.resolve(to_move(mv)); },
-           py::arg("move"), "The legal form of a move here (card and count filled in), or None when illegal.")
-      .def("why_illegal", [](const fc::GameState& g, const py::object& mv) -> std::optional<std::string> {
-             std::string why;
-             if (g.resolve(to_move(mv), &why)) return std::nullopt;
-             return why;
-           }, py::arg("move"), "The reason a move is illegal here, or None when it is legal.")
-      .def("allows_move", [](const fc::GameState& g, const py::object& mv) { return g.allows_move(to_move(mv)); },
-           py::arg("move"), "Whether the move (a Move or notation) is legal here; moves that change nothing are not.")
-      .def("apply", [](const fc::GameState& g, const py::object& mv) { return g.apply(to_move(mv)); }, py::arg("move"),
-           "The position after the move (a Move or notation); IllegalMove naming the move and the reason otherwise.")
+      .def(
+          "resolve", [](const fc::GameState& g, const py::object& mv) { return g.resolve(to_move(mv)); },
+          py::arg("move"), "The legal form of a move here (card and count filled in), or None when illegal.")
+      .def(
+          "why_illegal",
+          [](const fc::GameState& g, const py::object& mv) -> std::optional<std::string> {
+            std::string why;
+            if (g.resolve(to_move(mv), &why)) return std::nullopt;
+            return why;
+          },
+          py::arg("move"), "The reason a move is illegal here, or None when it is legal.")
+      .def(
+          "allows_move", [](const fc::GameState& g, const py::object& mv) { return g.allows_move(to_move(mv)); },
+          py::arg("move"), "Whether the move (a Move or notation) is legal here; moves that change nothing are not.")
+      .def(
+          "apply", [](const fc::GameState& g, const py::object& mv) { return g.apply(to_move(mv)); }, py::arg("move"),
+          "The position after the move (a Move or notation); IllegalMove naming the move and the reason otherwise.")
       .def("legal_moves", &fc::GameState::legal_moves, py::arg("supermoves") = false,
            "Every legal (next position, move): single-card moves (to the first empty free cell only), plus "
            "sequence moves within the supermove limit when supermoves is true.")
       .def("legal_move_list", &fc::GameState::legal_move_list, py::arg("supermoves") = false,
            "The moves of legal_moves() without the positions.")
-      .def("notation", [](const fc::GameState& g, const py::object& mv) {
-             std::string why;
-             const auto r = g.resolve(to_move(mv), &why);
-             if (!r) fc::throw_illegal("illegal move " + core::quote(to_move(mv).notation()) + ": " + why);
-             return g.notation(*r);
-           }, py::arg("move"), "Standard notation of a legal move here ('12' onto a card, '12v5' onto an empty cascade).")
+      .def(
+          "notation",
+          [](const fc::GameState& g, const py::object& mv) {
+            std::string why;
+            const auto r = g.resolve(to_move(mv), &why);
+            if (!r) fc::throw_illegal("illegal move " + core::quote(to_move(mv).notation()) + ": " + why);
+            return g.notation(*r);
+          },
+          py::arg("move"), "Standard notation of a legal move here ('12' onto a card, '12v5' onto an empty cascade).")
       .def_property_readonly("is_solved", &fc::GameState::is_solved, "Whether all 52 cards are on the foundations.")
       .def("validate", &fc::GameState::validate,
            "Raise InvalidPosition unless each of the 52 cards is here exactly once (foundations are in order by "
            "construction).")
-      .def("to_arrays", [](const fc::GameState& g, int max_height) {
-             if (max_height < 1) throw core::InvalidValue("max_height must be at least 1, got " + std::to_string(max_height));
-             py::array_t<std::int8_t> cascades({py::ssize_t{8}, static_cast<py::ssize_t>(max_height)});
-             py::array_t<std::int8_t> cells(py::ssize_t{4}), found(py::ssize_t{4});
-             std::int8_t* c = cascades.mutable_data();
-             std::fill(c, c + 8 * max_height, std::int8_t{0});
-             for (int i = 0; i < 8; ++i) {
-               const auto& cards = g.cascades()[static_cast<std::size_t>(i)].cards();
-               if (static_cast<int>(cards.size()) > max_height)
-                 throw core::InvalidValue("cascade " + std::to_string(i + 1) + " holds " + std::to_string(cards.size()) +
-                                          " cards, more than " + std::to_string(max_height));
-               for (std::size_t j = 0; j < cards.size(); ++j)
-                 c[static_cast<std::size_t>(i * max_height) + j] = static_cast<std::int8_t>(cards[j].index() + 1);
-             }
-             for (int i = 0; i < 4; ++i) {
-               const auto cell = g.freecells()[i];
-               cells.mutable_data()[i] = static_cast<std::int8_t>(cell ? cell->index() + 1 : 0);
-               found.mutable_data()[i] = static_cast<std::int8_t>(g.foundations().heights()[static_cast<std::size_t>(i)]);
-             }
-             using Int8Array = py::array_t<std::int8_t>;
-             return py::reinterpret_steal<py::typing::Tuple<Int8Array, Int8Array, Int8Array>>(
-                 py::make_tuple(cascades, cells, found).release());
-           }, py::arg("max_height") = 19,
-           "The position as int8 arrays for learning code: cascades (8, max_height) holding card index + 1 "
-           "bottom first and 0 below nothing, free cells (4,) the same, foundation heights (4,) by suit; "
-           "InvalidValueError when a cascade is taller than max_height (19 is the most a game from a deal reaches).")
-      .def_property_readonly("canonical_key", [](const fc::GameState& g) { return py::bytes(g.canonical_key()); },
-                             "52 bytes, equal for positions that differ only in the order of cascades or free cells.")
-      .def("locate", [](const fc::GameState& g, const CardLike& c) { return g.locate(to_card(c)); }, py::arg("card"),
-           "Where the card is (a Position), or None.")
+      .def(
+          "to_arrays",
+          [](const fc::GameState& g, int max_height) {
+            if (max_height < 1)
+              throw core::InvalidValue("max_height must be at least 1, got " + std::to_string(max_height));
+            py::array_t<std::int8_t> cascades({py::ssize_t{8}, static_cast<py::ssize_t>(max_height)});
+            py::array_t<std::int8_t> cells(py::ssize_t{4}), found(py::ssize_t{4});
+            std::int8_t* c = cascades.mutable_data();
+            std::fill(c, c + 8 * max_height, std::int8_t{0});
+            for (int i = 0; i < 8; ++i) {
+              const auto& cards = g.cascades()[static_cast<std::size_t>(i)].cards();
+              if (static_cast<int>(cards.size()) > max_height)
+                throw core::InvalidValue("cascade " + std::to_string(i + 1) + " holds " + std::to_string(cards.size()) +
+                                         " cards, more than " + std::to_string(max_height));
+              for (std::size_t j = 0; j < cards.size(); ++j)
+                c[static_cast<std::size_t>(i * max_height) + j] = static_cast<std::int8_t>(cards[j].index() + 1);
+            }
+            for (int i = 0; i < 4; ++i) {
+              const auto cell = g.freecells()[i];
+              cells.mutable_data()[i] = static_cast<std::int8_t>(cell ? cell->index() + 1 : 0);
+              found.mutable_data()[i] =
+                  static_cast<std::int8_t>(g.foundations().heights()[static_cast<std::size_t>(i)]);
+            }
+            using Int8Array = py::array_t<std::int8_t>;
+            return py::reinterpret_steal<py::typing::Tuple<Int8Array, Int8Array, Int8Array>>(
+                py::make_tuple(cascades, cells, found).release());
+          },
+          py::arg("max_height") = 19,
+          "The position as int8 arrays for learning code: cascades (8, max_height) holding card index + 1 "
+          "bottom first and 0 below nothing, free cells (4,) the same, foundation heights (4,) by suit; "
+          "InvalidValueError when a cascade is taller than max_height (19 is the most a game from a deal reaches).")
+      .def_property_readonly(
+          "canonical_key", [](const fc::GameState& g) { return py::bytes(g.canonical_key()); },
+          "52 bytes, equal for positions that differ only in the order of cascades or free cells.")
+      .def(
+          "locate", [](const fc::GameState& g, const CardLike& c) { return g.locate(to_card(c)); }, py::arg("card"),
+          "Where the card is (a Position), or None.")
       .def("to_text", &fc::GameState::to_text, "The freecell crate's text format (GameState.parse reads it back).")
-      .def("to_board", &fc::GameState::to_board, "The common solver board format (GameState.parse_board reads it back).")
+      .def("to_board", &fc::GameState::to_board,
+           "The common solver board format (GameState.parse_board reads it back).")
       .def("pretty", &fc::GameState::pretty, py::arg("unicode") = true, "A picture of the table for people.")
       .def("__hash__", [](const fc::GameState& g) { return py::hash(py::str(g.to_text())); })
       .def("__repr__", [](const fc::GameState& g) { return "GameState.parse(" + py_text(g.to_text()) + ")"; })
@@ -563,112 +638,132 @@ void bind_search(py::module_& m) {
   py::class_<fc::SolveResult>(m, "SearchResult",
                               "The raw outcome of the solver (parlour.freecell.solve wraps it in Solution, "
                               "Unsolvable or Unknown).")
-      .def_property_readonly("verdict", [](const fc::SolveResult& r) { return r.verdict; }, "SOLVED, UNSOLVABLE or UNKNOWN.")
-      .def_property_readonly("moves", [](const fc::SolveResult& r) { return r.moves; }, "The moves (when solved).")
-      .def_property_readonly("notation", [](const fc::SolveResult& r) {
-                               std::vector<std::string_view> out;
-                               out.reserve(r.moves.size());
-                               const std::string_view all = r.notation;
-                               for (std::size_t i = 0; i < all.size();) {
-                                 std::size_t j = all.find(' ', i);
-                                 if (j == std::string_view::npos) j = all.size();
-                                 out.push_back(all.substr(i, j - i));
-                                 i = j + 1;
-                               }
-                               return out;
-                             }, "The moves in standard notation (a list of strings).")
-      .def_property_readonly("length", [](const fc::SolveResult& r) { return r.moves.size(); },
-                             "The number of moves (0 unless solved).")
-      .def_property_readonly("states", [](const fc::SolveResult& r) { return r.states; }, "Positions stored.")
-      .def_property_readonly("expanded", [](const fc::SolveResult& r) { return r.expanded; }, "Positions expanded.")
-      .def_property_readonly("seconds", [](const fc::SolveResult& r) { return r.seconds; }, "Wall time of the search.")
-      .def_property_readonly("reason", [](const fc::SolveResult& r) { return r.reason; },
-                             "Why UNKNOWN: 'max_states', 'time_limit' or 'memory_limit' ('' otherwise).")
-      .def_property_readonly("memory", [](const fc::SolveResult& r) { return r.memory; },
-                             "The most bytes the search held for positions at once.")
+      .def_property_readonly(
+          "verdict", [](const fc::SolveResult& r) { return r.verdict; }, "SOLVED, UNSOLVABLE or UNKNOWN.")
+      .def_property_readonly(
+          "moves", [](const fc::SolveResult& r) { return r.moves; }, "The moves (when solved).")
+      .def_property_readonly(
+          "notation",
+          [](const fc::SolveResult& r) {
+            std::vector<std::string_view> out;
+            out.reserve(r.moves.size());
+            const std::string_view all = r.notation;
+            for (std::size_t i = 0; i < all.size();) {
+              std::size_t j = all.find(' ', i);
+              if (j == std::string_view::npos) j = all.size();
+              out.push_back(all.substr(i, j - i));
+              i = j + 1;
+            }
+            return out;
+          },
+          "The moves in standard notation (a list of strings).")
+      .def_property_readonly(
+          "length", [](const fc::SolveResult& r) { return r.moves.size(); }, "The number of moves (0 unless solved).")
+      .def_property_readonly(
+          "states", [](const fc::SolveResult& r) { return r.states; }, "Positions stored.")
+      .def_property_readonly(
+          "expanded", [](const fc::SolveResult& r) { return r.expanded; }, "Positions expanded.")
+      .def_property_readonly(
+          "seconds", [](const fc::SolveResult& r) { return r.seconds; }, "Wall time of the search.")
+      .def_property_readonly(
+          "reason", [](const fc::SolveResult& r) { return r.reason; },
+          "Why UNKNOWN: 'max_states', 'time_limit' or 'memory_limit' ('' otherwise).")
+      .def_property_readonly(
+          "memory", [](const fc::SolveResult& r) { return r.memory; },
+          "The most bytes the search held for positions at once.")
       .def("__repr__", [](const fc::SolveResult& r) {
-        return "<SearchResult verdict=" + std::to_string(static_cast<int>(r.verdict)) + " moves=" +
-               std::to_string(r.moves.size()) + " states=" + std::to_string(r.states) + ">";
+        return "<SearchResult verdict=" + std::to_string(static_cast<int>(r.verdict)) +
+               " moves=" + std::to_string(r.moves.size()) + " states=" + std::to_string(r.states) + ">";
       });
 
   m.attr("DEFAULT_MEMORY_LIMIT") = fc::kDefaultMemoryLimit;
-  m.def("search", [](const fc::GameState& g, const std::string& mode, const py::object& max_states,
-                     const py::object& time_limit, const py::object& memory_limit) {
-          const auto md = to_mode(mode);
-          const auto ms = to_limit(max_states);
-          const double tl = to_time(time_limit);
-          const auto mem = to_limit(memory_limit, "memory_limit");
-          return run_interruptible([&](core::StopToken& stop) { return fc::solve(g, md, ms, tl, &stop, mem); });
-        },
-        py::arg("state"), py::arg("mode") = "fast", py::arg("max_states") = py::none(),
-        py::arg("time_limit") = py::none(), py::arg("memory_limit") = fc::kDefaultMemoryLimit,
-        "Run the solver (GIL released, deterministic); see parlour.freecell.solve.");
-  m.def("search_deals", [](const std::vector<py::int_>& deal_numbers, const std::string& mode, int jobs,
-                           const py::object& max_states, const py::object& time_limit, const py::object& progress) {
-          std::vector<std::uint64_t> numbers;
-          for (const auto& n : deal_numbers) numbers.push_back(to_deal(n));
-          const auto md = to_mode(mode);
-          const auto ms = to_limit(max_states);
-          const double tl = to_time(time_limit);
-          if (jobs < 1 || jobs > core::kMaxThreads)
-            throw core::InvalidValue("jobs must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
-                                     std::to_string(jobs));
-          std::function<void(std::size_t, std::size_t, std::size_t)> cb;
-          if (!progress.is_none()) {
-            // An exception from the callback stops the batch and propagates.
-            cb = [&progress](std::size_t done, std::size_t total, std::size_t index) {
-              py::gil_scoped_acquire gil;
-              progress(done, total, index);
-            };
-          }
-          return run_interruptible(
-              [&](core::StopToken& stop) { return fc::solve_deals(numbers, md, ms, tl, jobs, cb, &stop); });
-        },
-        py::arg("numbers"), py::arg("mode") = "fast", py::arg("jobs") = 1, py::arg("max_states") = py::none(),
-        py::arg("time_limit") = py::none(), py::arg("progress") = py::none(),
-        "Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.");
-  m.def("replays_to_win", [](const fc::GameState& start, const std::string& notation) {
-        return fc::replays_to_win(start, notation);
-      }, py::arg("start"), py::arg("notation"),
+  m.def(
+      "search",
+      [](const fc::GameState& g, const std::string& mode, const py::object& max_states, const py::object& time_limit,
+         const py::object& memory_limit) {
+        const auto md = to_mode(mode);
+        const auto ms = to_limit(max_states);
+        const double tl = to_time(time_limit);
+        const auto mem = to_limit(memory_limit, "memory_limit");
+        return run_interruptible([&](core::StopToken& stop) { return fc::solve(g, md, ms, tl, &stop, mem); });
+      },
+      py::arg("state"), py::arg("mode") = "fast", py::arg("max_states") = py::none(),
+      py::arg("time_limit") = py::none(), py::arg("memory_limit") = fc::kDefaultMemoryLimit,
+      "Run the solver (GIL released, deterministic); see parlour.freecell.solve.");
+  m.def(
+      "search_deals",
+      [](const std::vector<py::int_>& deal_numbers, const std::string& mode, int jobs, const py::object& max_states,
+         const py::object& time_limit, const py::object& progress) {
+        std::vector<std::uint64_t> numbers;
+        for (const auto& n : deal_numbers) numbers.push_back(to_deal(n));
+        const auto md = to_mode(mode);
+        const auto ms = to_limit(max_states);
+        const double tl = to_time(time_limit);
+        if (jobs < 1 || jobs > core::kMaxThreads)
+          throw core::InvalidValue("jobs must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
+                                   std::to_string(jobs));
+        std::function<void(std::size_t, std::size_t, std::size_t)> cb;
+        if (!progress.is_none()) {
+          // An exception from the callback stops the batch and propagates.
+          cb = [&progress](std::size_t done, std::size_t total, std::size_t index) {
+            py::gil_scoped_acquire gil;
+            progress(done, total, index);
+          };
+        }
+        return run_interruptible(
+            [&](core::StopToken& stop) { return fc::solve_deals(numbers, md, ms, tl, jobs, cb, &stop); });
+      },
+      py::arg("numbers"), py::arg("mode") = "fast", py::arg("jobs") = 1, py::arg("max_states") = py::none(),
+      py::arg("time_limit") = py::none(), py::arg("progress") = py::none(),
+      "Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.");
+  m.def(
+      "replays_to_win",
+      [](const fc::GameState& start, const std::string& notation) { return fc::replays_to_win(start, notation); },
+      py::arg("start"), py::arg("notation"),
       "Whether the moves of `notation` (standard notation separated by spaces) are each legal in turn from "
       "`start` and leave every card on the foundations: the check survey_deals makes of every solution.");
-  m.def("survey_deals", [](const Arg<py::array_t<std::uint64_t>>& deal_numbers, const std::string& mode, int jobs,
-                           const py::object& max_states, const py::object& time_limit, bool solutions) {
-          if (!py::isinstance<py::array_t<std::uint64_t>>(deal_numbers) ||
-              py::reinterpret_borrow<py::array>(deal_numbers).ndim() != 1)
-            throw core::WrongType("numbers must be a 1-D uint64 NumPy array of deal numbers, got " +
-                                  type_name(deal_numbers));
-          const auto arr = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(deal_numbers);
-          std::vector<std::uint64_t> numbers(arr.data(), arr.data() + arr.size());
-          const auto md = to_mode(mode);
-          const auto ms = to_limit(max_states);
-          const double tl = to_time(time_limit);
-          if (jobs < 1 || jobs > core::kMaxThreads)
-            throw core::InvalidValue("jobs must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
-                                     std::to_string(jobs));
-          fc::SurveyColumns c = run_interruptible(
-              [&](core::StopToken& stop) { return fc::survey_deals(numbers, md, ms, tl, jobs, solutions, &stop); });
-          py::dict out;
-          out["deal"] = to_numpy(std::move(c.deal));
-          out["verdict"] = to_numpy(std::move(c.verdict));
-          out["reason"] = to_numpy(std::move(c.reason));
-          out["moves"] = to_numpy(std::move(c.moves));
-          out["states"] = to_numpy(std::move(c.states));
-          out["seconds"] = to_numpy(std::move(c.seconds));
-          out["replayed"] = to_numpy(std::move(c.replayed));
-          if (solutions) out["solution"] = py::cast(c.solutions);
-          return out;
-        },
-        py::arg("numbers"), py::arg("mode") = "fast", py::arg("jobs") = 1, py::arg("max_states") = py::none(),
-        py::arg("time_limit") = py::none(), py::arg("solutions") = false,
-        "Solve Microsoft deals as search_deals does, replay every solution with full checks, and return columns: "
-        "deal, verdict (Verdict values), reason (0, 1 max_states, 2 time_limit, 3 memory_limit), moves, states, seconds, replayed "
-        "(1 when the solution replayed to a won position) as NumPy arrays, and solution (a list of str) when "
-        "solutions is true. GIL released; Ctrl-C stops it.");
-  m.def("is_safe_autoplay", [](const fc::Foundations& f, const CardLike& c) { return fc::is_safe_autoplay(f, to_card(c)); },
-        py::arg("foundations"), py::arg("card"),
-        "Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both "
-        "foundations of the other colour hold its rank minus one.");
+  m.def(
+      "survey_deals",
+      [](const Arg<py::array_t<std::uint64_t>>& deal_numbers, const std::string& mode, int jobs,
+         const py::object& max_states, const py::object& time_limit, bool solutions) {
+        if (!py::isinstance<py::array_t<std::uint64_t>>(deal_numbers) ||
+            py::reinterpret_borrow<py::array>(deal_numbers).ndim() != 1)
+          throw core::WrongType("numbers must be a 1-D uint64 NumPy array of deal numbers, got " +
+                                type_name(deal_numbers));
+        const auto arr = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(deal_numbers);
+        std::vector<std::uint64_t> numbers(arr.data(), arr.data() + arr.size());
+        const auto md = to_mode(mode);
+        const auto ms = to_limit(max_states);
+        const double tl = to_time(time_limit);
+        if (jobs < 1 || jobs > core::kMaxThreads)
+          throw core::InvalidValue("jobs must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
+                                   std::to_string(jobs));
+        fc::SurveyColumns c = run_interruptible(
+            [&](core::StopToken& stop) { return fc::survey_deals(numbers, md, ms, tl, jobs, solutions, &stop); });
+        py::dict out;
+        out["deal"] = to_numpy(std::move(c.deal));
+        out["verdict"] = to_numpy(std::move(c.verdict));
+        out["reason"] = to_numpy(std::move(c.reason));
+        out["moves"] = to_numpy(std::move(c.moves));
+        out["states"] = to_numpy(std::move(c.states));
+        out["seconds"] = to_numpy(std::move(c.seconds));
+        out["replayed"] = to_numpy(std::move(c.replayed));
+        if (solutions) out["solution"] = py::cast(c.solutions);
+        return out;
+      },
+      py::arg("numbers"), py::arg("mode") = "fast", py::arg("jobs") = 1, py::arg("max_states") = py::none(),
+      py::arg("time_limit") = py::none(), py::arg("solutions") = false,
+      "Solve Microsoft deals as search_deals does, replay every solution with full checks, and return columns: "
+      "deal, verdict (Verdict values), reason (0, 1 max_states, 2 time_limit, 3 memory_limit), moves, states, seconds, "
+      "replayed "
+      "(1 when the solution replayed to a won position) as NumPy arrays, and solution (a list of str) when "
+      "solutions is true. GIL released; Ctrl-C stops it.");
+  m.def(
+      "is_safe_autoplay",
+      [](const fc::Foundations& f, const CardLike& c) { return fc::is_safe_autoplay(f, to_card(c)); },
+      py::arg("foundations"), py::arg("card"),
+      "Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both "
+      "foundations of the other colour hold its rank minus one.");
 }
 
 }  // namespace

@@ -93,21 +93,28 @@ void register_observation(py::module_& m) {
       .def_readonly("moves", &fc::Observation::moves, "The number of moves made.")
       .def_readonly("deal", &fc::Observation::deal, "The Microsoft deal number, or None.")
       .def_readonly("is_terminal", &fc::Observation::terminal, "Whether the game is over (won, or no move left).")
-      .def("legal_action_ids", [](const fc::Observation& o) { return id_list(o.legal); },
-           "The ids of the legal moves, ascending (empty for a spectator or once over).")
-      .def("legal_actions", [](const fc::Observation& o) {
-        std::vector<fc::Move> out;
-        for (const auto id : o.legal) out.push_back(*o.state.resolve(fc::Move::from_action_id(id)));
-        return out;
-      }, "The legal moves, resolved (card and count filled in), in id order.")
-      .def("legal_action_mask", [](const fc::Observation& o) { return mask_array(o.legal, fc::kNumActions); },
-           "A NumPy bool array of NUM_ACTIONS entries, True at the legal action ids.")
-      .def("to_dict", [](const fc::Observation& o) { return JsonDict(json_to_python(fc::observation_to_json(o))); },
-           "A JSON-ready dict: cascades (bottom card first), free cells, foundation heights by suit letter, the "
-           "position's text, the legal actions as {'id', 'text'}.")
+      .def(
+          "legal_action_ids", [](const fc::Observation& o) { return id_list(o.legal); },
+          "The ids of the legal moves, ascending (empty for a spectator or once over).")
+      .def(
+          "legal_actions",
+          [](const fc::Observation& o) {
+            std::vector<fc::Move> out;
+            for (const auto id : o.legal) out.push_back(*o.state.resolve(fc::Move::from_action_id(id)));
+            return out;
+          },
+          "The legal moves, resolved (card and count filled in), in id order.")
+      .def(
+          "legal_action_mask", [](const fc::Observation& o) { return mask_array(o.legal, fc::kNumActions); },
+          "A NumPy bool array of NUM_ACTIONS entries, True at the legal action ids.")
+      .def(
+          "to_dict", [](const fc::Observation& o) { return JsonDict(json_to_python(fc::observation_to_json(o))); },
+          "A JSON-ready dict: cascades (bottom card first), free cells, foundation heights by suit letter, the "
+          "position's text, the legal actions as {'id', 'text'}.")
       .def("to_array", &encode, "The int8 vector (160,) of parlour.envs.freecell: cascades 8 x 19, cells, foundations.")
-      .def_static("from_dict", [](const Arg<JsonDict>& d) { return observation_from_dict(d); }, py::arg("data"),
-                  "The observation of a to_dict() dict; StateFormatError when malformed.")
+      .def_static(
+          "from_dict", [](const Arg<JsonDict>& d) { return observation_from_dict(d); }, py::arg("data"),
+          "The observation of a to_dict() dict; StateFormatError when malformed.")
       .def(py::pickle([](const fc::Observation& o) { return JsonDict(json_to_python(fc::observation_to_json(o))); },
                       [](const py::object& d) { return observation_from_dict(d); }))
       .def("__eq__", value_eq<fc::Observation>(), py::arg("other"), py::is_operator())
@@ -120,41 +127,48 @@ void register_observation(py::module_& m) {
 
 void def_game_specific(py::class_<fc::Game>& cls) {
   cls.def(py::init([](const OptArg<fc::GameState>& start, const OptArg<py::int_>& deal) {
-        if (!start.is_none() && !deal.is_none()) {
-          const auto n = static_cast<std::uint64_t>(to_int(deal, "deal", 1, (std::int64_t{1} << 33) - 1));
-          return fc::Game(cast_arg<fc::GameState>(start, "a GameState"), n);
-        }
-        if (!start.is_none()) return fc::Game(cast_arg<fc::GameState>(start, "a GameState"));
-        const std::uint64_t n =
-            deal.is_none() ? 1 : static_cast<std::uint64_t>(to_int(deal, "deal", 1, (std::int64_t{1} << 33) - 1));
-        return fc::Game::from_deal(n);
-      }), py::arg("start") = py::none(), py::kw_only(), py::arg("deal") = py::none(),
-      "A game from `start`, or from Microsoft deal `deal` (1 .. 2**33 - 1; deal 1 when neither is given). Given "
-      "both, start must be that deal's position.")
+            if (!start.is_none() && !deal.is_none()) {
+              const auto n = static_cast<std::uint64_t>(to_int(deal, "deal", 1, (std::int64_t{1} << 33) - 1));
+              return fc::Game(cast_arg<fc::GameState>(start, "a GameState"), n);
+            }
+            if (!start.is_none()) return fc::Game(cast_arg<fc::GameState>(start, "a GameState"));
+            const std::uint64_t n =
+                deal.is_none() ? 1 : static_cast<std::uint64_t>(to_int(deal, "deal", 1, (std::int64_t{1} << 33) - 1));
+            return fc::Game::from_deal(n);
+          }),
+          py::arg("start") = py::none(), py::kw_only(), py::arg("deal") = py::none(),
+          "A game from `start`, or from Microsoft deal `deal` (1 .. 2**33 - 1; deal 1 when neither is given). Given "
+          "both, start must be that deal's position.")
       .def_property_readonly("start", &fc::Game::start, "The position the game started from.")
       .def_property_readonly("deal", &fc::Game::deal, "The Microsoft deal number, when the game comes from one.")
       .def_property_readonly("state", &fc::Game::state, "The current position.")
-      .def_property_readonly("history", [](const fc::Game& g) {
-        py::tuple out(g.history().size());
-        for (std::size_t i = 0; i < g.history().size(); ++i) out[i] = py::cast(g.history()[i]);
-        return py::typing::Tuple<fc::Move, py::ellipsis>(std::move(out));
-      }, "The moves made so far (resolved).")
-      .def("legal_moves", [](const fc::Game& g) { return g.state().legal_move_list(true); },
-           "Every legal move now, sequence moves included.")
+      .def_property_readonly(
+          "history",
+          [](const fc::Game& g) {
+            py::tuple out(g.history().size());
+            for (std::size_t i = 0; i < g.history().size(); ++i) out[i] = py::cast(g.history()[i]);
+            return py::typing::Tuple<fc::Move, py::ellipsis>(std::move(out));
+          },
+          "The moves made so far (resolved).")
+      .def(
+          "legal_moves", [](const fc::Game& g) { return g.state().legal_move_list(true); },
+          "Every legal move now, sequence moves included.")
       .def("can_undo", &fc::Game::can_undo, "Whether there is a move to take back.")
       .def("undo", &fc::Game::undo, "Take back the last move and return it; PhaseError at the start.")
-      .def("hint", [](const fc::Game& g, const OptArg<py::int_>& max_states) -> std::optional<fc::Move> {
-        const std::uint64_t cap = max_states.is_none()
-                                      ? 0
-                                      : static_cast<std::uint64_t>(to_int(max_states, "max_states", 1, INT64_MAX));
-        const fc::GameState s = g.state();
-        const fc::SolveResult r = run_interruptible(
-            [&](core::StopToken& stop) { return fc::solve(s, fc::SolveMode::Fast, cap, 0.0, &stop); });
-        if (r.verdict != fc::Verdict::Solved || r.moves.empty()) return std::nullopt;
-        return r.moves.front();
-      }, py::arg("max_states") = 200000,
-           "The first move of a solution from here, or None when the solver finds none within max_states positions "
-           "(None: no limit).")
+      .def(
+          "hint",
+          [](const fc::Game& g, const OptArg<py::int_>& max_states) -> std::optional<fc::Move> {
+            const std::uint64_t cap =
+                max_states.is_none() ? 0 : static_cast<std::uint64_t>(to_int(max_states, "max_states", 1, INT64_MAX));
+            const fc::GameState s = g.state();
+            const fc::SolveResult r = run_interruptible(
+                [&](core::StopToken& stop) { return fc::solve(s, fc::SolveMode::Fast, cap, 0.0, &stop); });
+            if (r.verdict != fc::Verdict::Solved || r.moves.empty()) return std::nullopt;
+            return r.moves.front();
+          },
+          py::arg("max_states") = 200000,
+          "The first move of a solution from here, or None when the solver finds none within max_states positions "
+          "(None: no limit).")
       .def("__str__", [](const fc::Game& g) { return g.state().pretty(false); })
       .def("__repr__", [](const fc::Game& g) {
         const std::string origin = g.deal() ? "deal=" + std::to_string(*g.deal()) : std::string("start=...");

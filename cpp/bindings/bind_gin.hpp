@@ -20,7 +20,8 @@ using PlayerLike = py::typing::Union<gin::Player, py::int_>;
 // An Action, an action id, or action text.
 using GinActionLike = py::typing::Union<gin::Action, py::int_, py::str>;
 // A Melds (its hand must be the cards arranged), or an iterable of Meld / meld cards.
-using MeldsLike = py::typing::Union<gin::Melds, py::typing::Iterable<py::typing::Union<gin::Meld, py::str, core::CardSet>>>;
+using MeldsLike =
+    py::typing::Union<gin::Melds, py::typing::Iterable<py::typing::Union<gin::Meld, py::str, core::CardSet>>>;
 
 gin::Player to_player(py::handle obj, const char* what = "a player");
 std::optional<gin::Player> to_opt_player(py::handle obj, const char* what = "a player");

@@ -75,42 +75,70 @@ void register_gin_action(py::module_& m) {
       .def_static("pass_", &Action::pass, "Decline the upcard.")
       .def_static("take_discard", &Action::take_discard, "Take the top card of the discard pile.")
       .def_static("draw_stock", &Action::draw_stock, "Draw the top card of the stock.")
-      .def_static("discard", [](const CardLike& c) { return Action::discard(to_card(c)); }, py::arg("card"),
-                  "Discard a card, ending the turn.")
-      .def_static("knock", [](const CardLike& c, const OptArg<MeldsLike>& melds) {
-        if (melds.is_none()) return Action::knock(to_card(c));
-        return Action::knock(to_card(c), to_melds(melds));
-      }, py::arg("card"), py::arg("melds") = py::none(),
-         "Discard a card and knock, spreading these melds (default: the best arrangement of the rest).")
-      .def_static("big_gin", [](const OptArg<MeldsLike>& melds) {
-        if (melds.is_none()) return Action::big_gin();
-        return Action::big_gin(to_melds(melds));
-      }, py::arg("melds") = py::none(), "Declare big gin (all 11 cards melded; default: the best arrangement).")
-      .def_static("lay_off", [](const CardLike& c, const Arg<py::int_>& meld) {
-        return Action::lay_off(to_card(c), static_cast<int>(to_int(meld, "the meld slot", 0, gin::kSpreadSlots - 1)));
-      }, py::arg("card"), py::arg("meld"), "Lay a card off onto meld slot 0..2 of the knocker's spread.")
+      .def_static(
+          "discard", [](const CardLike& c) { return Action::discard(to_card(c)); }, py::arg("card"),
+          "Discard a card, ending the turn.")
+      .def_static(
+          "knock",
+          [](const CardLike& c, const OptArg<MeldsLike>& melds) {
+            if (melds.is_none()) return Action::knock(to_card(c));
+            return Action::knock(to_card(c), to_melds(melds));
+          },
+          py::arg("card"), py::arg("melds") = py::none(),
+          "Discard a card and knock, spreading these melds (default: the best arrangement of the rest).")
+      .def_static(
+          "big_gin",
+          [](const OptArg<MeldsLike>& melds) {
+            if (melds.is_none()) return Action::big_gin();
+            return Action::big_gin(to_melds(melds));
+          },
+          py::arg("melds") = py::none(), "Declare big gin (all 11 cards melded; default: the best arrangement).")
+      .def_static(
+          "lay_off",
+          [](const CardLike& c, const Arg<py::int_>& meld) {
+            return Action::lay_off(to_card(c),
+                                   static_cast<int>(to_int(meld, "the meld slot", 0, gin::kSpreadSlots - 1)));
+          },
+          py::arg("card"), py::arg("meld"), "Lay a card off onto meld slot 0..2 of the knocker's spread.")
       .def_static("finish_layoffs", &Action::finish_layoffs, "End the layoffs and settle the round.")
-      .def_static("from_id", [](const Arg<py::int_>& id) -> py::typing::Union<Action> {
-        return action_object(static_cast<int>(to_int(id, "an action id", 0, gin::kActionCount - 1)));
-      }, py::arg("id"), "The action with this id (InvalidValueError outside 0 .. 264).")
-      .def_static("parse", [](const Arg<py::str>& text) {
-        if (!py::isinstance<py::str>(text)) throw core::WrongType("Action.parse needs text, got " + type_name(text));
-        return Action::parse(to_text(text, "action text"));
-      }, py::arg("text"), "The action of this text ('discard Qs', 'knock Qs', ...); NotationError quoting bad text.")
-      .def_property_readonly("kind", [](const Action& a) { return Member<ActionKind>{a.kind()}; },
-                             "PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF or FINISH_LAYOFFS.")
-      .def_property_readonly("card", [](const Action& a) -> py::typing::Optional<core::Card> {
-        return a.has_card() ? card_object(a.card()) : py::none();
-      }, "The card discarded, knocked with or laid off; None for the other kinds.")
-      .def_property_readonly("meld", [](const Action& a) -> std::optional<int> {
-        if (a.kind() == ActionKind::LayOff) return a.meld();
-        return std::nullopt;
-      }, "The meld slot of a layoff; None for the other kinds.")
-      .def_property_readonly("melds", [](const Action& a) -> std::optional<std::vector<gin::Meld>> {
-        if (!a.has_melds()) return std::nullopt;
-        const auto s = a.melds();
-        return std::vector<gin::Meld>(s.begin(), s.end());
-      }, "The explicit arrangement of a knock or big gin; None for the best one (or other kinds).")
+      .def_static(
+          "from_id",
+          [](const Arg<py::int_>& id) -> py::typing::Union<Action> {
+            return action_object(static_cast<int>(to_int(id, "an action id", 0, gin::kActionCount - 1)));
+          },
+          py::arg("id"), "The action with this id (InvalidValueError outside 0 .. 264).")
+      .def_static(
+          "parse",
+          [](const Arg<py::str>& text) {
+            if (!py::isinstance<py::str>(text))
+              throw core::WrongType("Action.parse needs text, got " + type_name(text));
+            return Action::parse(to_text(text, "action text"));
+          },
+          py::arg("text"), "The action of this text ('discard Qs', 'knock Qs', ...); NotationError quoting bad text.")
+      .def_property_readonly(
+          "kind", [](const Action& a) { return Member<ActionKind>{a.kind()}; },
+          "PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF or FINISH_LAYOFFS.")
+      .def_property_readonly(
+          "card",
+          [](const Action& a) -> py::typing::Optional<core::Card> {
+            return a.has_card() ? card_object(a.card()) : py::none();
+          },
+          "The card discarded, knocked with or laid off; None for the other kinds.")
+      .def_property_readonly(
+          "meld",
+          [](const Action& a) -> std::optional<int> {
+            if (a.kind() == ActionKind::LayOff) return a.meld();
+            return std::nullopt;
+          },
+          "The meld slot of a layoff; None for the other kinds.")
+      .def_property_readonly(
+          "melds",
+          [](const Action& a) -> std::optional<std::vector<gin::Meld>> {
+            if (!a.has_melds()) return std::nullopt;
+            const auto s = a.melds();
+            return std::vector<gin::Meld>(s.begin(), s.end());
+          },
+          "The explicit arrangement of a knock or big gin; None for the best one (or other kinds).")
       .def_property_readonly("id", &Action::id, "The integer id (an explicit arrangement is not part of it).")
       .def("__int__", &Action::id, "The integer id.")
       .def("__index__", &Action::id, "The integer id.")
@@ -119,7 +147,8 @@ void register_gin_action(py::module_& m) {
       .def("__eq__", value_eq<Action>(), py::arg("other"), py::is_operator())
       .def("__hash__", [](const Action& a) { return py::hash(py::str(a.str())); })
       .def("__copy__", [](const Action& a) { return a; })
-      .def("__deepcopy__", [](const Action& a, const py::object&) { return a; }, py::arg("memo"))
+      .def(
+          "__deepcopy__", [](const Action& a, const py::object&) { return a; }, py::arg("memo"))
       .def(py::pickle([](const Action& a) { return py::str(a.str()); },
                       [](const py::object& s) {
                         if (!py::isinstance<py::str>(s)) throw core::FormatError("corrupt Action pickle: not text");

@@ -3,10 +3,10 @@
 // Why one file: every bot shares the trampoline base (Bot) and the argument helpers at
 // the top; bind_bots, bind_expert and bind_matches_and_arena keep each part short, and
 // most of the length is docstrings.
-#include <memory>
 #include <cmath>
-#include <sstream>
 #include <limits>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <utility>
 
@@ -57,9 +57,7 @@ struct Side {
   [[nodiscard]] gin::PolicyMaker maker() const {
     if (bot) {
       const std::shared_ptr<Bot> b = bot;
-      return [b](std::int64_t m) -> std::shared_ptr<Policy> {
-        return b->fresh(gin::match_seed(b->seed(), m));
-      };
+      return [b](std::int64_t m) -> std::shared_ptr<Policy> { return b->fresh(gin::match_seed(b->seed(), m)); };
     }
     const std::shared_ptr<Policy> p = py_policy;
     return [p](std::int64_t) { return p; };
@@ -102,7 +100,8 @@ Action bot_act(Bot& bot, const py::handle obs_obj) {
 gin::ExpertParams expert_params(py::handle budget_ms, py::handle nodes, py::handle threads) {
   gin::ExpertParams p;
   if (!budget_ms.is_none()) {
-    if (py::isinstance<py::bool_>(budget_ms) || !(py::isinstance<py::float_>(budget_ms) || py::isinstance<py::int_>(budget_ms)))
+    if (py::isinstance<py::bool_>(budget_ms) ||
+        !(py::isinstance<py::float_>(budget_ms) || py::isinstance<py::int_>(budget_ms)))
       throw core::WrongType("budget_ms must be a number of milliseconds or None, got " + type_name(budget_ms) + " " +
                             quoted_repr(budget_ms));
     try {
@@ -153,8 +152,9 @@ void bind_bots(py::module_& m) {
       .def("act", &bot_act, py::arg("observation"),
            "The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic "
            "for the bot's seed and the observation.")
-      .def_property_readonly("name", [](const Bot& b) { return std::string(b.name()); },
-                             "The bot's name: 'easy', 'normal', 'hard', 'simple' or 'expert'.")
+      .def_property_readonly(
+          "name", [](const Bot& b) { return std::string(b.name()); },
+          "The bot's name: 'easy', 'normal', 'hard', 'simple' or 'expert'.")
       .def_property_readonly("seed", &Bot::seed, "The seed of the bot's randomness.");
 
   py::class_<gin::EasyBot, Bot, std::shared_ptr<gin::EasyBot>>(
@@ -185,21 +185,23 @@ void bind_bots(py::module_& m) {
       "among the cards leaving the least deadwood (never the card just taken, never repeating a draw/discard pair of "
       "this hand), knocks as soon as it may with a random best arrangement, lays off greedily, ignores the opponent.")
       .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::SimpleBot>(to_seed(seed)); }),
-           py::arg("seed") = 0, "A simple bot; its random choices (among equal discards and arrangements) follow the seed.")
-      .def("draw_discard_pairs", [](const gin::SimpleBot& b, const py::handle seat) {
-             return b.pairs(to_player(seat));
-           }, py::arg("seat"),
-           "The draw/discard pairs the bot has made this hand in `seat` (each a CardSet of one or two cards); it never "
-           "repeats one.")
+           py::arg("seed") = 0,
+           "A simple bot; its random choices (among equal discards and arrangements) follow the seed.")
+      .def(
+          "draw_discard_pairs", [](const gin::SimpleBot& b, const py::handle seat) { return b.pairs(to_player(seat)); },
+          py::arg("seat"),
+          "The draw/discard pairs the bot has made this hand in `seat` (each a CardSet of one or two cards); it never "
+          "repeats one.")
       .def("__repr__", [](const gin::SimpleBot& b) { return bot_repr(b, "SimpleBot"); })
       .def(py::pickle([](const gin::SimpleBot& b) { return py::make_tuple(b.seed()); },
                       [](const py::tuple& t) { return std::make_shared<gin::SimpleBot>(t[0].cast<std::uint64_t>()); }));
 
-  m.def("best_arrangements", [](const CardsLike& hand) { return gin::best_arrangements(to_cardset(hand)); },
-        py::arg("hand"),
-        "Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint melds, each once (a six-card run "
-        "is one arrangement whole and another as two runs): the list SimpleBot draws its melds from, as the EAAI "
-        "GinRummyUtil.cardsToBestMeldSets lists them. ArrangeError above 11 cards.");
+  m.def(
+      "best_arrangements", [](const CardsLike& hand) { return gin::best_arrangements(to_cardset(hand)); },
+      py::arg("hand"),
+      "Every minimum-deadwood arrangement of a hand (at most 11 cards) into disjoint melds, each once (a six-card run "
+      "is one arrangement whole and another as two runs): the list SimpleBot draws its melds from, as the EAAI "
+      "GinRummyUtil.cardsToBestMeldSets lists them. ArrangeError above 11 cards.");
 
   py::class_<gin::HardBot::KnockEstimate>(m, "KnockEstimate",
                                           "HardBot's estimate of knocking now against playing on, in expected points.")
@@ -215,37 +217,46 @@ void bind_bots(py::module_& m) {
 
   py::class_<gin::HardBot, Bot, std::shared_ptr<gin::HardBot>>(
       m, "HardBot",
-      "The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by the "
+      "The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by "
+      "the "
       "expected deadwood after its next draw and the chance the card helps the opponent, and weighs knocking now "
       "against playing on (toward gin, away from an undercut) by rollouts.")
       .def(py::init([](const SeedLike& seed, const Arg<py::int_>& samples, const Arg<py::int_>& rollouts) {
              const long long s = count_from(samples, "samples"), r = count_from(rollouts, "rollouts");
              if (s < 1 || s > 100000) throw core::InvalidValue("samples must be 1 .. 100000, got " + std::to_string(s));
              if (r > 100000) throw core::InvalidValue("rollouts must be 0 .. 100000, got " + std::to_string(r));
-             return std::make_shared<gin::HardBot>(to_seed(seed), gin::HardParams{static_cast<int>(s), static_cast<int>(r)});
+             return std::make_shared<gin::HardBot>(to_seed(seed),
+                                                   gin::HardParams{static_cast<int>(s), static_cast<int>(r)});
            }),
            py::arg("seed") = 0, py::arg("samples") = 48, py::arg("rollouts") = 48,
            "A hard bot: `samples` opponent hands per decision, `rollouts` per option when it may knock.")
-      .def_property_readonly("samples", [](const gin::HardBot& b) { return b.params().samples; },
-                             "Sampled opponent hands per decision.")
-      .def_property_readonly("rollouts", [](const gin::HardBot& b) { return b.params().rollouts; },
-                             "Rollouts of playing on when it may knock.")
-      .def("estimate_knock", [](const gin::HardBot& b, const py::handle obs_obj) {
-             const Observation obs = observation_from(obs_obj);
-             py::gil_scoped_release release;
-             return b.estimate_knock(obs);
-           }, py::arg("observation"),
-           "The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase "
-           "outside its DISCARD phase, TooMuchDeadwood when no knock is legal; at zero deadwood `knock` is gin's value).")
-      .def("__repr__", [](const gin::HardBot& b) {
-        return "HardBot(seed=" + std::to_string(b.seed()) + ", samples=" + std::to_string(b.params().samples) +
-               ", rollouts=" + std::to_string(b.params().rollouts) + ")";
-      })
-      .def(py::pickle([](const gin::HardBot& b) { return py::make_tuple(b.seed(), b.params().samples, b.params().rollouts); },
-                      [](const py::tuple& t) {
-                        return std::make_shared<gin::HardBot>(t[0].cast<std::uint64_t>(),
-                                                              gin::HardParams{t[1].cast<int>(), t[2].cast<int>()});
-                      }));
+      .def_property_readonly(
+          "samples", [](const gin::HardBot& b) { return b.params().samples; }, "Sampled opponent hands per decision.")
+      .def_property_readonly(
+          "rollouts", [](const gin::HardBot& b) { return b.params().rollouts; },
+          "Rollouts of playing on when it may knock.")
+      .def(
+          "estimate_knock",
+          [](const gin::HardBot& b, const py::handle obs_obj) {
+            const Observation obs = observation_from(obs_obj);
+            py::gil_scoped_release release;
+            return b.estimate_knock(obs);
+          },
+          py::arg("observation"),
+          "The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase "
+          "outside its DISCARD phase, TooMuchDeadwood when no knock is legal; at zero deadwood `knock` is gin's "
+          "value).")
+      .def("__repr__",
+           [](const gin::HardBot& b) {
+             return "HardBot(seed=" + std::to_string(b.seed()) + ", samples=" + std::to_string(b.params().samples) +
+                    ", rollouts=" + std::to_string(b.params().rollouts) + ")";
+           })
+      .def(py::pickle(
+          [](const gin::HardBot& b) { return py::make_tuple(b.seed(), b.params().samples, b.params().rollouts); },
+          [](const py::tuple& t) {
+            return std::make_shared<gin::HardBot>(t[0].cast<std::uint64_t>(),
+                                                  gin::HardParams{t[1].cast<int>(), t[2].cast<int>()});
+          }));
 }
 
 // ExpertBot, what its search returns, and the fast paths tests check against references.
@@ -256,7 +267,8 @@ void bind_expert(py::module_& m) {
       .def_readonly("action", &gin::ExpertBot::Candidate::action, "The action.")
       .def_readonly("value", &gin::ExpertBot::Candidate::value,
                     "Its estimated points for the bot at the end of the hand (weighted mean over the worlds).")
-      .def_readonly("worlds", &gin::ExpertBot::Candidate::worlds, "The worlds it was evaluated on (fewer once dropped).")
+      .def_readonly("worlds", &gin::ExpertBot::Candidate::worlds,
+                    "The worlds it was evaluated on (fewer once dropped).")
       .def_readonly("settled", &gin::ExpertBot::Candidate::settled,
                     "Whether it is a knock, settled exactly in each world (no playout).")
       .def_readonly("kept", &gin::ExpertBot::Candidate::kept,
@@ -297,46 +309,63 @@ void bind_expert(py::module_& m) {
            py::arg("seed") = 0, py::kw_only(), py::arg("budget_ms") = py::none(), py::arg("nodes") = py::none(),
            py::arg("threads") = 1,
            "An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision "
-           "(a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= sets that budget, budget_ms= a time limit per decision (with both, "
+           "(a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= "
+           "sets that budget, budget_ms= a time limit per decision (with both, "
            "whichever comes first); threads= (1..256, 0: one per core) shares each search.")
-      .def_property_readonly("budget_ms", [](const gin::ExpertBot& b) -> py::object {
-             return b.params().budget_ms > 0 ? py::object(py::float_(b.params().budget_ms)) : py::none();
-           }, "The time limit of a decision in milliseconds, or None.")
-      .def_property_readonly("nodes", [](const gin::ExpertBot& b) -> py::object {
-             return b.params().nodes > 0 ? py::object(py::int_(b.params().nodes)) : py::none();
-           }, "The node budget of a decision (playout actions), or None.")
-      .def_property_readonly("threads", [](const gin::ExpertBot& b) { return b.params().threads; },
-                             "Threads per search.")
-      .def("search", [](const gin::ExpertBot& b, const py::handle obs_obj) {
-             const Observation obs = observation_from(obs_obj);
-             return run_interruptible([&](core::StopToken& stop) { return b.search(obs, stop); });
-           }, py::arg("observation"),
-           "The search behind act(): the action chosen and every candidate's estimated points. WrongPhase unless "
-           "the observation's player is to act.")
+      .def_property_readonly(
+          "budget_ms",
+          [](const gin::ExpertBot& b) -> py::object {
+            return b.params().budget_ms > 0 ? py::object(py::float_(b.params().budget_ms)) : py::none();
+          },
+          "The time limit of a decision in milliseconds, or None.")
+      .def_property_readonly(
+          "nodes",
+          [](const gin::ExpertBot& b) -> py::object {
+            return b.params().nodes > 0 ? py::object(py::int_(b.params().nodes)) : py::none();
+          },
+          "The node budget of a decision (playout actions), or None.")
+      .def_property_readonly(
+          "threads", [](const gin::ExpertBot& b) { return b.params().threads; }, "Threads per search.")
+      .def(
+          "search",
+          [](const gin::ExpertBot& b, const py::handle obs_obj) {
+            const Observation obs = observation_from(obs_obj);
+            return run_interruptible([&](core::StopToken& stop) { return b.search(obs, stop); });
+          },
+          py::arg("observation"),
+          "The search behind act(): the action chosen and every candidate's estimated points. WrongPhase unless "
+          "the observation's player is to act.")
       .def("__repr__", &expert_repr)
-      .def(py::pickle([](const gin::ExpertBot& b) {
-                        return py::make_tuple(b.seed(), b.params().budget_ms, b.params().nodes, b.params().threads);
-                      },
-                      [](const py::tuple& t) {
-                        return std::make_shared<gin::ExpertBot>(
-                            t[0].cast<std::uint64_t>(),
-                            gin::ExpertParams{t[1].cast<double>(), t[2].cast<std::int64_t>(), t[3].cast<int>()});
-                      }));
+      .def(py::pickle(
+          [](const gin::ExpertBot& b) {
+            return py::make_tuple(b.seed(), b.params().budget_ms, b.params().nodes, b.params().threads);
+          },
+          [](const py::tuple& t) {
+            return std::make_shared<gin::ExpertBot>(
+                t[0].cast<std::uint64_t>(),
+                gin::ExpertParams{t[1].cast<double>(), t[2].cast<std::int64_t>(), t[3].cast<int>()});
+          }));
   m.attr("EXPERT_DEFAULT_NODES") = gin::kExpertDefaultNodes;
   m.attr("EXPERT_BENCH_NODES") = gin::kExpertBenchNodes;
 
-  m.def("expert_playout", [](const gin::Round& round, const Arg<py::bool_>& fast) {
+  m.def(
+      "expert_playout",
+      [](const gin::Round& round, const Arg<py::bool_>& fast) {
         const bool f = py::cast<bool>(fast);
         const gin::Round copy = round;
         return run_interruptible([&](core::StopToken& stop) {
           const gin::PlayoutResult r = f ? gin::fast_playout(copy) : gin::reference_playout(copy, &stop);
           return std::make_pair(std::make_tuple(r.returns[0], r.returns[1]), r.actions);
         });
-      }, py::arg("round"), py::arg("fast") = true,
+      },
+      py::arg("round"), py::arg("fast") = true,
       "Plays a copy of the round to its end with ExpertBot's playout policy on both sides: ((returns of ONE, TWO), "
-      "actions until the hand was decided). fast=True runs the search's compact simulation, fast=False the Round itself with the policy as a "
+      "actions until the hand was decided). fast=True runs the search's compact simulation, fast=False the Round "
+      "itself with the policy as a "
       "bot (the reference: both give the same result). WrongPhase in the LAYOFF phase (fast).");
-  m.def("layoff_deadwood", [](const CardsLike& cards, const std::vector<gin::Meld>& melds) {
+  m.def(
+      "layoff_deadwood",
+      [](const CardsLike& cards, const std::vector<gin::Meld>& melds) {
         const core::CardSet c = to_cardset(cards);
         if (c.size() > gin::kMaxHandCards || melds.size() > gin::kSpreadSlots)
           throw core::InvalidValue("layoff_deadwood takes at most 11 cards and 3 melds", "gin.ArrangeError");
@@ -347,14 +376,17 @@ void bind_expert(py::module_& m) {
           spread |= mm.cards();
         }
         return gin::layoff_deadwood(c, melds);
-      }, py::arg("cards"), py::arg("melds"),
+      },
+      py::arg("cards"), py::arg("melds"),
       "The defender's deadwood after the best layoff of `cards` onto `melds` (best_layoff(cards, melds).deadwood, "
       "computed without allocating: ExpertBot's settlement).");
 }
 
 void bind_matches_and_arena(py::module_& m) {
-  m.def("play_match", [](const py::object& one, const py::object& two, const Arg<Rules>& rules,
-                         const SeedLike& seed, const Arg<PlayerLike>& first_dealer) {
+  m.def(
+      "play_match",
+      [](const py::object& one, const py::object& two, const Arg<Rules>& rules, const SeedLike& seed,
+         const Arg<PlayerLike>& first_dealer) {
         const Side a = side_from(one, "bot_one"), b = side_from(two, "bot_two");
         const Rules r = to_rules(rules);
         r.validate();
@@ -363,7 +395,8 @@ void bind_matches_and_arena(py::module_& m) {
         return run_interruptible([&](core::StopToken& stop) {
           return gin::play_match(a.policy(), b.policy(), r, s, fd, nullptr, 10000, &stop);
         });
-      }, py::arg("bot_one"), py::arg("bot_two"), py::arg("rules") = Rules{}, py::arg("seed") = 0,
+      },
+      py::arg("bot_one"), py::arg("bot_two"), py::arg("rules") = Rules{}, py::arg("seed") = 0,
       py::arg_v("first_dealer", Player::One, "Player.ONE"),
       "Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays "
       "Player.ONE, bot_two Player.TWO. Returns the finished Match (hands, scores, winner, final_score()). "
@@ -372,36 +405,57 @@ void bind_matches_and_arena(py::module_& m) {
   py::class_<gin::PairResult>(m, "ArenaPairResult",
                               "The totals of arena matches between bots A and B (index 0 = A, 1 = B).")
       .def_readonly("matches", &gin::PairResult::matches, "Matches played.")
-      .def_property_readonly("match_wins", [](const gin::PairResult& p) { return std::make_tuple(p.match_wins[0], p.match_wins[1]); },
-                             "Matches won by (A, B).")
-      .def_property_readonly("score", [](const gin::PairResult& p) { return std::make_tuple(p.score[0], p.score[1]); },
-                             "Final match scores summed, (A, B).")
-      .def_property_readonly("hands", [](const gin::PairResult& p) { return p.hands.hands; }, "Hands played.")
-      .def_property_readonly("dead", [](const gin::PairResult& p) { return p.hands.dead; }, "Dead hands.")
-      .def_property_readonly("hands_won", [](const gin::PairResult& p) { return std::make_tuple(p.hands.won[0], p.hands.won[1]); },
-                             "Hands won by (A, B).")
-      .def_property_readonly("points", [](const gin::PairResult& p) { return std::make_tuple(p.hands.points[0], p.hands.points[1]); },
-                             "Hand points won by (A, B).")
-      .def_property_readonly("knocks", [](const gin::PairResult& p) { return std::make_tuple(p.hands.knocks[0], p.hands.knocks[1]); },
-                             "Hands won by a knock (not gin, not undercut) by (A, B).")
-      .def_property_readonly("gins", [](const gin::PairResult& p) { return std::make_tuple(p.hands.gins[0], p.hands.gins[1]); },
-                             "Gins (and big gins) by (A, B).")
-      .def_property_readonly("undercuts", [](const gin::PairResult& p) { return std::make_tuple(p.hands.undercuts[0], p.hands.undercuts[1]); },
-                             "Undercuts scored by (A, B) as the defender.")
-      .def_property_readonly("decisions", [](const gin::PairResult& p) { return p.hands.decisions; }, "Actions applied in all.")
-      .def("__iadd__", [](gin::PairResult& p, const gin::PairResult& o) { p += o; return p; }, py::arg("other"),
-           "Add another result's totals.")
+      .def_property_readonly(
+          "match_wins", [](const gin::PairResult& p) { return std::make_tuple(p.match_wins[0], p.match_wins[1]); },
+          "Matches won by (A, B).")
+      .def_property_readonly(
+          "score", [](const gin::PairResult& p) { return std::make_tuple(p.score[0], p.score[1]); },
+          "Final match scores summed, (A, B).")
+      .def_property_readonly(
+          "hands", [](const gin::PairResult& p) { return p.hands.hands; }, "Hands played.")
+      .def_property_readonly(
+          "dead", [](const gin::PairResult& p) { return p.hands.dead; }, "Dead hands.")
+      .def_property_readonly(
+          "hands_won", [](const gin::PairResult& p) { return std::make_tuple(p.hands.won[0], p.hands.won[1]); },
+          "Hands won by (A, B).")
+      .def_property_readonly(
+          "points", [](const gin::PairResult& p) { return std::make_tuple(p.hands.points[0], p.hands.points[1]); },
+          "Hand points won by (A, B).")
+      .def_property_readonly(
+          "knocks", [](const gin::PairResult& p) { return std::make_tuple(p.hands.knocks[0], p.hands.knocks[1]); },
+          "Hands won by a knock (not gin, not undercut) by (A, B).")
+      .def_property_readonly(
+          "gins", [](const gin::PairResult& p) { return std::make_tuple(p.hands.gins[0], p.hands.gins[1]); },
+          "Gins (and big gins) by (A, B).")
+      .def_property_readonly(
+          "undercuts",
+          [](const gin::PairResult& p) { return std::make_tuple(p.hands.undercuts[0], p.hands.undercuts[1]); },
+          "Undercuts scored by (A, B) as the defender.")
+      .def_property_readonly(
+          "decisions", [](const gin::PairResult& p) { return p.hands.decisions; }, "Actions applied in all.")
+      .def(
+          "__iadd__",
+          [](gin::PairResult& p, const gin::PairResult& o) {
+            p += o;
+            return p;
+          },
+          py::arg("other"), "Add another result's totals.")
       .def("__repr__", [](const gin::PairResult& p) {
         return "<gin.ArenaPairResult " + std::to_string(p.matches) + " matches, " + std::to_string(p.match_wins[0]) +
                " to " + std::to_string(p.match_wins[1]) + ", " + std::to_string(p.hands.hands) + " hands>";
       });
 
-  m.def("arena_match_seed", [](const SeedLike& seed, const Arg<py::int_>& m_obj) {
+  m.def(
+      "arena_match_seed",
+      [](const SeedLike& seed, const Arg<py::int_>& m_obj) {
         return gin::match_seed(to_seed(seed), count_from(m_obj, "the match index"));
-      }, py::arg("seed"), py::arg("match"), "The deal seed of match `match` of an arena_pair seeded with `seed`.");
+      },
+      py::arg("seed"), py::arg("match"), "The deal seed of match `match` of an arena_pair seeded with `seed`.");
 
-  m.def("arena_pair", [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
-                         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs) {
+  m.def(
+      "arena_pair",
+      [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
+         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs) {
         const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
         const Rules r = to_rules(rules);
         r.validate();
@@ -411,14 +465,16 @@ void bind_matches_and_arena(py::module_& m) {
         const gin::PolicyMaker ma = a.maker(), mb = b.maker();
         return run_interruptible(
             [&](core::StopToken& stop) { return gin::arena_pair(ma, mb, r, s, f, n, static_cast<int>(j), &stop); });
-      }, py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
+      },
+      py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
       py::arg("count") = 1, py::arg("jobs") = 1,
       "Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a "
       "plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per "
       "match from their seed and m. The totals do not depend on jobs.");
-  m.def("arena_matches", [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules,
-                            const SeedLike& seed, const Arg<py::int_>& first, const Arg<py::int_>& count,
-                            const Arg<py::int_>& jobs) {
+  m.def(
+      "arena_matches",
+      [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
+         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs) {
         const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
         const Rules r = to_rules(rules);
         r.validate();
@@ -457,7 +513,8 @@ void bind_matches_and_arena(py::module_& m) {
           out[name] = to_numpy(std::move(col));
         }
         return out;
-      }, py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
+      },
+      py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
       py::arg("count") = 1, py::arg("jobs") = 1,
       "The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A "
       "won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, "

@@ -36,8 +36,7 @@ gin::Rules to_rules(py::handle obj) { return cast_arg<gin::Rules>(obj, "a Rules"
 Action to_gin_action(py::handle obj) {
   if (py::isinstance<Action>(obj)) return obj.cast<Action>();
   if (py::isinstance<py::str>(obj)) return Action::parse(to_text(obj, "action text"));
-  if (is_integer(obj))
-    return Action::from_id(static_cast<int>(to_int(obj, "an action id", 0, gin::kActionCount - 1)));
+  if (is_integer(obj)) return Action::from_id(static_cast<int>(to_int(obj, "an action id", 0, gin::kActionCount - 1)));
   throw core::WrongType("expected an Action, an action id or action text, got " + type_name(obj) + " " +
                         quoted_repr(obj));
 }

@@ -43,9 +43,7 @@ struct GameTraits<Game> {
     if (e == gin::RoundError::Ok) return std::nullopt;
     try {
       g.fail(e, a);
-    } catch (const core::Error& ex) {
-      return std::string(ex.what());
-    }
+    } catch (const core::Error& ex) { return std::string(ex.what()); }
   }
   static void apply(Game& g, const Action& a) { g.apply(a); }
   static bool is_terminal(const Game& g) { return g.is_terminal(); }
@@ -78,56 +76,73 @@ void register_match(py::module_& m) {
                     "dealer after a dead hand); final_score() is match_result of the hands once over. (gin.Game plays "
                     "a whole match.)")
       .def(py::init([](const Arg<Rules>& rules, const Arg<PlayerLike>& first_dealer) {
-        return Match(to_rules(rules), to_player(first_dealer, "the first dealer"));
-      }), py::arg("rules") = Rules{}, py::arg_v("first_dealer", Player::One, "Player.ONE"),
+             return Match(to_rules(rules), to_player(first_dealer, "the first dealer"));
+           }),
+           py::arg("rules") = Rules{}, py::arg_v("first_dealer", Player::One, "Player.ONE"),
            "A new match under the rules, first dealt by first_dealer.")
       .def_property_readonly("rules", &Match::rules, "The rules of the match.")
-      .def_property_readonly("first_dealer", [](const Match& mt) { return Member<Player>{mt.first_dealer()}; },
-                             "Who dealt the first hand.")
-      .def_property_readonly("hands", [](const Match& mt) {
-        const auto h = mt.hands();
-        return std::vector<RoundResult>(h.begin(), h.end());
-      }, "The results recorded so far, in order.")
-      .def_property_readonly("scores", [](const Match& mt) { return pair(mt.scores()); },
-                             "The running totals toward the target (Player.ONE, Player.TWO): hand points, plus box "
-                             "bonuses under immediate_boxes.")
-      .def_property_readonly("boxes", [](const Match& mt) { return pair(mt.boxes()); },
-                             "The box bonuses earned (box_bonus per hand won) by (Player.ONE, Player.TWO).")
-      .def_property_readonly("next_dealer", [](const Match& mt) { return Member<Player>{mt.next_dealer()}; },
-                             "Who deals the next hand: the winner of the last, the same dealer after a dead hand.")
+      .def_property_readonly(
+          "first_dealer", [](const Match& mt) { return Member<Player>{mt.first_dealer()}; },
+          "Who dealt the first hand.")
+      .def_property_readonly(
+          "hands",
+          [](const Match& mt) {
+            const auto h = mt.hands();
+            return std::vector<RoundResult>(h.begin(), h.end());
+          },
+          "The results recorded so far, in order.")
+      .def_property_readonly(
+          "scores", [](const Match& mt) { return pair(mt.scores()); },
+          "The running totals toward the target (Player.ONE, Player.TWO): hand points, plus box "
+          "bonuses under immediate_boxes.")
+      .def_property_readonly(
+          "boxes", [](const Match& mt) { return pair(mt.boxes()); },
+          "The box bonuses earned (box_bonus per hand won) by (Player.ONE, Player.TWO).")
+      .def_property_readonly(
+          "next_dealer", [](const Match& mt) { return Member<Player>{mt.next_dealer()}; },
+          "Who deals the next hand: the winner of the last, the same dealer after a dead hand.")
       .def_property_readonly("is_over", &Match::is_over, "Whether a player has reached the target.")
       .def_property_readonly("winner", &Match::winner, "The winner once over, else None.")
-      .def("record", [](Match& mt, const Arg<RoundResult>& result) { mt.record(cast_arg<RoundResult>(result, "a RoundResult")); },
-           py::arg("result"), "Add a hand's result; WrongPhase once the match is over.")
+      .def(
+          "record",
+          [](Match& mt, const Arg<RoundResult>& result) { mt.record(cast_arg<RoundResult>(result, "a RoundResult")); },
+          py::arg("result"), "Add a hand's result; WrongPhase once the match is over.")
       .def("final_score", &Match::final_score,
-           "The MatchResult (winner, totals with every bonus, shutout) of the hands; WrongPhase while the match goes on.")
-      .def("new_round", [](const Match& mt, const SeedLike& seed) {
-        core::Rng local;
-        return mt.new_round(*rng_from(seed, local));
-      }, py::arg("seed"), "A new round dealt by next_dealer (a seed or an Rng); WrongPhase once over.")
-      .def("__repr__", [](const Match& mt) {
-        const auto s = mt.scores();
-        return "<gin.Match " + std::to_string(mt.hands().size()) + " hands, " + std::to_string(s[0]) + " to " +
-               std::to_string(s[1]) + (mt.is_over() ? ", over>" : ">");
-      })
-      .def(py::pickle([](const Match& mt) {
-        core::Json hands = core::Json::array();
-        for (const auto& h : mt.hands()) hands.push(gin::result_to_json(h));
-        return py::make_tuple(1, mt.rules(), static_cast<int>(mt.first_dealer()), json_to_python(hands));
-      }, [](const py::tuple& t) {
-        if (t.size() != 4 || !py::isinstance<py::int_>(t[0]) || t[0].cast<long long>() != 1 || !py::isinstance<Rules>(t[1]))
-          throw core::FormatError("corrupt Match pickle");
-        try {
-          Match mt(t[1].cast<Rules>(), to_player(t[2]));
-          const core::Json hands = json_from_python(t[3], "a Match pickle");
-          for (const auto& h : core::JsonReader(hands, "corrupt Match pickle").items()) mt.record(gin::result_from_json(h));
-          return mt;
-        } catch (const core::FormatError&) {
-          throw;
-        } catch (const core::Error& e) {
-          throw core::FormatError(std::string("corrupt Match pickle: ") + e.what());
-        }
-      }));
+           "The MatchResult (winner, totals with every bonus, shutout) of the hands; WrongPhase while the match goes "
+           "on.")
+      .def(
+          "new_round",
+          [](const Match& mt, const SeedLike& seed) {
+            core::Rng local;
+            return mt.new_round(*rng_from(seed, local));
+          },
+          py::arg("seed"), "A new round dealt by next_dealer (a seed or an Rng); WrongPhase once over.")
+      .def("__repr__",
+           [](const Match& mt) {
+             const auto s = mt.scores();
+             return "<gin.Match " + std::to_string(mt.hands().size()) + " hands, " + std::to_string(s[0]) + " to " +
+                    std::to_string(s[1]) + (mt.is_over() ? ", over>" : ">");
+           })
+      .def(py::pickle(
+          [](const Match& mt) {
+            core::Json hands = core::Json::array();
+            for (const auto& h : mt.hands()) hands.push(gin::result_to_json(h));
+            return py::make_tuple(1, mt.rules(), static_cast<int>(mt.first_dealer()), json_to_python(hands));
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 4 || !py::isinstance<py::int_>(t[0]) || t[0].cast<long long>() != 1 ||
+                !py::isinstance<Rules>(t[1]))
+              throw core::FormatError("corrupt Match pickle");
+            try {
+              Match mt(t[1].cast<Rules>(), to_player(t[2]));
+              const core::Json hands = json_from_python(t[3], "a Match pickle");
+              for (const auto& h : core::JsonReader(hands, "corrupt Match pickle").items())
+                mt.record(gin::result_from_json(h));
+              return mt;
+            } catch (const core::FormatError&) { throw; } catch (const core::Error& e) {
+              throw core::FormatError(std::string("corrupt Match pickle: ") + e.what());
+            }
+          }));
 }
 
 void register_game(py::module_& m) {
@@ -139,16 +154,20 @@ void register_game(py::module_& m) {
                        "points and both hands). returns() is (0, 0) until the match is over, then each player's final "
                        "total minus the opponent's. Observations carry the match scores.");
   cls.def(py::init([](const Arg<Rules>& rules, const SeedLike& seed, const Arg<PlayerLike>& first_dealer) {
-        return Game(to_rules(rules), to_seed(seed), to_player(first_dealer, "the first dealer"));
-      }), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg_v("first_dealer", Player::One, "Player.ONE"),
-      "A new match under the rules; the hands are dealt from a generator seeded with `seed`.")
+            return Game(to_rules(rules), to_seed(seed), to_player(first_dealer, "the first dealer"));
+          }),
+          py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg_v("first_dealer", Player::One, "Player.ONE"),
+          "A new match under the rules; the hands are dealt from a generator seeded with `seed`.")
       .def_property_readonly("rules", &Game::rules, "The rules of the match.")
-      .def_property_readonly("match", [](const Game& g) { return Match(g.match()); },
-                             "A copy of the Match: the hands so far, the scores, the winner.")
-      .def_property_readonly("round", [](const Game& g) { return gin::Round(g.round()); },
-                             "A copy of the hand in play (the last hand once the match is over).")
-      .def_property_readonly("scores", [](const Game& g) { return pair(g.match().scores()); },
-                             "The running totals toward the target (Player.ONE, Player.TWO).")
+      .def_property_readonly(
+          "match", [](const Game& g) { return Match(g.match()); },
+          "A copy of the Match: the hands so far, the scores, the winner.")
+      .def_property_readonly(
+          "round", [](const Game& g) { return gin::Round(g.round()); },
+          "A copy of the hand in play (the last hand once the match is over).")
+      .def_property_readonly(
+          "scores", [](const Game& g) { return pair(g.match().scores()); },
+          "The running totals toward the target (Player.ONE, Player.TWO).")
       .def("__repr__", [](const Game& g) {
         const auto s = g.match().scores();
         return "<gin.Game hand " + std::to_string(g.match().hands().size() + (g.is_terminal() ? 0 : 1)) + ", " +
@@ -158,44 +177,53 @@ void register_game(py::module_& m) {
 }
 
 void register_simulation(py::module_& m) {
-  py::class_<gin::SimulationStats>(m, "SimulationStats",
-                                   "The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, "
-                                   "big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.")
+  py::class_<gin::SimulationStats>(
+      m, "SimulationStats",
+      "The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, "
+      "big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.")
       .def_readonly("rounds", &gin::SimulationStats::rounds, "Rounds played.")
       .def_readonly("dead", &gin::SimulationStats::dead, "Dead hands.")
       .def_readonly("knocks", &gin::SimulationStats::knocks, "Knocks won by the knocker.")
       .def_readonly("undercuts", &gin::SimulationStats::undercuts, "Undercuts.")
       .def_readonly("gins", &gin::SimulationStats::gins, "Gins.")
       .def_readonly("big_gins", &gin::SimulationStats::big_gins, "Big gins.")
-      .def_property_readonly("wins", [](const gin::SimulationStats& s) { return std::make_tuple(s.wins[0], s.wins[1]); },
-                             "Rounds won by (Player.ONE, Player.TWO).")
-      .def_property_readonly("points", [](const gin::SimulationStats& s) { return std::make_tuple(s.points[0], s.points[1]); },
-                             "Points won by (Player.ONE, Player.TWO).")
+      .def_property_readonly(
+          "wins", [](const gin::SimulationStats& s) { return std::make_tuple(s.wins[0], s.wins[1]); },
+          "Rounds won by (Player.ONE, Player.TWO).")
+      .def_property_readonly(
+          "points", [](const gin::SimulationStats& s) { return std::make_tuple(s.points[0], s.points[1]); },
+          "Points won by (Player.ONE, Player.TWO).")
       .def_readonly("actions", &gin::SimulationStats::actions, "Actions applied in all rounds.")
-      .def("to_dict", [](const gin::SimulationStats& s) -> JsonDict {
-        py::dict d;
-        d["rounds"] = s.rounds;
-        d["dead"] = s.dead;
-        d["knocks"] = s.knocks;
-        d["undercuts"] = s.undercuts;
-        d["gins"] = s.gins;
-        d["big_gins"] = s.big_gins;
-        d["wins"] = py::make_tuple(s.wins[0], s.wins[1]);
-        d["points"] = py::make_tuple(s.points[0], s.points[1]);
-        d["actions"] = s.actions;
-        return JsonDict(std::move(d));
-      }, "The counts as a dict.")
+      .def(
+          "to_dict",
+          [](const gin::SimulationStats& s) -> JsonDict {
+            py::dict d;
+            d["rounds"] = s.rounds;
+            d["dead"] = s.dead;
+            d["knocks"] = s.knocks;
+            d["undercuts"] = s.undercuts;
+            d["gins"] = s.gins;
+            d["big_gins"] = s.big_gins;
+            d["wins"] = py::make_tuple(s.wins[0], s.wins[1]);
+            d["points"] = py::make_tuple(s.points[0], s.points[1]);
+            d["actions"] = s.actions;
+            return JsonDict(std::move(d));
+          },
+          "The counts as a dict.")
       .def("__repr__", [](const gin::SimulationStats& s) {
-        auto two = [](const std::array<std::int64_t, 2>& a) { return "(" + std::to_string(a[0]) + ", " + std::to_string(a[1]) + ")"; };
+        auto two = [](const std::array<std::int64_t, 2>& a) {
+          return "(" + std::to_string(a[0]) + ", " + std::to_string(a[1]) + ")";
+        };
         return "SimulationStats(rounds=" + std::to_string(s.rounds) + ", dead=" + std::to_string(s.dead) +
                ", knocks=" + std::to_string(s.knocks) + ", undercuts=" + std::to_string(s.undercuts) +
-               ", gins=" + std::to_string(s.gins) + ", big_gins=" + std::to_string(s.big_gins) + ", wins=" +
-               two(s.wins) + ", points=" + two(s.points) + ", actions=" + std::to_string(s.actions) + ")";
+               ", gins=" + std::to_string(s.gins) + ", big_gins=" + std::to_string(s.big_gins) +
+               ", wins=" + two(s.wins) + ", points=" + two(s.points) + ", actions=" + std::to_string(s.actions) + ")";
       });
 
-  m.def("simulate_rounds", [](const Arg<py::int_>& n_arg, const SeedLike& seed,
-                              const py::typing::Union<py::str, py::typing::Tuple<py::str, py::str>>& policy,
-                              const Arg<Rules>& rules_obj) {
+  m.def(
+      "simulate_rounds",
+      [](const Arg<py::int_>& n_arg, const SeedLike& seed,
+         const py::typing::Union<py::str, py::typing::Tuple<py::str, py::str>>& policy, const Arg<Rules>& rules_obj) {
         const long long n = to_int(n_arg, "the number of rounds", 0, std::int64_t{1} << 48);
         const Rules rules = to_rules(rules_obj);
         const std::uint64_t s = to_seed(seed);
@@ -210,8 +238,10 @@ void register_simulation(py::module_& m) {
         }
         (void)gin::make_policy(p1, 0);  // unknown names raise before the GIL is released
         (void)gin::make_policy(p2, 0);
-        return run_interruptible([&](core::StopToken& stop) { return gin::simulate_rounds(n, s, p1, p2, rules, &stop); });
-      }, py::arg("n"), py::arg("seed") = 0, py::arg("policy") = "random", py::arg("rules") = Rules{},
+        return run_interruptible(
+            [&](core::StopToken& stop) { return gin::simulate_rounds(n, s, p1, p2, rules, &stop); });
+      },
+      py::arg("n"), py::arg("seed") = 0, py::arg("policy") = "random", py::arg("rules") = Rules{},
       "Play n whole rounds in C++ (the GIL released, Ctrl-C stops it) and count the outcomes. Round i is dealt by "
       "Player.ONE when i is even, Player.TWO when odd; `policy` names the policy of both seats ('random': uniform "
       "among the legal actions, or a bot's name) or a pair (Player.ONE's, Player.TWO's). Every decision sees only that "

@@ -24,7 +24,8 @@ using KeepLike = py::typing::Union<yahtzee::Keep, yahtzee::Dice, py::str, py::ty
 // An action: Score, Reroll, an id 0..222 or text ("keep 66", "score chance").
 using ActionLike = py::typing::Union<yahtzee::Score, yahtzee::Reroll, py::int_, py::str>;
 // Categories, one Category, an iterable of categories (or names), comma-separated names or the 13-bit int.
-using CategoriesLike = py::typing::Union<yahtzee::Categories, yahtzee::Category, py::typing::Iterable<CategoryLike>, py::str, py::int_>;
+using CategoriesLike =
+    py::typing::Union<yahtzee::Categories, yahtzee::Category, py::typing::Iterable<CategoryLike>, py::str, py::int_>;
 using ActionObject = py::typing::Union<yahtzee::Score, yahtzee::Reroll>;
 
 yahtzee::Category to_category(py::handle obj);

@@ -35,7 +35,8 @@ struct GameTraits<Game> {
   }
   static int legal_ids(const Game& g, std::array<std::uint16_t, kMaxLegal>& out) {
     int n = 0;
-    for (const auto& a : g.legal_actions()) out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(yahtzee::action_id(a));
+    for (const auto& a : g.legal_actions())
+      out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(yahtzee::action_id(a));
     std::sort(out.begin(), out.begin() + n);
     return n;
   }
@@ -74,8 +75,10 @@ std::string game_str(const Game& g) {
     return s + "\n";
   }
   s += "player " + std::to_string(g.current_player()) + ", turn " + std::to_string(g.turn() + 1) + "/13, ";
-  if (g.dice()) s += "dice " + g.dice()->str() + ", " + std::to_string(g.rolls_left()) + " roll(s) left\n";
-  else s += "to roll" + (g.kept().size() ? " (kept " + g.kept().str() + ")" : std::string()) + "\n";
+  if (g.dice())
+    s += "dice " + g.dice()->str() + ", " + std::to_string(g.rolls_left()) + " roll(s) left\n";
+  else
+    s += "to roll" + (g.kept().size() ? " (kept " + g.kept().str() + ")" : std::string()) + "\n";
   s += g.scorecard(g.current_player()).str();
   return s;
 }
@@ -102,29 +105,38 @@ void register_observation(py::module_& m) {
       .def_readonly("rules", &Observation::rules, "The rules.")
       .def_readonly("scorecards", &Observation::scorecards, "Copies of every player's scorecard, by seat.")
       .def_readonly("current_player", &Observation::current_player, "The seat to act, or None once the game is over.")
-      .def_property_readonly("phase", [](const Observation& o) { return Member<Phase>{o.phase}; }, "ROLL, DECIDE or OVER.")
+      .def_property_readonly(
+          "phase", [](const Observation& o) { return Member<Phase>{o.phase}; }, "ROLL, DECIDE or OVER.")
       .def_readonly("rolls_left", &Observation::rolls_left, "Rolls still available this turn.")
       .def_readonly("dice", &Observation::dice, "The dice on the table (phase DECIDE), else None.")
       .def_readonly("kept", &Observation::kept, "The dice kept for the pending roll (phase ROLL).")
       .def_property_readonly("state", &Observation::state,
                              "The State of the observing seat (a spectator: of the player to act).")
       .def_property_readonly("is_my_turn", &Observation::is_my_turn, "Whether the observing seat is to act.")
-      .def("legal_action_ids", [](const Observation& o) { return id_list(o.legal); },
-           "The ids of the seat's legal actions, ascending (empty unless it is to act).")
-      .def("legal_actions", [](const Observation& o) {
-        std::vector<ActionObject> out;
-        for (const auto id : o.legal) out.push_back(yahtzee_action_object(yahtzee::action_from_id(id)));
-        return out;
-      }, "The seat's legal actions (empty unless it is to act).")
-      .def("legal_action_mask", [](const Observation& o) { return mask_array(o.legal, yahtzee::kNumActions); },
-           "A NumPy bool array of NUM_ACTIONS entries, True at the legal action ids.")
-      .def("to_dict", [](const Observation& o) { return JsonDict(json_to_python(yahtzee::observation_to_json(o))); },
-           "A JSON-ready dict: every scorecard with its totals, the dice, what each open box would score now, the "
-           "legal actions as {'id', 'text'}.")
-      .def("to_array", &encode, "The int8 vector (21,) of parlour.envs.yahtzee: dice, rolls left, filled boxes, upper "
-                                "subtotal, Yahtzee-50 flag (the observing seat's card).")
-      .def_static("from_dict", [](const Arg<JsonDict>& d) { return observation_from_dict(d); }, py::arg("data"),
-                  "The observation of a to_dict() dict; StateFormatError when malformed.")
+      .def(
+          "legal_action_ids", [](const Observation& o) { return id_list(o.legal); },
+          "The ids of the seat's legal actions, ascending (empty unless it is to act).")
+      .def(
+          "legal_actions",
+          [](const Observation& o) {
+            std::vector<ActionObject> out;
+            for (const auto id : o.legal) out.push_back(yahtzee_action_object(yahtzee::action_from_id(id)));
+            return out;
+          },
+          "The seat's legal actions (empty unless it is to act).")
+      .def(
+          "legal_action_mask", [](const Observation& o) { return mask_array(o.legal, yahtzee::kNumActions); },
+          "A NumPy bool array of NUM_ACTIONS entries, True at the legal action ids.")
+      .def(
+          "to_dict", [](const Observation& o) { return JsonDict(json_to_python(yahtzee::observation_to_json(o))); },
+          "A JSON-ready dict: every scorecard with its totals, the dice, what each open box would score now, the "
+          "legal actions as {'id', 'text'}.")
+      .def("to_array", &encode,
+           "The int8 vector (21,) of parlour.envs.yahtzee: dice, rolls left, filled boxes, upper "
+           "subtotal, Yahtzee-50 flag (the observing seat's card).")
+      .def_static(
+          "from_dict", [](const Arg<JsonDict>& d) { return observation_from_dict(d); }, py::arg("data"),
+          "The observation of a to_dict() dict; StateFormatError when malformed.")
       .def(py::pickle([](const Observation& o) { return JsonDict(json_to_python(yahtzee::observation_to_json(o))); },
                       [](const py::object& d) { return observation_from_dict(d); }))
       .def("__eq__", value_eq<Observation>(), py::arg("other"), py::is_operator())
@@ -141,50 +153,74 @@ void def_game_specific(py::class_<Game>& game) {
              core::Rng local;
              core::Rng* rng = rng_from(seed, local);
              const auto rules = r.is_none() ? yahtzee::YahtzeeRules{} : cast_arg<yahtzee::YahtzeeRules>(r, "a Rules");
-             return Game(static_cast<int>(to_int(players, "players", 1, 8)), rules, *rng, to_bool(auto_roll, "auto_roll"));
+             return Game(static_cast<int>(to_int(players, "players", 1, 8)), rules, *rng,
+                         to_bool(auto_roll, "auto_roll"));
            }),
            py::arg("players") = 1, py::arg("rules") = py::none(), py::arg("seed") = 0, py::arg("auto_roll") = true,
            "A new game for 1..8 players; seed is an int or an Rng (copied). With auto_roll the first roll is made.")
       .def_property_readonly("rules", &Game::rules, "The rules.")
       .def_property_readonly("auto_roll", &Game::auto_roll, "Whether the game rolls the dice by itself.")
-      .def_property_readonly("phase", [](const Game& g) { return Member<Phase>{g.phase()}; }, "ROLL, DECIDE or OVER.")
+      .def_property_readonly(
+          "phase", [](const Game& g) { return Member<Phase>{g.phase()}; }, "ROLL, DECIDE or OVER.")
       .def_property_readonly("turn", &Game::turn, "The current player's turn, 0..12 (their filled boxes).")
       .def_property_readonly("rolls_left", &Game::rolls_left,
                              "Rolls still available this turn: 3 before the first roll, 2 after it, 0 after the third.")
       .def_property_readonly("dice", &Game::dice, "The dice in phase DECIDE, else None.")
       .def_property_readonly("kept", &Game::kept, "The dice kept for the pending roll (phase ROLL).")
-      .def_property_readonly("scorecards", [](const Game& g) { return g.scorecards(); }, "Copies of the players' cards.")
-      .def("scorecard", [](const Game& g, const Arg<py::int_>& p) {
-        return g.scorecard(static_cast<int>(to_int(p, "the player", 0, g.num_players() - 1)));
-      }, py::arg("player"), "A copy of a player's card.")
-      .def_property_readonly("state", [](const Game& g) { return g.scorecard(g.current_player()).state(); },
-                             "The State of the player to act.")
-      .def("roll", [](Game& g, const OptArg<py::typing::Union<DiceLike, core::Rng>>& dice) {
-        if (dice.is_none()) g.roll();
-        else if (py::isinstance<core::Rng>(dice)) g.roll(dice.cast<core::Rng&>());
-        else g.roll(to_dice(dice));
-      }, py::arg("dice") = py::none(),
-           "Rolls the dice that are not kept: with the game's generator (no argument), with another Rng (advanced "
-           "by the roll), or takes injected dice (all five, including the kept ones). PhaseError outside phase ROLL; "
-           "IllegalActionError when injected dice lack the kept ones.")
-      .def("can_roll", [](const Game& g, const DiceLike& d) { return g.can_roll(to_dice(d)); }, py::arg("dice"),
-           "Whether roll(dice) would be accepted.")
-      .def("act", [](Game& g, const ActionLike& a) {
-        deprecated("Game.act(action) is deprecated: use apply(action) (and last_event for what it scored)");
-        return g.act(to_yahtzee_action(a));
-      }, py::arg("action"), "Deprecated: apply(action), returning the ScoreDelta.")
-      .def("can_act", [](const Game& g, const ActionLike& a) {
-        deprecated("Game.can_act(action) is deprecated: use can_apply(action)");
-        return g.is_legal(to_yahtzee_action(a));
-      }, py::arg("action"), "Deprecated: can_apply(action).")
-      .def("view", [](const Game& g) {
-        deprecated("Game.view() is deprecated: use observation(seat) (its state, dice and rolls_left)");
-        return py::make_tuple(g.scorecard(g.current_player()).state(), g.dice(), g.dice() ? g.rolls_left() : 0);
-      }, "Deprecated: (state, dice, rolls_left) of the player to act; use observation(seat).")
+      .def_property_readonly(
+          "scorecards", [](const Game& g) { return g.scorecards(); }, "Copies of the players' cards.")
+      .def(
+          "scorecard",
+          [](const Game& g, const Arg<py::int_>& p) {
+            return g.scorecard(static_cast<int>(to_int(p, "the player", 0, g.num_players() - 1)));
+          },
+          py::arg("player"), "A copy of a player's card.")
+      .def_property_readonly(
+          "state", [](const Game& g) { return g.scorecard(g.current_player()).state(); },
+          "The State of the player to act.")
+      .def(
+          "roll",
+          [](Game& g, const OptArg<py::typing::Union<DiceLike, core::Rng>>& dice) {
+            if (dice.is_none())
+              g.roll();
+            else if (py::isinstance<core::Rng>(dice))
+              g.roll(dice.cast<core::Rng&>());
+            else
+              g.roll(to_dice(dice));
+          },
+          py::arg("dice") = py::none(),
+          "Rolls the dice that are not kept: with the game's generator (no argument), with another Rng (advanced "
+          "by the roll), or takes injected dice (all five, including the kept ones). PhaseError outside phase ROLL; "
+          "IllegalActionError when injected dice lack the kept ones.")
+      .def(
+          "can_roll", [](const Game& g, const DiceLike& d) { return g.can_roll(to_dice(d)); }, py::arg("dice"),
+          "Whether roll(dice) would be accepted.")
+      .def(
+          "act",
+          [](Game& g, const ActionLike& a) {
+            deprecated("Game.act(action) is deprecated: use apply(action) (and last_event for what it scored)");
+            return g.act(to_yahtzee_action(a));
+          },
+          py::arg("action"), "Deprecated: apply(action), returning the ScoreDelta.")
+      .def(
+          "can_act",
+          [](const Game& g, const ActionLike& a) {
+            deprecated("Game.can_act(action) is deprecated: use can_apply(action)");
+            return g.is_legal(to_yahtzee_action(a));
+          },
+          py::arg("action"), "Deprecated: can_apply(action).")
+      .def(
+          "view",
+          [](const Game& g) {
+            deprecated("Game.view() is deprecated: use observation(seat) (its state, dice and rolls_left)");
+            return py::make_tuple(g.scorecard(g.current_player()).state(), g.dice(), g.dice() ? g.rolls_left() : 0);
+          },
+          "Deprecated: (state, dice, rolls_left) of the player to act; use observation(seat).")
       .def("__str__", &game_str)
       .def("__repr__", [](const Game& g) {
-        return "<yahtzee.Game players=" + std::to_string(g.num_players()) + " player=" + std::to_string(g.current_player()) +
-               " phase=" + yahtzee::phase_name(g.phase()) + (g.dice() ? " dice=" + g.dice()->str() : std::string()) + ">";
+        return "<yahtzee.Game players=" + std::to_string(g.num_players()) +
+               " player=" + std::to_string(g.current_player()) + " phase=" + yahtzee::phase_name(g.phase()) +
+               (g.dice() ? " dice=" + g.dice()->str() : std::string()) + ">";
       });
 }
 

@@ -44,10 +44,18 @@ PyObject* binary(PyObject* a, PyObject* b, F f) noexcept {
   }
 }
 
-PyObject* nb_or(PyObject* a, PyObject* b) { return binary(a, b, [](CardSet x, CardSet y) { return x | y; }); }
-PyObject* nb_and(PyObject* a, PyObject* b) { return binary(a, b, [](CardSet x, CardSet y) { return x & y; }); }
-PyObject* nb_xor(PyObject* a, PyObject* b) { return binary(a, b, [](CardSet x, CardSet y) { return x ^ y; }); }
-PyObject* nb_sub(PyObject* a, PyObject* b) { return binary(a, b, [](CardSet x, CardSet y) { return x - y; }); }
+PyObject* nb_or(PyObject* a, PyObject* b) {
+  return binary(a, b, [](CardSet x, CardSet y) { return x | y; });
+}
+PyObject* nb_and(PyObject* a, PyObject* b) {
+  return binary(a, b, [](CardSet x, CardSet y) { return x & y; });
+}
+PyObject* nb_xor(PyObject* a, PyObject* b) {
+  return binary(a, b, [](CardSet x, CardSet y) { return x ^ y; });
+}
+PyObject* nb_sub(PyObject* a, PyObject* b) {
+  return binary(a, b, [](CardSet x, CardSet y) { return x - y; });
+}
 int nb_bool(PyObject* a) { return value_of(a).empty() ? 0 : 1; }
 PyObject* nb_int(PyObject* a) { return PyLong_FromUnsignedLongLong(value_of(a).mask()); }
 Py_ssize_t sq_len(PyObject* a) { return value_of(a).size(); }
@@ -189,9 +197,7 @@ PyObject* m_setstate(PyObject* self, PyObject* state) {
     CardSet s;
     try {
       s = to_cardset(PyTuple_GET_ITEM(state, 0));
-    } catch (const core::Error& e) {
-      throw core::FormatError(std::string("corrupt CardSet pickle: ") + e.what());
-    }
+    } catch (const core::Error& e) { throw core::FormatError(std::string("corrupt CardSet pickle: ") + e.what()); }
     reinterpret_cast<PyCardSet*>(self)->mask = s.mask();
     return py::object(py::none());
   });
@@ -240,15 +246,18 @@ PyMethodDef kMethods[] = {
      "The cards in exactly one of the two sets."},
     {"issubset", m_issubset, METH_O,
      "issubset(self, other: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | "
-     "collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool\n\nWhether every card of this set is in other."},
+     "collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool\n\nWhether every card of this set is in "
+     "other."},
     {"issuperset", m_issuperset, METH_O,
      "issuperset(self, other: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | "
-     "collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool\n\nWhether every card of other is in this set."},
+     "collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool\n\nWhether every card of other is in this "
+     "set."},
     {"isdisjoint", m_isdisjoint, METH_O,
      "isdisjoint(self, other: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | "
      "collections.abc.Iterable[parlour._core.cards.Card | str]) -> bool\n\nWhether the two sets share no card."},
     {"copy", m_self, METH_NOARGS, "copy(self) -> parlour._core.cards.CardSet\n\nThe set itself (it is immutable)."},
-    {"__copy__", m_self, METH_NOARGS, "__copy__(self) -> parlour._core.cards.CardSet\n\nThe set itself (it is immutable)."},
+    {"__copy__", m_self, METH_NOARGS,
+     "__copy__(self) -> parlour._core.cards.CardSet\n\nThe set itself (it is immutable)."},
     {"__deepcopy__", m_self, METH_O,
      "__deepcopy__(self, memo: typing.Any) -> parlour._core.cards.CardSet\n\nThe set itself (it is immutable)."},
     {"cards", m_cards, METH_NOARGS,
@@ -263,7 +272,8 @@ PyMethodDef kMethods[] = {
     {"parse", m_parse, METH_O | METH_STATIC,
      "parse(text: str) -> parlour._core.cards.CardSet\n\n"
      "Cards separated by spaces or commas, or run together ('As2s3s'); NotationError on a malformed or repeated card."},
-    {"full_deck", m_full_deck, METH_NOARGS | METH_STATIC, "full_deck() -> parlour._core.cards.CardSet\n\nAll 52 cards."},
+    {"full_deck", m_full_deck, METH_NOARGS | METH_STATIC,
+     "full_deck() -> parlour._core.cards.CardSet\n\nAll 52 cards."},
     {"of_suit", m_of_suit, METH_O | METH_STATIC,
      "of_suit(suit: parlour._core.cards.Suit) -> parlour._core.cards.CardSet\n\nThe 13 cards of one suit."},
     {nullptr, nullptr, 0, nullptr}};
@@ -291,26 +301,25 @@ PyObject* make_cardset(CardSet s) noexcept {
 }
 
 void register_cardset_type(py::module_& m) {
-  static PyType_Slot slots[] = {
-      {Py_tp_doc, const_cast<char*>(kDoc)},
-      {Py_tp_new, reinterpret_cast<void*>(tp_new)},
-      {Py_tp_repr, reinterpret_cast<void*>(repr)},
-      {Py_tp_str, reinterpret_cast<void*>(str)},
-      {Py_tp_hash, reinterpret_cast<void*>(hash)},
-      {Py_tp_richcompare, reinterpret_cast<void*>(richcompare)},
-      {Py_tp_iter, reinterpret_cast<void*>(iter)},
-      {Py_tp_methods, kMethods},
-      {Py_tp_getset, kGetSet},
-      {Py_nb_or, reinterpret_cast<void*>(nb_or)},
-      {Py_nb_and, reinterpret_cast<void*>(nb_and)},
-      {Py_nb_xor, reinterpret_cast<void*>(nb_xor)},
-      {Py_nb_subtract, reinterpret_cast<void*>(nb_sub)},
-      {Py_nb_bool, reinterpret_cast<void*>(nb_bool)},
-      {Py_nb_int, reinterpret_cast<void*>(nb_int)},
-      {Py_nb_index, reinterpret_cast<void*>(nb_int)},
-      {Py_sq_length, reinterpret_cast<void*>(sq_len)},
-      {Py_sq_contains, reinterpret_cast<void*>(sq_contains)},
-      {0, nullptr}};
+  static PyType_Slot slots[] = {{Py_tp_doc, const_cast<char*>(kDoc)},
+                                {Py_tp_new, reinterpret_cast<void*>(tp_new)},
+                                {Py_tp_repr, reinterpret_cast<void*>(repr)},
+                                {Py_tp_str, reinterpret_cast<void*>(str)},
+                                {Py_tp_hash, reinterpret_cast<void*>(hash)},
+                                {Py_tp_richcompare, reinterpret_cast<void*>(richcompare)},
+                                {Py_tp_iter, reinterpret_cast<void*>(iter)},
+                                {Py_tp_methods, kMethods},
+                                {Py_tp_getset, kGetSet},
+                                {Py_nb_or, reinterpret_cast<void*>(nb_or)},
+                                {Py_nb_and, reinterpret_cast<void*>(nb_and)},
+                                {Py_nb_xor, reinterpret_cast<void*>(nb_xor)},
+                                {Py_nb_subtract, reinterpret_cast<void*>(nb_sub)},
+                                {Py_nb_bool, reinterpret_cast<void*>(nb_bool)},
+                                {Py_nb_int, reinterpret_cast<void*>(nb_int)},
+                                {Py_nb_index, reinterpret_cast<void*>(nb_int)},
+                                {Py_sq_length, reinterpret_cast<void*>(sq_len)},
+                                {Py_sq_contains, reinterpret_cast<void*>(sq_contains)},
+                                {0, nullptr}};
   static PyType_Spec spec = {"parlour._core.cards.CardSet", static_cast<int>(sizeof(PyCardSet)), 0,
                              Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE, slots};
   PyObject* type = PyType_FromSpec(&spec);

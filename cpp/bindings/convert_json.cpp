@@ -20,8 +20,7 @@ core::Json from_python_at(py::handle obj, const char* what, int depth) {
     try {
       return obj.cast<long long>();
     } catch (const py::cast_error&) {
-      throw core::FormatError(std::string(what) + ": the int " + quoted_repr(obj) +
-                              " is out of range");
+      throw core::FormatError(std::string(what) + ": the int " + quoted_repr(obj) + " is out of range");
     }
   }
   if (py::isinstance<py::float_>(obj)) return obj.cast<double>();

@@ -33,9 +33,7 @@ bool to_bool(py::handle obj, const char* what) {
   return obj.cast<bool>();
 }
 
-int to_threads(py::handle obj, const char* what) {
-  return static_cast<int>(to_int(obj, what, 0, core::kMaxThreads));
-}
+int to_threads(py::handle obj, const char* what) { return static_cast<int>(to_int(obj, what, 0, core::kMaxThreads)); }
 
 std::vector<int> to_int_list(py::handle obj, const char* what, std::size_t max_items, int lo, int hi) {
   if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj))
@@ -58,8 +56,8 @@ std::string to_text(py::handle obj, const char* what) {
   const char* data = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
   if (data == nullptr) {
     PyErr_Clear();
-    throw core::InvalidValue(std::string(what) + " is not valid Unicode text (it holds a lone surrogate): " +
-                             quoted_repr(obj));
+    throw core::InvalidValue(std::string(what) +
+                             " is not valid Unicode text (it holds a lone surrogate): " + quoted_repr(obj));
   }
   return {data, static_cast<std::size_t>(size)};
 }
@@ -69,21 +67,20 @@ std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).
 core::Card to_card(py::handle obj) {
   if (py::isinstance<core::Card>(obj)) return obj.cast<core::Card>();
   if (py::isinstance<py::str>(obj)) return core::Card::parse(to_text(obj, "card text"));
-  throw core::WrongType("expected a Card or card text like 'As', got " + type_name(obj) + " " +
-                        quoted_repr(obj));
+  throw core::WrongType("expected a Card or card text like 'As', got " + type_name(obj) + " " + quoted_repr(obj));
 }
 
 core::CardSet to_cardset(py::handle obj) {
   if (is_cardset(obj.ptr())) return core::CardSet::unchecked(reinterpret_cast<PyCardSet*>(obj.ptr())->mask);
   if (py::isinstance<core::Card>(obj)) return core::CardSet::of(obj.cast<core::Card>());
   if (py::isinstance<py::str>(obj)) return core::CardSet::parse(to_text(obj, "card text"));
-  if (py::isinstance<py::bool_>(obj))
-    throw core::WrongType("expected cards, got bool " + quoted_repr(obj));
+  if (py::isinstance<py::bool_>(obj)) throw core::WrongType("expected cards, got bool " + quoted_repr(obj));
   if (py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")) {
     const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
     if (!value) throw py::error_already_set();
     if (value < py::int_(0) || value > py::int_(std::numeric_limits<std::uint64_t>::max()))
-      throw core::InvalidValue("not a card mask: " + py::repr(obj).cast<std::string>() + " is not a 64-bit unsigned int");
+      throw core::InvalidValue("not a card mask: " + py::repr(obj).cast<std::string>() +
+                               " is not a 64-bit unsigned int");
     return core::CardSet::from_mask(value.cast<std::uint64_t>());
   }
   if (py::isinstance<py::iterable>(obj)) {
@@ -100,8 +97,7 @@ core::CardSet to_cardset(py::handle obj) {
 
 std::uint64_t to_seed(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
-    throw core::WrongType("a seed must be an int, got " + type_name(obj) + " " +
-                          quoted_repr(obj));
+    throw core::WrongType("a seed must be an int, got " + type_name(obj) + " " + quoted_repr(obj));
   const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
   if (!value) throw py::error_already_set();
   if (value < py::int_(0) || value > py::int_(std::numeric_limits<std::uint64_t>::max()))
@@ -116,26 +112,29 @@ core::Rng* rng_from(py::handle obj, core::Rng& local) {
 }
 
 MaskArray to_mask_array(py::handle obj, const char* what) {
-  if (py::isinstance<py::str>(obj) || !(py::isinstance<py::array>(obj) || py::isinstance<py::sequence>(obj) ||
-                                        py::isinstance<py::iterable>(obj)))
-    throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " + type_name(obj));
+  if (py::isinstance<py::str>(obj) ||
+      !(py::isinstance<py::array>(obj) || py::isinstance<py::sequence>(obj) || py::isinstance<py::iterable>(obj)))
+    throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " +
+                          type_name(obj));
   py::array arr;
   try {
     arr = py::array::ensure(obj);
-  } catch (py::error_already_set&) {
-  }
-  if (!arr) throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " + type_name(obj));
+  } catch (py::error_already_set&) {}
+  if (!arr)
+    throw core::WrongType(std::string("expected an array of uint64 card masks for ") + what + ", got " +
+                          type_name(obj));
   if (arr.ndim() != 1)
     throw core::InvalidValue(std::string(what) + " must be 1-D, got " + std::to_string(arr.ndim()) + " dimensions");
   const char kind = arr.dtype().kind();
   if (kind != 'u' && kind != 'i' && !(kind == 'O' && arr.size() == 0) && !(kind == 'f' && arr.size() == 0))
-    throw core::WrongType(std::string(what) + " must hold integers, got dtype " + py::str(arr.dtype()).cast<std::string>());
+    throw core::WrongType(std::string(what) + " must hold integers, got dtype " +
+                          py::str(arr.dtype()).cast<std::string>());
   if (kind == 'i' && arr.size() > 0) {
     auto as_signed = py::array_t<std::int64_t, py::array::forcecast>::ensure(arr);
     for (py::ssize_t i = 0; i < as_signed.size(); ++i)
       if (as_signed.data()[i] < 0)
-        throw core::InvalidValue(std::string(what) + "[" + std::to_string(i) + "] is negative: " +
-                                 std::to_string(as_signed.data()[i]));
+        throw core::InvalidValue(std::string(what) + "[" + std::to_string(i) +
+                                 "] is negative: " + std::to_string(as_signed.data()[i]));
   }
   return MaskArray::ensure(arr);
 }

@@ -19,7 +19,11 @@
 #include "parlour/core/errors.hpp"
 #include "parlour/core/json.hpp"
 #include "parlour/core/rng.hpp"
-#include "guarded.hpp"  // before any caster of a bound class is used
+
+// Order matters here (each in its own block, so that sorting keeps it): the guarded casters
+// come before any caster of a bound class is used, cardset_type.hpp's included.
+#include "guarded.hpp"
+
 #include "cardset_type.hpp"
 
 namespace parlour::bindings {
@@ -43,7 +47,7 @@ using JsonDict = py::typing::Dict<py::str, py::object>;
 using MaskArray = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
 
 // ---- messages
-std::string type_name(py::handle obj);  // "int", "Card", ...
+std::string type_name(py::handle obj);    // "int", "Card", ...
 std::string quoted_repr(py::handle obj);  // repr(obj), shortened for a message
 
 // ---- numbers

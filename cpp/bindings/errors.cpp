@@ -48,17 +48,11 @@ void set_error(const core::Error& e) {
 void set_error_from_current_exception() noexcept {
   try {
     throw;
-  } catch (const core::Error& e) {
-    set_error(e);
-  } catch (py::error_already_set& e) {
+  } catch (const core::Error& e) { set_error(e); } catch (py::error_already_set& e) {
     e.restore();
-  } catch (const py::builtin_exception& e) {
-    e.set_error();
-  } catch (const std::bad_alloc&) {
+  } catch (const py::builtin_exception& e) { e.set_error(); } catch (const std::bad_alloc&) {
     PyErr_NoMemory();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  } catch (...) {
+  } catch (const std::exception& e) { PyErr_SetString(PyExc_RuntimeError, e.what()); } catch (...) {
     PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
   }
 }
@@ -68,7 +62,8 @@ void set_error_from_current_exception() noexcept {
 // advice on compile options.
 void set_cast_error(const py::cast_error& e) {
   std::string what = e.what();
-  if (const auto cut = what.find(" (#define PYBIND11_DETAILED_ERROR_MESSAGES"); cut != std::string::npos) what.resize(cut);
+  if (const auto cut = what.find(" (#define PYBIND11_DETAILED_ERROR_MESSAGES"); cut != std::string::npos)
+    what.resize(cut);
   set_error(core::WrongType("an argument of the wrong type or out of range: " + what));
 }
 
@@ -76,9 +71,7 @@ void register_errors(py::module_& /*m*/) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const core::Error& e) {
-      set_error(e);
-    } catch (const py::cast_error& e) {
+    } catch (const core::Error& e) { set_error(e); } catch (const py::cast_error& e) {
       set_cast_error(e);
     }
   });
@@ -116,15 +109,18 @@ void rewrite_argument_error(PyObject* self) {
   }
   std::string message(utf8);
   Py_DECREF(text);
-  const bool no_signature = message.find("(): incompatible ") != std::string::npos &&
-                            message.find(" arguments. The following argument types are supported:") != std::string::npos;
+  const bool no_signature =
+      message.find("(): incompatible ") != std::string::npos &&
+      message.find(" arguments. The following argument types are supported:") != std::string::npos;
   const bool no_self = message.rfind("__init__(self, ...) called with invalid or missing `self` argument", 0) == 0;
   if (!no_signature && !no_self) return restore();
   // Name the class of a method: "Card.from_index(): ..." rather than "from_index(): ...".
   const py::detail::function_record* rec = reinterpret_cast<py::detail::function_record_PyObject*>(self)->cpp_func_rec;
   if (rec != nullptr && rec->scope && PyType_Check(rec->scope.ptr()))
-    message.insert(0, std::string(reinterpret_cast<PyTypeObject*>(rec->scope.ptr())->tp_name).substr(
-                          std::string(reinterpret_cast<PyTypeObject*>(rec->scope.ptr())->tp_name).rfind('.') + 1) + ".");
+    message.insert(
+        0, std::string(reinterpret_cast<PyTypeObject*>(rec->scope.ptr())->tp_name)
+                   .substr(std::string(reinterpret_cast<PyTypeObject*>(rec->scope.ptr())->tp_name).rfind('.') + 1) +
+               ".");
   if (message.size() > kMaxArgumentMessage) {
     std::size_t cut = kMaxArgumentMessage;
     while (cut > 0 && (static_cast<unsigned char>(message[cut]) & 0xC0u) == 0x80u) --cut;  // a UTF-8 boundary
@@ -246,19 +242,23 @@ void guard_setstate(const py::handle& cls, const std::string& name) {
   PyObject* setstate = PyDict_GetItemString(reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_dict, "__setstate__");
   if (setstate == nullptr || !PyInstanceMethod_Check(setstate)) return;
   py::object original = py::reinterpret_borrow<py::object>(PyInstanceMethod_GET_FUNCTION(setstate));
-  py::setattr(cls, "__setstate__", py::cpp_function([original, name](const py::handle& self, const py::object& state) {
-    try {
-      original(self, state);
-    } catch (py::error_already_set& e) {
-      static const py::handle library = py::object(py::module_::import("parlour.errors").attr("ParlourError")).release();
-      if (e.matches(library) || !(e.matches(PyExc_TypeError) || e.matches(PyExc_ValueError) ||
-                                  e.matches(PyExc_IndexError) || e.matches(PyExc_KeyError) ||
-                                  e.matches(PyExc_RuntimeError) || e.matches(PyExc_OverflowError)))
-        throw;
-      throw core::FormatError("not the pickled state of a " + name + " of this version: got " + type_name(state) +
-                              " " + quoted_repr(state));
-    }
-  }, py::is_method(cls), py::name("__setstate__"), py::arg("state")));
+  py::setattr(cls, "__setstate__",
+              py::cpp_function(
+                  [original, name](const py::handle& self, const py::object& state) {
+                    try {
+                      original(self, state);
+                    } catch (py::error_already_set& e) {
+                      static const py::handle library =
+                          py::object(py::module_::import("parlour.errors").attr("ParlourError")).release();
+                      if (e.matches(library) || !(e.matches(PyExc_TypeError) || e.matches(PyExc_ValueError) ||
+                                                  e.matches(PyExc_IndexError) || e.matches(PyExc_KeyError) ||
+                                                  e.matches(PyExc_RuntimeError) || e.matches(PyExc_OverflowError)))
+                        throw;
+                      throw core::FormatError("not the pickled state of a " + name + " of this version: got " +
+                                              type_name(state) + " " + quoted_repr(state));
+                    }
+                  },
+                  py::is_method(cls), py::name("__setstate__"), py::arg("state")));
 }
 
 }  // namespace
@@ -283,10 +283,12 @@ void register_constructor_errors(py::module_& root) {
       if (init != nullptr && PyInstanceMethod_Check(init)) continue;
       const std::string message = name + " objects are not made by " + name +
                                   "(...): the library's functions and methods return them (see help(" + name + "))";
+      // pybind11 copies the docstring when it makes the function.
+      const std::string doc = "Refuses: " + message + ".";
       py::setattr(item.second, "__init__",
-                  py::cpp_function([message](const py::handle&, const py::args&, const py::kwargs&) {
-                    throw core::WrongType(message);
-                  }, py::is_method(item.second), py::name("__init__")));
+                  py::cpp_function([message](const py::handle&, const py::args&,
+                                             const py::kwargs&) { throw core::WrongType(message); },
+                                   py::is_method(item.second), py::name("__init__"), py::doc(doc.c_str())));
     }
   }
 }

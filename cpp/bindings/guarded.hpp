@@ -54,17 +54,17 @@ bool unconstructed(pybind11::handle src, const pybind11::detail::type_info* tinf
 
 }  // namespace parlour::bindings
 
-#define PARLOUR_GUARDED_CASTER(T)                                                                 \
-  namespace pybind11::detail {                                                                    \
-  template <>                                                                                     \
-  class type_caster<T> : public type_caster_base<T> {                                             \
-   public:                                                                                        \
-    bool load(handle src, bool convert) {                                                         \
-      static const type_info* tinfo = get_type_info(typeid(T));                                   \
+#define PARLOUR_GUARDED_CASTER(T)                                                                    \
+  namespace pybind11::detail {                                                                       \
+  template <>                                                                                        \
+  class type_caster<T> : public type_caster_base<T> {                                                \
+   public:                                                                                           \
+    bool load(handle src, bool convert) {                                                            \
+      static const type_info* tinfo = get_type_info(typeid(T));                                      \
       if (parlour::bindings::unconstructed(src, tinfo)) parlour::bindings::throw_unconstructed(src); \
-      return type_caster_base<T>::load(src, convert);                                             \
-    }                                                                                             \
-  };                                                                                              \
+      return type_caster_base<T>::load(src, convert);                                                \
+    }                                                                                                \
+  };                                                                                                 \
   }
 
 PARLOUR_GUARDED_CASTER(parlour::core::Card)

@@ -60,18 +60,26 @@ void register_protocol(py::module_& m) {
       .def_readonly("seat", &Event::seat, "The seat that acted.")
       .def_readonly("action", &Event::action, "The action applied (the game's action object).")
       .def_readonly("text", &Event::text, "The action's text.")
-      .def("to_dict", [](const Event& e, const py::object& seat) {
-        const bool actor = !seat.is_none() && py::hasattr(seat, "__index__") &&
-                           py::int_(py::reinterpret_steal<py::object>(PyNumber_Index(seat.ptr()))).cast<long long>() == e.seat;
-        return JsonDict(json_to_python(actor ? e.for_actor : e.for_others));
-      }, py::arg("seat") = py::none(), "The event as `seat` may see it (None: the public view).")
-      .def("__eq__", [](const Event& a, const py::object& b) -> py::object {
-        if (!py::isinstance<Event>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-        const Event& o = b.cast<const Event&>();
-        return py::bool_(a.seat == o.seat && a.text == o.text && a.for_actor == o.for_actor &&
-                         a.for_others == o.for_others);
-      }, py::arg("other"), py::is_operator())
-      .def("__repr__", [](const Event& e) { return "<Event seat=" + std::to_string(e.seat) + " " + core::quote(e.text) + ">"; })
+      .def(
+          "to_dict",
+          [](const Event& e, const py::object& seat) {
+            const bool actor =
+                !seat.is_none() && py::hasattr(seat, "__index__") &&
+                py::int_(py::reinterpret_steal<py::object>(PyNumber_Index(seat.ptr()))).cast<long long>() == e.seat;
+            return JsonDict(json_to_python(actor ? e.for_actor : e.for_others));
+          },
+          py::arg("seat") = py::none(), "The event as `seat` may see it (None: the public view).")
+      .def(
+          "__eq__",
+          [](const Event& a, const py::object& b) -> py::object {
+            if (!py::isinstance<Event>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            const Event& o = b.cast<const Event&>();
+            return py::bool_(a.seat == o.seat && a.text == o.text && a.for_actor == o.for_actor &&
+                             a.for_others == o.for_others);
+          },
+          py::arg("other"), py::is_operator())
+      .def("__repr__",
+           [](const Event& e) { return "<Event seat=" + std::to_string(e.seat) + " " + core::quote(e.text) + ">"; })
       .def(py::pickle(
           [](const Event& e) {
             return py::make_tuple(e.seat, e.action, e.text, json_to_python(e.for_actor), json_to_python(e.for_others));

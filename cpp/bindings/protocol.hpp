@@ -65,69 +65,97 @@ template <class G, class T = GameTraits<G>>
 void def_game_protocol(py::class_<G>& cls) {
   cls.attr("game_name") = py::str(T::kName);
   cls.attr("num_actions") = py::int_(T::kNumActions);
-  cls.def_property_readonly("num_players", [](const G& g) { return T::num_players(g); }, "The number of seats.")
-      .def_property_readonly("current_player", [](const G& g) { return T::current_player(g); },
-                             "The seat to act (an int), or None once the game is over.")
-      .def("legal_action_ids", [](const G& g) {
-        std::array<std::uint16_t, T::kMaxLegal> buf;
-        return id_list({buf.data(), static_cast<std::size_t>(T::legal_ids(g, buf))});
-      }, "The ids of the legal actions, ascending (empty once the game is over).")
-      .def("legal_actions", [](const G& g) {
-        std::array<std::uint16_t, T::kMaxLegal> buf;
-        const int n = T::legal_ids(g, buf);
-        py::list out(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = T::action_object(g, buf[static_cast<std::size_t>(i)]);
-        return py::typing::List<typename T::ActionStub>(std::move(out));
-      }, "The legal actions (the game's action objects, in id order).")
-      .def("legal_action_mask", [](const G& g) {
-        std::array<std::uint16_t, T::kMaxLegal> buf;
-        return mask_array({buf.data(), static_cast<std::size_t>(T::legal_ids(g, buf))}, T::kNumActions);
-      }, "A NumPy bool array of num_actions entries, True at the legal action ids.")
-      .def("can_apply", [](const G& g, const typename T::ActionLike& a) {
-        try {
-          return !T::why_not(g, T::to_action(g, a)).has_value();
-        } catch (const core::Error&) {
-          return false;  // not an action of this game at all
-        }
-      }, py::arg("action"), "Whether apply(action) would be accepted (an action object, an id or text).")
-      .def("why_not", [](const G& g, const typename T::ActionLike& a) -> std::optional<std::string> {
-        try {
-          return T::why_not(g, T::to_action(g, a));
-        } catch (const core::Error& e) {
-          return std::string(e.what());
-        }
-      }, py::arg("action"), "None when apply(action) would be accepted, else the reason it would be refused.")
-      .def("apply", [](G& g, const typename T::ActionLike& a) { T::apply(g, T::to_action(g, a)); }, py::arg("action"),
-           "Applies an action object, an id or text. A refused action raises the library's error (IllegalActionError "
-           "or a subclass, NotationError for bad text, PhaseError once the game is over) and changes nothing.")
-      .def_property_readonly("is_terminal", [](const G& g) { return terminal_flag(T::is_terminal(g)); },
-                             "Whether the game is over.")
-      .def("returns", [](const G& g) { return T::returns(g); },
-           "One float per seat, in points (see the game's documentation).")
-      .def("observation", [](const G& g, const py::object& seat) {
-        if (seat.is(py::ellipsis()))
-          throw core::WrongType("observation() takes the seat that looks: 0.." + std::to_string(T::num_players(g) - 1) +
-                                ", or None for a spectator");
-        return T::observe(g, to_seat(seat, T::num_players(g), true));
-      }, py::arg("seat") = py::ellipsis(),
-           "What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public "
-           "information only).")
-      .def_property_readonly("last_event", [](const G& g) { return T::last_event(g); },
-                             "What the last accepted action did (an Event), or None.")
-      .def("clone", [](const G& g) { return G(g); }, "An independent copy.")
+  cls.def_property_readonly(
+         "num_players", [](const G& g) { return T::num_players(g); }, "The number of seats.")
+      .def_property_readonly(
+          "current_player", [](const G& g) { return T::current_player(g); },
+          "The seat to act (an int), or None once the game is over.")
+      .def(
+          "legal_action_ids",
+          [](const G& g) {
+            std::array<std::uint16_t, T::kMaxLegal> buf;
+            return id_list({buf.data(), static_cast<std::size_t>(T::legal_ids(g, buf))});
+          },
+          "The ids of the legal actions, ascending (empty once the game is over).")
+      .def(
+          "legal_actions",
+          [](const G& g) {
+            std::array<std::uint16_t, T::kMaxLegal> buf;
+            const int n = T::legal_ids(g, buf);
+            py::list out(static_cast<std::size_t>(n));
+            for (int i = 0; i < n; ++i)
+              out[static_cast<std::size_t>(i)] = T::action_object(g, buf[static_cast<std::size_t>(i)]);
+            return py::typing::List<typename T::ActionStub>(std::move(out));
+          },
+          "The legal actions (the game's action objects, in id order).")
+      .def(
+          "legal_action_mask",
+          [](const G& g) {
+            std::array<std::uint16_t, T::kMaxLegal> buf;
+            return mask_array({buf.data(), static_cast<std::size_t>(T::legal_ids(g, buf))}, T::kNumActions);
+          },
+          "A NumPy bool array of num_actions entries, True at the legal action ids.")
+      .def(
+          "can_apply",
+          [](const G& g, const typename T::ActionLike& a) {
+            try {
+              return !T::why_not(g, T::to_action(g, a)).has_value();
+            } catch (const core::Error&) {
+              return false;  // not an action of this game at all
+            }
+          },
+          py::arg("action"), "Whether apply(action) would be accepted (an action object, an id or text).")
+      .def(
+          "why_not",
+          [](const G& g, const typename T::ActionLike& a) -> std::optional<std::string> {
+            try {
+              return T::why_not(g, T::to_action(g, a));
+            } catch (const core::Error& e) { return std::string(e.what()); }
+          },
+          py::arg("action"), "None when apply(action) would be accepted, else the reason it would be refused.")
+      .def(
+          "apply", [](G& g, const typename T::ActionLike& a) { T::apply(g, T::to_action(g, a)); }, py::arg("action"),
+          "Applies an action object, an id or text. A refused action raises the library's error (IllegalActionError "
+          "or a subclass, NotationError for bad text, PhaseError once the game is over) and changes nothing.")
+      .def_property_readonly(
+          "is_terminal", [](const G& g) { return terminal_flag(T::is_terminal(g)); }, "Whether the game is over.")
+      .def(
+          "returns", [](const G& g) { return T::returns(g); },
+          "One float per seat, in points (see the game's documentation).")
+      .def(
+          "observation",
+          [](const G& g, const py::object& seat) {
+            if (seat.is(py::ellipsis()))
+              throw core::WrongType("observation() takes the seat that looks: 0.." +
+                                    std::to_string(T::num_players(g) - 1) + ", or None for a spectator");
+            return T::observe(g, to_seat(seat, T::num_players(g), true));
+          },
+          py::arg("seat") = py::ellipsis(),
+          "What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public "
+          "information only).")
+      .def_property_readonly(
+          "last_event", [](const G& g) { return T::last_event(g); },
+          "What the last accepted action did (an Event), or None.")
+      .def(
+          "clone", [](const G& g) { return G(g); }, "An independent copy.")
       .def("__copy__", [](const G& g) { return G(g); })
-      .def("__deepcopy__", [](const G& g, const py::object&) { return G(g); }, py::arg("memo"))
-      .def("to_dict", [](const G& g, const py::object& seat) -> JsonDict {
-        if (!seat.is_none()) {  // the first releases' spelling of observation(seat).to_dict()
-          deprecated("to_dict(player) is deprecated: use observation(seat).to_dict()");
-          return JsonDict(T::observe(g, to_seat(seat, T::num_players(g), false)).attr("to_dict")());
-        }
-        return JsonDict(json_to_python(T::to_json(g)));
-      }, py::arg("player") = py::none(),
-           "The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. "
-           "(The `player` argument is deprecated: use observation(seat).to_dict().)")
-      .def_static("from_dict", [](const Arg<JsonDict>& d) { return T::from_json(json_from_python(d, T::kSnapshotWhat)); },
-                  py::arg("data"), "The game of a to_dict() snapshot; StateFormatError for a corrupt or foreign one.")
+      .def(
+          "__deepcopy__", [](const G& g, const py::object&) { return G(g); }, py::arg("memo"))
+      .def(
+          "to_dict",
+          [](const G& g, const py::object& seat) -> JsonDict {
+            if (!seat.is_none()) {  // the first releases' spelling of observation(seat).to_dict()
+              deprecated("to_dict(player) is deprecated: use observation(seat).to_dict()");
+              return JsonDict(T::observe(g, to_seat(seat, T::num_players(g), false)).attr("to_dict")());
+            }
+            return JsonDict(json_to_python(T::to_json(g)));
+          },
+          py::arg("player") = py::none(),
+          "The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. "
+          "(The `player` argument is deprecated: use observation(seat).to_dict().)")
+      .def_static(
+          "from_dict", [](const Arg<JsonDict>& d) { return T::from_json(json_from_python(d, T::kSnapshotWhat)); },
+          py::arg("data"), "The game of a to_dict() snapshot; StateFormatError for a corrupt or foreign one.")
       .def(py::pickle([](const G& g) { return JsonDict(json_to_python(T::to_json(g))); },
                       [](const py::object& d) { return T::from_json(json_from_python(d, T::kSnapshotWhat)); }))
       .def("__eq__", value_eq<G>(), py::arg("other"), py::is_operator());

@@ -59,9 +59,7 @@ inline int run_all() {
     const int before = failures();
     try {
       c.body();
-    } catch (const std::exception& e) {
-      fail(c.name, 0, std::string("uncaught exception: ") + e.what());
-    }
+    } catch (const std::exception& e) { fail(c.name, 0, std::string("uncaught exception: ") + e.what()); }
     std::printf("%s %s\n", failures() == before ? "ok    " : "FAILED", c.name);
   }
   std::printf("%zu test cases, %d failed checks\n", registry().size(), failures());
@@ -73,24 +71,20 @@ inline int run_all() {
 #define PARLOUR_TEST_CAT2(a, b) a##b
 #define PARLOUR_TEST_CAT(a, b) PARLOUR_TEST_CAT2(a, b)
 
-#define TEST_CASE(name)                                                                  \
-  static void PARLOUR_TEST_CAT(test_, name)();                                           \
-  static const ::parlour::test::Register PARLOUR_TEST_CAT(register_, name){#name,        \
-                                                                         &PARLOUR_TEST_CAT(test_, name)}; \
+#define TEST_CASE(name)                                                                                            \
+  static void PARLOUR_TEST_CAT(test_, name)();                                                                     \
+  static const ::parlour::test::Register PARLOUR_TEST_CAT(register_, name){#name, &PARLOUR_TEST_CAT(test_, name)}; \
   static void PARLOUR_TEST_CAT(test_, name)()
 
-#define CHECK(expr) \
-  ((expr) ? void(0) : ::parlour::test::fail(__FILE__, __LINE__, #expr))
+#define CHECK(expr) ((expr) ? void(0) : ::parlour::test::fail(__FILE__, __LINE__, #expr))
 
 #define CHECK_EQ(a, b) ::parlour::test::check_eq((a), (b), #a " == " #b, __FILE__, __LINE__)
 
-#define CHECK_THROWS(expr, Type)                                                         \
-  do {                                                                                   \
-    bool parlour_test_thrown = false;                                                    \
-    try {                                                                                \
-      (void)(expr);                                                                      \
-    } catch (const Type&) {                                                              \
-      parlour_test_thrown = true;                                                        \
-    }                                                                                    \
+#define CHECK_THROWS(expr, Type)                                                                 \
+  do {                                                                                           \
+    bool parlour_test_thrown = false;                                                            \
+    try {                                                                                        \
+      (void)(expr);                                                                              \
+    } catch (const Type&) { parlour_test_thrown = true; }                                        \
     if (!parlour_test_thrown) ::parlour::test::fail(__FILE__, __LINE__, #expr " throws " #Type); \
   } while (false)

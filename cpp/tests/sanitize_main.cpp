@@ -95,8 +95,7 @@ void freecell_workout() {
   for (const char* bad : {"", "9a", "a9", "1a2", "12v0", "12v14", "hh", "zz"}) {
     try {
       (void)Move::parse(bad);
-    } catch (const parlour::core::Error&) {
-    }
+    } catch (const parlour::core::Error&) {}
   }
 }
 

@@ -54,8 +54,13 @@ class ProgressBar:
             )
 
             self._rich = Progress(
-                TextColumn(unit), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                console=Console(file=self.stream), transient=False,
+                TextColumn(unit),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=Console(file=self.stream),
+                transient=False,
             )
 
     def __repr__(self) -> str:

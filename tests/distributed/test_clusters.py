@@ -48,8 +48,12 @@ def ray_executor() -> Iterator[Any]:
 
     from parlour.distributed import RayExecutor
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             runtime_env={"env_vars": {"PYTHONPATH": child_env()["PYTHONPATH"]}})
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        runtime_env={"env_vars": {"PYTHONPATH": child_env()["PYTHONPATH"]}},
+    )
     ex = RayExecutor()
     try:
         yield ex
@@ -128,10 +132,14 @@ def test_ray_survives_a_killed_worker(ray_executor: Any, local_survey: Any, tmp_
 
 def test_ray_runs_gin_and_yahtzee(ray_executor: Any) -> None:
     assert ray_executor.submit(int, "7").result() == 7  # a callable that is not a plain function
-    assert np.array_equal(simulate(4000, HeuristicBot(), seed=6, executor=ray_executor, chunk_size=900),
-                          simulate(4000, HeuristicBot(), seed=6))
-    assert (arena(["easy", "normal"], 12, seed=1, executor=ray_executor, chunk_size=5).table()
-            == arena(["easy", "normal"], 12, seed=1).table())
+    assert np.array_equal(
+        simulate(4000, HeuristicBot(), seed=6, executor=ray_executor, chunk_size=900),
+        simulate(4000, HeuristicBot(), seed=6),
+    )
+    assert (
+        arena(["easy", "normal"], 12, seed=1, executor=ray_executor, chunk_size=5).table()
+        == arena(["easy", "normal"], 12, seed=1).table()
+    )
 
 
 # ---------------------------------------------------------------- Dask
@@ -158,20 +166,35 @@ def test_dask_survives_a_killed_worker(dask_cluster: Any, local_survey: Any, tmp
 
 def test_dask_runs_gin_and_yahtzee(dask_cluster: Any) -> None:
     _, executor = dask_cluster
-    assert np.array_equal(simulate(4000, HeuristicBot(), seed=6, executor=executor, chunk_size=900),
-                          simulate(4000, HeuristicBot(), seed=6))
-    assert (arena(["easy", "normal"], 12, seed=1, executor=executor, chunk_size=5).table()
-            == arena(["easy", "normal"], 12, seed=1).table())
+    assert np.array_equal(
+        simulate(4000, HeuristicBot(), seed=6, executor=executor, chunk_size=900),
+        simulate(4000, HeuristicBot(), seed=6),
+    )
+    assert (
+        arena(["easy", "normal"], 12, seed=1, executor=executor, chunk_size=5).table()
+        == arena(["easy", "normal"], 12, seed=1).table()
+    )
 
 
 def test_cli_survey_on_the_dask_scheduler(dask_cluster: Any, local_survey: Any, tmp_path: Path) -> None:
     """``--dask ADDRESS`` against the running scheduler, interrupted by Ctrl-C and resumed."""
     cluster, _ = dask_cluster
     out = tmp_path / "s"
-    args = ["freecell", "survey", "1", "4000", "--dask", cluster.scheduler_address, "--chunk-size", str(CHUNK),
-            "--out", str(out)]
-    proc = subprocess.Popen(parlour_cli(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=child_env())
+    args = [
+        "freecell",
+        "survey",
+        "1",
+        "4000",
+        "--dask",
+        cluster.scheduler_address,
+        "--chunk-size",
+        str(CHUNK),
+        "--out",
+        str(out),
+    ]
+    proc = subprocess.Popen(
+        parlour_cli(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=child_env()
+    )
     try:
         wait_for_parts(out, 3, proc)
         sent = time.monotonic()
@@ -185,8 +208,7 @@ def test_cli_survey_on_the_dask_scheduler(dask_cluster: Any, local_survey: Any, 
     assert proc.returncode == 130 and "run the same command again" in err, err[-2000:]
     assert waited < 10.0
     assert not ResultStore(out).complete
-    again = subprocess.run(parlour_cli(*args, "--quiet"), capture_output=True, text=True, env=child_env(),
-                           timeout=600)
+    again = subprocess.run(parlour_cli(*args, "--quiet"), capture_output=True, text=True, env=child_env(), timeout=600)
     assert again.returncode == 0, again.stderr[-2000:]
     assert "solved 4,000 (replay-checked 4,000), impossible 0, unknown 0" in again.stdout
     resumed = again.stdout.split("this run computed ")[1].split(" deals")[0]

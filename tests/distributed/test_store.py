@@ -58,8 +58,12 @@ def test_survey_metadata_has_the_parameters_and_version(tmp_path: Path) -> None:
     meta = table_metadata(store.table())
     assert meta["kind"] == "freecell.survey" and meta["parlour_version"] == __version__
     assert meta["parameters"] == {
-        "deals": {"first": 1, "last": 100, "count": 100}, "mode": "short", "max_states": 100_000,
-        "time_limit": None, "solutions": False, "chunk_size": 30,
+        "deals": {"first": 1, "last": 100, "count": 100},
+        "mode": "short",
+        "max_states": 100_000,
+        "time_limit": None,
+        "solutions": False,
+        "chunk_size": 30,
     }
     # Any Parquet reader sees the same table and metadata in the directory.
     direct = pq.read_table(tmp_path / "s")
@@ -86,9 +90,9 @@ def test_replay_check_agrees_with_the_python_replay() -> None:
         moves = list(result.notation)
         assert replays_to_win(start, " ".join(moves)) and result.replay(start).is_solved
         broken = [
-            moves[:-1],                                              # one move short: not won
+            moves[:-1],  # one move short: not won
             moves[: len(moves) // 2] + moves[len(moves) // 2 + 1 :],  # a move left out
-            [moves[1], moves[0]] + moves[2:],                         # two moves swapped
+            [moves[1], moves[0]] + moves[2:],  # two moves swapped
         ]
         for bad in broken:
             try:
@@ -162,7 +166,13 @@ def test_gin_and_yahtzee_stores_equal_the_in_memory_results(tmp_path: Path) -> N
     assert yt.column("game").to_pylist() == list(range(5000))
     assert np.array_equal(np.asarray(yt.column("score")), scores)
     assert table_metadata(yt)["parameters"] == {
-        "games": 5000, "first": 0, "bot": "optimal", "rules": "forced", "seed": 9, "chunk_size": 1200}
+        "games": 5000,
+        "first": 0,
+        "bot": "optimal",
+        "rules": "forced",
+        "seed": 9,
+        "chunk_size": 1200,
+    }
 
 
 # ---------------------------------------------------------------- executors without a store
@@ -173,7 +183,8 @@ def test_process_pool_gives_the_same_results() -> None:
         res = arena(["easy", "normal"], 10, seed=2, executor=ex, chunk_size=3)
     reference = solve_deals(range(11970, 11990))
     assert [(type(a), a.states, len(a) if a else 0) for a in results] == [
-        (type(b), b.states, len(b) if b else 0) for b in reference]
+        (type(b), b.states, len(b) if b else 0) for b in reference
+    ]
     assert np.array_equal(heur, simulate(3000, HeuristicBot(), seed=4))
     assert res.table() == arena(["easy", "normal"], 10, seed=2).table()
 
@@ -205,10 +216,27 @@ def test_bad_arguments_raise_the_library_errors(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- interrupt and resume (the CLI)
 RUNS = {
     "freecell survey": (["freecell", "survey", "1", "6000", "--jobs", "2", "--chunk-size", "250"], 24),
-    "yahtzee simulate": (["yahtzee", "simulate", "--games", "200000", "--bot", "heuristic", "--threads", "2",
-                          "--chunk-size", "5000", "--seed", "3"], 40),
-    "gin arena": (["gin", "arena", "--bots", "easy,normal", "--matches", "240", "--jobs", "2", "--chunk-size", "10"],
-                  24),
+    "yahtzee simulate": (
+        [
+            "yahtzee",
+            "simulate",
+            "--games",
+            "200000",
+            "--bot",
+            "heuristic",
+            "--threads",
+            "2",
+            "--chunk-size",
+            "5000",
+            "--seed",
+            "3",
+        ],
+        40,
+    ),
+    "gin arena": (
+        ["gin", "arena", "--bots", "easy,normal", "--matches", "240", "--jobs", "2", "--chunk-size", "10"],
+        24,
+    ),
 }
 
 
@@ -220,8 +248,13 @@ RUNS = {
 def test_interrupted_run_resumes_to_the_uninterrupted_table(tmp_path: Path, name: str, how: signal.Signals) -> None:
     args, chunks = RUNS[name]
     out = tmp_path / "run"
-    proc = subprocess.Popen(parlour_cli(*args, "--out", str(out)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=child_env())
+    proc = subprocess.Popen(
+        parlour_cli(*args, "--out", str(out)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=child_env(),
+    )
     try:
         wait_for_parts(out, 2, proc)
         sent = time.monotonic()
@@ -240,11 +273,21 @@ def test_interrupted_run_resumes_to_the_uninterrupted_table(tmp_path: Path, name
         assert proc.returncode == -signal.SIGKILL
     stopped = ResultStore(out)
     assert 2 <= len(stopped.done()) < chunks, "the run was not stopped midway"
-    done = subprocess.run(parlour_cli(*args, "--out", str(out), "--no-progress" if name != "freecell survey"
-                                      else "--quiet"), capture_output=True, text=True, env=child_env(), timeout=600)
+    done = subprocess.run(
+        parlour_cli(*args, "--out", str(out), "--no-progress" if name != "freecell survey" else "--quiet"),
+        capture_output=True,
+        text=True,
+        env=child_env(),
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
-    whole = subprocess.run(parlour_cli(*args, "--out", str(tmp_path / "whole")), capture_output=True, text=True,
-                           env=child_env(), timeout=600)
+    whole = subprocess.run(
+        parlour_cli(*args, "--out", str(tmp_path / "whole")),
+        capture_output=True,
+        text=True,
+        env=child_env(),
+        timeout=600,
+    )
     assert whole.returncode == 0, whole.stderr[-2000:]
     resumed, uninterrupted = ResultStore(out).table(), ResultStore(tmp_path / "whole").table()
     if name == "freecell survey":  # every column but the measured time, metadata included

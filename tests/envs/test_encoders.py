@@ -111,7 +111,8 @@ def test_yahtzee_vector_of_chosen_states() -> None:
         for dice in ("11111", "66543", [6, 2, 2, 3, 1]):
             for rolls in (0, 1, 2):
                 np.testing.assert_array_equal(
-                    yz_core.encode_observation(state, dice, rolls), yahtzee_vector(state, Dice(dice) if isinstance(dice, str) else Dice.from_faces(dice), rolls)
+                    yz_core.encode_observation(state, dice, rolls),
+                    yahtzee_vector(state, Dice(dice) if isinstance(dice, str) else Dice.from_faces(dice), rolls),
                 )
     with pytest.raises(InvalidValueError):
         yz_core.encode_observation(State(), "11111", 4)

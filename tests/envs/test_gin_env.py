@@ -85,7 +85,7 @@ def check_observation(e: GinEnv, agent: str) -> None:
     assert thermometer(row(planes, "knock_limit")) == r.knock_limit
     assert thermometer(row(planes, "opponent_hand_size")) == len(r.hand(opp))
     status = dict(zip(STATUS_COLUMNS, row(planes, "status")[: len(STATUS_COLUMNS)].tolist()))
-    assert not row(planes, "status")[len(STATUS_COLUMNS):].any()
+    assert not row(planes, "status")[len(STATUS_COLUMNS) :].any()
     phases = [Phase.UPCARD, Phase.DRAW, Phase.DISCARD, Phase.LAYOFF, Phase.FINISHED]
     assert [status[f"phase_{p.name.lower()}"] for p in phases] == [int(r.phase == p) for p in phases]
     assert status["my_turn"] == int(r.current_player == me)

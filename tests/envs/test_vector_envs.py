@@ -159,6 +159,46 @@ def test_freecell_batch_plays_a_solution_and_accepts_moves_outside_the_mask() ->
     assert obs["observation"][0, 153] == 19 and obs["observation"][1, 152] == 19
 
 
+def test_freecell_masks_equal_the_legal_moves_along_solutions_and_random_play() -> None:
+    """The batch writes its masks straight from the position: they equal the action ids of
+    GameState.legal_moves(supermoves=True) in every position of solver solutions (which
+    empty cascades and make sequence moves) and of random play."""
+    from parlour.freecell import GameState, Move, solve
+
+    deals = [1, 2, 3, 4, 5, 6, 7, 8]
+    solutions = [[m.id for m in solve(GameState.from_ms_deal(d)).moves] for d in deals]
+    venv = FreeCellVectorEnv(2 * len(deals), illegal_action="raise")
+    obs, _ = venv.reset(seed=0, options={"deals": np.array(deals * 2)})
+    states = [GameState.from_ms_deal(d) for d in deals * 2]
+    rng = np.random.default_rng(3)
+    compared = sequences = 0
+    for k in range(max(map(len, solutions))):
+        actions = np.zeros(len(states), dtype=np.int64)
+        for i, state in enumerate(states):
+            if state is None:
+                continue
+            ids = sorted(m.id for _, m in state.legal_moves(supermoves=True))
+            assert np.flatnonzero(obs["action_mask"][i]).tolist() == ids
+            compared += 1
+            sequences += sum(a >= 156 for a in ids)
+            solution = solutions[i % len(deals)]
+            if i < len(deals):  # the solver's move
+                actions[i] = solution[k]
+            elif ids:  # a random move of the mask
+                actions[i] = ids[int(rng.integers(len(ids)))]
+            else:
+                states[i] = None
+                continue
+            states[i] = state.apply(Move.from_id(int(actions[i])))
+            if i < len(deals) and k == len(solution) - 1:
+                states[i] = None  # solved: the next step starts a new deal
+        for i, state in enumerate(states):
+            if state is None:  # a game that ended (or will be reset): any legal action
+                actions[i] = int(np.flatnonzero(obs["action_mask"][i])[0]) if obs["action_mask"][i].any() else 0
+        obs, *_ = venv.step(actions)
+    assert compared >= 500 and sequences >= 50
+
+
 # ---- gin ----------------------------------------------------------------------------
 
 
@@ -414,7 +454,7 @@ def test_reset_mask_resets_only_those_games(game: str) -> None:
     obs, infos = venv.reset(seed=1)
     rng = np.random.default_rng(2)
     for _ in range(3):
-        obs, *_ , infos = venv.step(choose(obs["action_mask"], rng))
+        obs, *_, infos = venv.step(choose(obs["action_mask"], rng))
     mask = np.array([True, False, True, False])
     obs2, infos2 = venv.reset(options={"reset_mask": mask})
     np.testing.assert_array_equal(obs2["observation"][~mask], obs["observation"][~mask])
@@ -471,8 +511,9 @@ def test_ctrl_c_stops_a_long_step() -> None:
         "    env.reset(seed=1)\n"
         "    print('reset', flush=True)\n"
     )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
+    )
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
         time.sleep(1.0)

@@ -54,8 +54,9 @@ def ms_deal(n: int) -> list[list[Card]]:
 class Table:
     """A position as plain lists, with the rules of FreeCell written out directly."""
 
-    def __init__(self, cascades: list[list[Card]], cells: list[Card | None] | None = None,
-                 home: list[int] | None = None) -> None:
+    def __init__(
+        self, cascades: list[list[Card]], cells: list[Card | None] | None = None, home: list[int] | None = None
+    ) -> None:
         self.cascades = [list(c) for c in cascades]
         self.cells: list[Card | None] = list(cells) if cells else [None] * 4
         self.home = list(home) if home else [0, 0, 0, 0]
@@ -72,7 +73,9 @@ class Table:
         """Apply one move in standard notation; AssertionError when it breaks a rule."""
         text = text.strip().lower()
         src, dst = text[0], text[1]
-        count = int(text[3:], 16) if len(text) == 4 else int(text[3:]) if len(text) > 2 else None  # 10..13: one hex digit
+        count = (
+            int(text[3:], 16) if len(text) == 4 else int(text[3:]) if len(text) > 2 else None
+        )  # 10..13: one hex digit
         assert len(text) == 2 or text[2] == "v", text
         if src in "abcd":
             i = "abcd".index(src)

@@ -164,7 +164,13 @@ def test_cascades_pop_card() -> None:
 )
 def test_values_pickle_repr_hash(value: object) -> None:
     assert pickle.loads(pickle.dumps(value)) == value
-    ns = {"Foundation": Foundation, "Foundations": Foundations, "Freecells": Freecells, "Cascade": Cascade,
-          "Card": Card, "Suit": Suit}
+    ns = {
+        "Foundation": Foundation,
+        "Foundations": Foundations,
+        "Freecells": Freecells,
+        "Cascade": Cascade,
+        "Card": Card,
+        "Suit": Suit,
+    }
     assert eval(repr(value), ns) == value
     assert hash(pickle.loads(pickle.dumps(value))) == hash(value)

@@ -76,8 +76,26 @@ def test_fixture_deals(number: int, cascades: list[list[str]]) -> None:
 
 
 @pytest.mark.parametrize(
-    "number", [1, 2, 3, 164, 617, 11982, 31999, 32000, 32001, 999_999, 2**31 - 1, 2**31, 2**31 + 7, 2**32 - 1,
-               2**32, 2**32 + 12345, 2**33 - 1]
+    "number",
+    [
+        1,
+        2,
+        3,
+        164,
+        617,
+        11982,
+        31999,
+        32000,
+        32001,
+        999_999,
+        2**31 - 1,
+        2**31,
+        2**31 + 7,
+        2**32 - 1,
+        2**32,
+        2**32 + 12345,
+        2**33 - 1,
+    ],
 )
 def test_matches_reference_algorithm(number: int) -> None:
     expected = [[card(f"{'A23456789TJQK'[r - 1]}{'cshd'[s]}") for r, s in col] for col in ms_deal(number)]

@@ -31,8 +31,11 @@ def make(cascades: list[str], cells: list[str | None] | None = None, home: tuple
 
 
 def table_of(g: GameState) -> Table:
-    return Table([[(c.rank, int(c.suit)) for c in col] for col in g.cascades],
-                 [None if c is None else (c.rank, int(c.suit)) for c in g.freecells], list(g.foundations.heights))
+    return Table(
+        [[(c.rank, int(c.suit)) for c in col] for col in g.cascades],
+        [None if c is None else (c.rank, int(c.suit)) for c in g.freecells],
+        list(g.foundations.heights),
+    )
 
 
 # ---------------------------------------------------------------- single moves
@@ -53,12 +56,12 @@ def test_every_destination_rule() -> None:
     cases = {
         "13": False,  # 7s onto 9h: two ranks apart
         "24": False,  # 8h onto Qh
-        "15": True,   # 7s onto an empty cascade
+        "15": True,  # 7s onto an empty cascade
         "1h": False,  # 7s not next on the spade foundation
-        "a4": True,   # Jc onto Qh
+        "a4": True,  # Jc onto Qh
         "a3": False,  # Jc onto 9h
-        "a5": True,   # free cell to empty cascade
-        "ab": True,   # free cell to another (empty) free cell
+        "a5": True,  # free cell to empty cascade
+        "ab": True,  # free cell to another (empty) free cell
         "1a": False,  # free cell a is full
         "1b": True,
         "51": False,  # empty source
@@ -173,12 +176,14 @@ def test_sequences_only_between_cascades() -> None:
 
 @pytest.mark.parametrize(
     ("text", "src", "dst", "count"),
-    [("3a", (PositionKind.CASCADE, 2), (PositionKind.FREECELL, 0), 1),
-     ("8h", (PositionKind.CASCADE, 7), (PositionKind.FOUNDATION, 0), 1),
-     ("a5", (PositionKind.FREECELL, 0), (PositionKind.CASCADE, 4), 1),
-     ("12v5", (PositionKind.CASCADE, 0), (PositionKind.CASCADE, 1), 5),
-     ("12", (PositionKind.CASCADE, 0), (PositionKind.CASCADE, 1), 0),
-     (" D1 ", (PositionKind.FREECELL, 3), (PositionKind.CASCADE, 0), 1)],
+    [
+        ("3a", (PositionKind.CASCADE, 2), (PositionKind.FREECELL, 0), 1),
+        ("8h", (PositionKind.CASCADE, 7), (PositionKind.FOUNDATION, 0), 1),
+        ("a5", (PositionKind.FREECELL, 0), (PositionKind.CASCADE, 4), 1),
+        ("12v5", (PositionKind.CASCADE, 0), (PositionKind.CASCADE, 1), 5),
+        ("12", (PositionKind.CASCADE, 0), (PositionKind.CASCADE, 1), 0),
+        (" D1 ", (PositionKind.FREECELL, 3), (PositionKind.CASCADE, 0), 1),
+    ],
 )
 def test_parse_notation(text: str, src: tuple[PositionKind, int], dst: tuple[PositionKind, int], count: int) -> None:
     m = Move.parse(text)

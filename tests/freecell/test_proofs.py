@@ -21,11 +21,14 @@ from parlour.freecell import DEFAULT_MEMORY_LIMIT, Foundations, Freecells, GameS
 from .reference import builds
 
 
-def exhaustive(cascades: list[list[tuple[int, int]]], cells: list[tuple[int, int]], home: list[int],
-               limit: int = 60_000) -> bool | None:
+def exhaustive(
+    cascades: list[list[tuple[int, int]]], cells: list[tuple[int, int]], home: list[int], limit: int = 60_000
+) -> bool | None:
     """True when some sequence of single-card moves wins, False when none does, None past `limit`."""
 
-    def key(cols: tuple[tuple[tuple[int, int], ...], ...], cs: tuple[tuple[int, int], ...], h: tuple[int, ...]) -> object:
+    def key(
+        cols: tuple[tuple[tuple[int, int], ...], ...], cs: tuple[tuple[int, int], ...], h: tuple[int, ...]
+    ) -> object:
         return (tuple(sorted(c for c in cols if c)), tuple(sorted(cs)), h)
 
     start = (tuple(tuple(c) for c in cascades), tuple(cells), tuple(home))
@@ -36,7 +39,9 @@ def exhaustive(cascades: list[list[tuple[int, int]]], cells: list[tuple[int, int
         for cols, cs, h in [stack.pop()]:
             if h == (13, 13, 13, 13):
                 return True
-            sources = [(("col", i), col[-1]) for i, col in enumerate(cols) if col] + [(("cell", i), c) for i, c in enumerate(cs)]
+            sources = [(("col", i), col[-1]) for i, col in enumerate(cols) if col] + [
+                (("cell", i), c) for i, c in enumerate(cs)
+            ]
             for (kind, i), card in sources:
                 if kind == "col":
                     base_cols = list(cols)
@@ -51,7 +56,7 @@ def exhaustive(cascades: list[list[tuple[int, int]]], cells: list[tuple[int, int
                     hh[card[1]] += 1
                     targets.append((tuple(base_cols), tuple(base_cells), tuple(hh)))
                 for j, col in enumerate(base_cols):
-                    if (kind == "col" and j == i):
+                    if kind == "col" and j == i:
                         continue
                     if not col or builds(card, col[-1]):
                         cc = list(base_cols)
@@ -93,8 +98,9 @@ def random_endgame(rng: random.Random) -> tuple[list[list[tuple[int, int]]], lis
 
 def to_state(cascades: list[list[tuple[int, int]]], cells: list[tuple[int, int]], home: list[int]) -> GameState:
     text = [[str(Card(r, s)) for r, s in col] for col in cascades]
-    return GameState([" ".join(col) for col in text], Foundations(tuple(home)),
-                     Freecells([Card(r, s) for r, s in cells]))
+    return GameState(
+        [" ".join(col) for col in text], Foundations(tuple(home)), Freecells([Card(r, s) for r, s in cells])
+    )
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -106,8 +112,12 @@ def test_verdict_matches_exhaustive_search(seed: int) -> None:
         pytest.skip("the reference search is too large for this position")
     state = to_state(cascades, cells, home)
     # 8 MB: the scans move to the compact store after 1,024 positions.
-    runs = (("fast", DEFAULT_MEMORY_LIMIT), ("short", DEFAULT_MEMORY_LIMIT), ("proof", DEFAULT_MEMORY_LIMIT),
-            ("fast", 8_000_000))
+    runs = (
+        ("fast", DEFAULT_MEMORY_LIMIT),
+        ("short", DEFAULT_MEMORY_LIMIT),
+        ("proof", DEFAULT_MEMORY_LIMIT),
+        ("fast", 8_000_000),
+    )
     for mode, memory in runs:
         result = solve(state, mode=mode, memory_limit=memory)  # type: ignore[arg-type]
         if truth:

@@ -46,10 +46,19 @@ def test_board_format_parses_the_common_example() -> None:
 
 
 def test_board_without_colons_and_ten_spelled_out() -> None:
-    text = "\n".join(" ".join(c.replace("T", "10") for c in line.split()) for line in
-                     ["JD KD 2S 4C 3S 6D 6S", "2D KC KS 5C TD 8S 9C", "9H 9S 9D TS 4S 8D 2H",
-                      "JC 5S QD QH TH QS 6H", "5D AD JS 4H 8H 6C", "7H QC AS AC 2C 3D",
-                      "7C KH AH 4D JH 8C", "5H 3H 3C 7S 7D TC"])
+    text = "\n".join(
+        " ".join(c.replace("T", "10") for c in line.split())
+        for line in [
+            "JD KD 2S 4C 3S 6D 6S",
+            "2D KC KS 5C TD 8S 9C",
+            "9H 9S 9D TS 4S 8D 2H",
+            "JC 5S QD QH TH QS 6H",
+            "5D AD JS 4H 8H 6C",
+            "7H QC AS AC 2C 3D",
+            "7C KH AH 4D JH 8C",
+            "5H 3H 3C 7S 7D TC",
+        ]
+    )
     assert GameState.parse_board(text) == GameState.from_ms_deal(1)
 
 
@@ -100,8 +109,15 @@ def test_missing_cards() -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    ["", "foundations: -- -- -- --\n", "hello: world\n", "cascade: Xx\n" * 8,
-     "foundations: As Ah Ac Ad Ks\n" + "cascade:\n" * 8, "cascade:\n" * 9, "freecells: As 2s 3s 4s 5s\n" + "cascade:\n" * 8],
+    [
+        "",
+        "foundations: -- -- -- --\n",
+        "hello: world\n",
+        "cascade: Xx\n" * 8,
+        "foundations: As Ah Ac Ad Ks\n" + "cascade:\n" * 8,
+        "cascade:\n" * 9,
+        "freecells: As 2s 3s 4s 5s\n" + "cascade:\n" * 8,
+    ],
 )
 def test_malformed_crate_text(bad: str) -> None:
     with pytest.raises(NotationError):
@@ -109,8 +125,15 @@ def test_malformed_crate_text(bad: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["", "Foundations: X-5\n: AS", "Foundations: H-Z\n: AS", ": ZZ", "\n".join([": AS"] * 9),
-            "Freecells: AS 2S 3S 4S 5S\n: 6S"],
+    "bad",
+    [
+        "",
+        "Foundations: X-5\n: AS",
+        "Foundations: H-Z\n: AS",
+        ": ZZ",
+        "\n".join([": AS"] * 9),
+        "Freecells: AS 2S 3S 4S 5S\n: 6S",
+    ],
 )
 def test_malformed_board(bad: str) -> None:
     with pytest.raises(NotationError):
@@ -126,8 +149,9 @@ def test_corrupt_pickle() -> None:
 
 def test_canonical_key_ignores_cascade_and_cell_order() -> None:
     g = GameState.from_ms_deal(5).apply("1a").apply("2b")
-    shuffled = GameState(list(reversed(g.cascades)), g.foundations,
-                         Freecells([g.freecells[1], None, None, g.freecells[0]]))
+    shuffled = GameState(
+        list(reversed(g.cascades)), g.foundations, Freecells([g.freecells[1], None, None, g.freecells[0]])
+    )
     assert shuffled != g and shuffled.canonical_key == g.canonical_key
     assert len(g.canonical_key) == 52
     other = g.apply("3c")
@@ -138,8 +162,11 @@ def test_canonical_key_distinguishes_all_walk_positions() -> None:
     positions = {}
     for g in walk(7, 200, 3):
         key = g.canonical_key
-        canon = (frozenset(str(c) for c in g.cascades if len(c)), frozenset(str(c) for c in g.freecells.cards()),
-                 g.foundations.heights)
+        canon = (
+            frozenset(str(c) for c in g.cascades if len(c)),
+            frozenset(str(c) for c in g.freecells.cards()),
+            g.foundations.heights,
+        )
         assert positions.setdefault(key, canon) == canon
 
 

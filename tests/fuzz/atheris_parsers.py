@@ -32,13 +32,13 @@ import atheris
 
 with atheris.instrument_imports():
     from parlour import games
+    from parlour._core.gin import Action as GinAction
     from parlour.cards import Card, CardSet
     from parlour.errors import ParlourError
     from parlour.freecell import GameState, Move
     from parlour.gin import Observation as GinObservation
     from parlour.gin import Round
     from parlour.gin import Rules as GinRules
-    from parlour._core.gin import Action as GinAction
     from parlour.yahtzee import Dice, Keep, Scorecard, State, parse_action, parse_category
     from parlour.yahtzee import Rules as YahtzeeRules
 

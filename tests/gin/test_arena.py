@@ -34,7 +34,16 @@ def test_arena_pair_does_not_depend_on_jobs() -> None:
     c += arena_pair(NormalBot(1), EasyBot(2), Rules(), 5, 12, 12, 1)
     for x in (b, c):
         assert (x.matches, x.match_wins, x.score, x.hands, x.points, x.knocks, x.gins, x.undercuts, x.dead) == (
-            a.matches, a.match_wins, a.score, a.hands, a.points, a.knocks, a.gins, a.undercuts, a.dead)
+            a.matches,
+            a.match_wins,
+            a.score,
+            a.hands,
+            a.points,
+            a.knocks,
+            a.gins,
+            a.undercuts,
+            a.dead,
+        )
     assert a.matches == 24 and sum(a.match_wins) == 24
     assert sum(a.hands_won) + a.dead == a.hands
     assert sum(a.knocks) + sum(a.gins) + sum(a.undercuts) == sum(a.hands_won)

@@ -48,19 +48,37 @@ def act(bot, r: Round) -> Action:
 
 def test_easy_discards_its_highest_unmatched_card() -> None:
     # Easy: 3c4c5c  7h7d7s | Kd Qs 9h 2d 5s  -> Kd (10, and K above Q)
-    r = position(turn=ONE, phase="DISCARD", mine="3c 4c 5c 7h 7d 7s Kd Qs 9h 2d 5s",
-                 theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d 8d", my_discards="8d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="3c 4c 5c 7h 7d 7s Kd Qs 9h 2d 5s",
+        theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h",
+        pile="6d 8d",
+        my_discards="8d",
+    )
     assert act(EasyBot(), r) == Action.discard("Kd")
     # keeps the run 9h Th Jh although Jh is its highest card: discards Qs
-    r = position(turn=ONE, phase="DISCARD", mine="9h Th Jh 7h 7d 7s Qs 8c 2d 5s Ac",
-                 theirs="2c 3c 4c 9c Tc Jc Qc 2h 3h 4h", pile="6d 8d", my_discards="8d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="9h Th Jh 7h 7d 7s Qs 8c 2d 5s Ac",
+        theirs="2c 3c 4c 9c Tc Jc Qc 2h 3h 4h",
+        pile="6d 8d",
+        my_discards="8d",
+    )
     assert act(EasyBot(), r) == Action.discard("Qs")
 
 
 def test_easy_never_discards_the_card_it_just_took() -> None:
     # took Kd from the pile (it melds with Kc Ks), then Kc Ks Kd are a set; highest unmatched is Qs
-    r = position(turn=ONE, phase="DRAW", mine="Kc Ks 7h 7d 7s Qs 9h 2d 5s 4c",
-                 theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d Kd", their_discards="Kd")
+    r = position(
+        turn=ONE,
+        phase="DRAW",
+        mine="Kc Ks 7h 7d 7s Qs 9h 2d 5s 4c",
+        theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h",
+        pile="6d Kd",
+        their_discards="Kd",
+    )
     assert act(EasyBot(), r) == Action.take_discard()
     r.apply(Action.take_discard())
     assert act(EasyBot(), r) == Action.discard("Qs")
@@ -79,20 +97,37 @@ def test_easy_takes_the_pile_top_only_when_it_completes_a_meld() -> None:
     r = position(turn=ONE, phase="DRAW", mine=mine, theirs=theirs, pile="6d Ad", their_discards="Ad")
     assert act(EasyBot(), r) == Action.draw_stock()
     # on the upcard: pass unless it melds
-    r = Round.from_deal(Rules(), TWO, (mine, theirs), "6d", [str(c) for c in CardSet.full_deck()
-                        if str(c) not in (mine + " " + theirs + " 6d").split()])
+    r = Round.from_deal(
+        Rules(),
+        TWO,
+        (mine, theirs),
+        "6d",
+        [str(c) for c in CardSet.full_deck() if str(c) not in (mine + " " + theirs + " 6d").split()],
+    )
     assert r.phase is Phase.UPCARD and r.turn is ONE
     assert act(EasyBot(), r) == Action.pass_()
 
 
 def test_easy_knocks_as_soon_as_it_may() -> None:
     # 3c4c5c 7h7d7s  9h Th Jh | 2d Kd -> discarding Kd leaves 2: knock
-    r = position(turn=ONE, phase="DISCARD", mine="3c 4c 5c 7h 7d 7s 9h Th Jh 2d Kd",
-                 theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d 8d", my_discards="8d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="3c 4c 5c 7h 7d 7s 9h Th Jh 2d Kd",
+        theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h",
+        pile="6d 8d",
+        my_discards="8d",
+    )
     assert act(EasyBot(), r) == Action.knock("Kd")
     # and with exactly 10 after the discard
-    r = position(turn=ONE, phase="DISCARD", mine="3c 4c 5c 7h 7d 7s 9h Th Jh 5d Kd",
-                 theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d 8d", my_discards="8d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="3c 4c 5c 7h 7d 7s 9h Th Jh 5d Kd",
+        theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h",
+        pile="6d 8d",
+        my_discards="8d",
+    )
     assert deadwood(r.hand(ONE) - Card("Kd")) == 5
     assert act(EasyBot(), r).kind is ActionKind.KNOCK
 
@@ -107,8 +142,15 @@ NORMAL_THEIRS = "7h 7d 2c 3c 9c 9h 5d 8s Ks 2h"
 def test_normal_does_not_throw_the_card_that_completes_a_meld_the_opponent_collects() -> None:
     # The opponent took 7h and 7d from the pile (both thrown by Normal) and still holds them:
     # 7c would complete its set.  Normal throws 6s instead (one point more deadwood).
-    r = position(turn=ONE, phase="DISCARD", mine=NORMAL_MINE, theirs=NORMAL_THEIRS, pile="4h 5c",
-                 my_discards="7h 7d 5c", their_known="7h 7d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine=NORMAL_MINE,
+        theirs=NORMAL_THEIRS,
+        pile="4h 5c",
+        my_discards="7h 7d 5c",
+        their_known="7h 7d",
+    )
     obs = r.observation(ONE)
     assert obs.opponent_known == CardSet("7h 7d")
     assert NormalBot().act(obs) == Action.discard("6s")
@@ -122,21 +164,29 @@ def test_normal_draws_by_the_deadwood_it_reaches() -> None:
     # 3c4c5c 7h7d7s | Kd Qs 9h 2d: the Ad lowers its deadwood to 21 after discarding Kd, far
     # below what a stock draw is expected to reach: take it (Easy would not: it melds with nothing).
     mine = "3c 4c 5c 7h 7d 7s Kd Qs 9h 2d"
-    r = position(turn=ONE, phase="DRAW", mine=mine, theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h",
-                 pile="6d Ad", their_discards="Ad")
+    r = position(
+        turn=ONE, phase="DRAW", mine=mine, theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d Ad", their_discards="Ad"
+    )
     assert act(NormalBot(), r) == Action.take_discard()
     assert act(EasyBot(), r) == Action.draw_stock()
     # a King on the pile reaches nothing better: draw from the stock
-    r = position(turn=ONE, phase="DRAW", mine=mine, theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h",
-                 pile="6d Kh", their_discards="Kh")
+    r = position(
+        turn=ONE, phase="DRAW", mine=mine, theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d Kh", their_discards="Kh"
+    )
     assert act(NormalBot(), r) == Action.draw_stock()
 
 
 def test_normal_lays_off_optimally() -> None:
     # ONE knocks with 5s6s7s 9c9h9d JdQdKd | 2c; TWO holds 8s 9s Ts Td 4h ... and lays off 8s 9s Ts
     # (chained on the run) and Td on the diamonds, leaving the least deadwood.
-    r = position(turn=ONE, phase="DISCARD", mine="5s 6s 7s 9c 9h 9d Jd Qd Kd 2c Kh",
-                 theirs="8s 9s Ts Td 4h 5h Ac 3d 6c Qh", pile="2h 3c", my_discards="3c")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="5s 6s 7s 9c 9h 9d Jd Qd Kd 2c Kh",
+        theirs="8s 9s Ts Td 4h 5h Ac 3d 6c Qh",
+        pile="2h 3c",
+        my_discards="3c",
+    )
     r.apply(Action.knock("Kh"))
     assert r.phase is Phase.LAYOFF and r.turn is TWO
     expected = best_layoff(r.hand(TWO), r.spread)
@@ -152,8 +202,14 @@ def test_normal_lays_off_optimally() -> None:
 
 def test_hard_knocks_when_knocking_now_is_clearly_worth_more() -> None:
     # Early in the round, 1 point of deadwood after discarding 8c and nothing known of the opponent.
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s Td Jd Qd Kd 7c 8c Ah",
-                 theirs="7h 7d 2c 3c 9c 9h 5d 8s Ks 2h", pile="4h 5c", my_discards="5c")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s Td Jd Qd Kd 7c 8c Ah",
+        theirs="7h 7d 2c 3c 9c 9h 5d 8s Ks 2h",
+        pile="4h 5c",
+        my_discards="5c",
+    )
     bot = HardBot(1)
     est = bot.estimate_knock(r.observation(ONE))
     assert est.knock > 25 and est.knock > est.play_on + 5
@@ -163,10 +219,16 @@ def test_hard_knocks_when_knocking_now_is_clearly_worth_more() -> None:
 def test_hard_plays_on_when_a_knock_would_be_undercut() -> None:
     # Hard could knock with 8 (4s5s6s TdJdQd 9c9h9d | 8d, discarding Kc) but the opponent has
     # visibly collected Ac2c3c Ah2h3h 4c4h4d: its deadwood is its one hidden card.
-    r = position(turn=ONE, phase="DISCARD", mine="4s 5s 6s Td Jd Qd 9c 9h 9d 8d Kc",
-                 theirs="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8s", pile="7s 8h 7c 5h 6c Ks",
-                 my_discards="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8h 5h Ks", their_discards="7c 6c",
-                 their_known="Ac 2c 3c Ah 2h 3h 4h 4c 4d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="4s 5s 6s Td Jd Qd 9c 9h 9d 8d Kc",
+        theirs="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8s",
+        pile="7s 8h 7c 5h 6c Ks",
+        my_discards="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8h 5h Ks",
+        their_discards="7c 6c",
+        their_known="Ac 2c 3c Ah 2h 3h 4h 4c 4d",
+    )
     obs = r.observation(ONE)
     assert deadwood(r.hand(ONE) - Card("Kc")) == 8
     assert NormalBot().act(obs).kind is ActionKind.KNOCK  # Normal knocks as soon as it may
@@ -187,8 +249,14 @@ def test_hard_plays_on_when_a_knock_would_be_undercut() -> None:
 
 
 def test_hard_goes_gin_at_once() -> None:
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s Td Jd Qd Kd 7c 7h 7d",
-                 theirs="8h 9d 2c 3c 9c 9h 5d 8s Ks 2h", pile="4h 5c", my_discards="5c")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s Td Jd Qd Kd 7c 7h 7d",
+        theirs="8h 9d 2c 3c 9c 9h 5d 8s Ks 2h",
+        pile="4h 5c",
+        my_discards="5c",
+    )
     assert act(HardBot(), r) == Action.knock("4s") or deadwood(r.hand(ONE) - act(HardBot(), r).card) == 0
 
 
@@ -196,13 +264,25 @@ def test_estimate_knock_needs_a_legal_knock() -> None:
     r = Round.deal(Rules(), ONE, 3)
     with pytest.raises(PhaseError):
         HardBot().estimate_knock(r.observation(r.turn))
-    r = position(turn=ONE, phase="DISCARD", mine="3c 4c 5c 7h 7d 7s Kd Qs 9h 2d 5s",
-                 theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d 8d", my_discards="8d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="3c 4c 5c 7h 7d 7s Kd Qs 9h 2d 5s",
+        theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h",
+        pile="6d 8d",
+        my_discards="8d",
+    )
     with pytest.raises(TooMuchDeadwood, match="over the knock limit"):
         HardBot().estimate_knock(r.observation(ONE))
     # at zero deadwood the knock is gin: worth the gin bonus and more
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s Td Jd Qd Kd 7c 7h 7d",
-                 theirs="8h 9d 2c 3c 9c 9h 5d 8s Ks 2h", pile="4h 5c", my_discards="5c")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s Td Jd Qd Kd 7c 7h 7d",
+        theirs="8h 9d 2c 3c 9c 9h 5d 8s Ks 2h",
+        pile="4h 5c",
+        my_discards="5c",
+    )
     assert HardBot().estimate_knock(r.observation(ONE)).knock > 25
 
 
@@ -220,8 +300,13 @@ RULES = [
 
 def _rounds_are_all_legal(rules: Rules, share: int) -> None:
     # play_round (inside simulate_rounds) raises IllegalActionError on any illegal choice.
-    for pair, n in [(("easy", "normal"), 2000), (("normal", "hard"), 400), (("hard", "easy"), 400),
-                    (("easy", "easy"), 2000), (("hard", "hard"), 200)]:
+    for pair, n in [
+        (("easy", "normal"), 2000),
+        (("normal", "hard"), 400),
+        (("hard", "easy"), 400),
+        (("easy", "easy"), 2000),
+        (("hard", "hard"), 200),
+    ]:
         n //= share
         st = simulate_rounds(n, 17, pair, rules)
         assert st.rounds == n
@@ -293,8 +378,11 @@ class FirstLegal:
 
 class Cheater:
     def act(self, observation):
-        return "discard As" if observation.phase is Phase.DISCARD and Card("As") not in observation.hand else (
-            observation.legal_actions()[0])
+        return (
+            "discard As"
+            if observation.phase is Phase.DISCARD and Card("As") not in observation.hand
+            else (observation.legal_actions()[0])
+        )
 
 
 def test_a_python_object_with_act_is_a_bot() -> None:

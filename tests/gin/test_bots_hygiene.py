@@ -24,8 +24,13 @@ from parlour.gin import EasyBot, ExpertBot, HardBot, NormalBot, Player, Round, R
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
 from botpos import ONE, TWO, reshuffled
 
-BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot, "simple": SimpleBot,
-        "expert": functools.partial(ExpertBot, nodes=1500)}  # (a small node budget: deterministic)
+BOTS = {
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+    "simple": SimpleBot,
+    "expert": functools.partial(ExpertBot, nodes=1500),
+}  # (a small node budget: deterministic)
 STATEFUL = {"simple"}
 
 

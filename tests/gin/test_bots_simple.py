@@ -77,14 +77,16 @@ def test_takes_the_face_up_card_when_it_is_part_of_any_meld() -> None:
     # arrangement keeps 6h7h8h (the set would leave 6h 8h, as many points, and best_melds prefers runs) and
     # leaves 7c unmatched: Simple takes it, Easy (best arrangement) does not.
     mine = "6h 7h 8h 7d 2c 3c 4c 9s Ks 8d"
-    r = position(turn=ONE, phase="DRAW", mine=mine, theirs="Ah 2h 3h 9c Tc Jc Qc 2d 3d 4d", pile="6d 7c",
-                 their_discards="7c")
+    r = position(
+        turn=ONE, phase="DRAW", mine=mine, theirs="Ah 2h 3h 9c Tc Jc Qc 2d 3d 4d", pile="6d 7c", their_discards="7c"
+    )
     assert Card("7c") in best_melds(CardSet(mine) | Card("7c")).deadwood_cards
     assert act(SimpleBot(), r) == Action.take_discard()
     assert EasyBot().act(r.observation(ONE)) == Action.draw_stock()
     # a card that melds with nothing: from the stock, whatever it would do to the deadwood
-    r = position(turn=ONE, phase="DRAW", mine=mine, theirs="Ah 2h 3h 9c Tc Jc Qc 2d 3d 4d", pile="6d Ad",
-                 their_discards="Ad")
+    r = position(
+        turn=ONE, phase="DRAW", mine=mine, theirs="Ah 2h 3h 9c Tc Jc Qc 2d 3d 4d", pile="6d Ad", their_discards="Ad"
+    )
     assert act(SimpleBot(), r) == Action.draw_stock()
 
 
@@ -117,8 +119,14 @@ def test_passes_the_upcard_and_then_draws_from_the_stock() -> None:
 
 def test_discards_uniformly_among_the_cards_leaving_the_least_deadwood() -> None:
     # 2c3c4c 5h6h7h | Ks Qd Jd 9s 8d: Ks, Qd and Jd each leave 27 (QdJd are not a meld without Kd or Td).
-    r = position(turn=ONE, phase="DISCARD", mine="2c 3c 4c 5h 6h 7h Ks Qd Jd 9s 8d", theirs=THEIRS,
-                 pile="6d 8h", my_discards="8h")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="2c 3c 4c 5h 6h 7h Ks Qd Jd 9s 8d",
+        theirs=THEIRS,
+        pile="6d 8h",
+        my_discards="8h",
+    )
     obs = r.observation(ONE)
     tied = {c for c in obs.hand if deadwood(obs.hand - c) == min(deadwood(obs.hand - x) for x in obs.hand)}
     assert tied == {Card("Ks"), Card("Qd"), Card("Jd")}
@@ -132,8 +140,9 @@ def test_never_discards_the_face_up_card_it_just_took() -> None:
     # Simple: ThJhQh AsAd | 3c Jc 4h 7h Qd, pile top Qs (QhQdQs is a meld of hand + Qs, so it takes it).  Then
     # Qs is one of five discards leaving the least deadwood (36); Simple throws one of the other four.
     mine = "3c Jc As 4h 7h Th Jh Qh Ad Qd"
-    r = position(turn=ONE, phase="DRAW", mine=mine, theirs="Ac 2c 8c 9c Tc 2h 3h 9d Td 4d", pile="6d Qs",
-                 their_discards="Qs")
+    r = position(
+        turn=ONE, phase="DRAW", mine=mine, theirs="Ac 2c 8c 9c Tc 2h 3h 9d Td 4d", pile="6d Qs", their_discards="Qs"
+    )
     r.apply(act(SimpleBot(3), r))
     assert r.taken == Card("Qs")
     hand = r.hand(ONE)
@@ -143,17 +152,33 @@ def test_never_discards_the_face_up_card_it_just_took() -> None:
     assert picks == CardSet("Jc Jh Qd Th")
 
 
-def _round_dict(mine: str, theirs: str, pile: list[str], stock_top_first: list[str], *, dealer: int = 1,
-                my_discards: str = "", their_discards: str = "", their_known: str = "") -> dict:
+def _round_dict(
+    mine: str,
+    theirs: str,
+    pile: list[str],
+    stock_top_first: list[str],
+    *,
+    dealer: int = 1,
+    my_discards: str = "",
+    their_discards: str = "",
+    their_known: str = "",
+) -> dict:
     used = set(CardSet(mine)) | set(CardSet(theirs)) | {Card(c) for c in pile} | {Card(c) for c in stock_top_first}
     rest = [str(c) for c in CardSet.full_deck() if c not in used]
     d = Round.deal(Rules(), ONE, 0).to_dict()
-    d["state"].update(dealer=dealer, phase="DRAW", turn=0, hands=[[str(c) for c in CardSet(mine)],
-                      [str(c) for c in CardSet(theirs)]], discard_pile=pile,
-                      stock=rest + list(reversed(stock_top_first)),
-                      initial_upcard=pile[0], passes=0, taken=None,
-                      known=[[], [str(c) for c in CardSet(their_known)]],
-                      discarded=[[str(c) for c in CardSet(my_discards)], [str(c) for c in CardSet(their_discards)]])
+    d["state"].update(
+        dealer=dealer,
+        phase="DRAW",
+        turn=0,
+        hands=[[str(c) for c in CardSet(mine)], [str(c) for c in CardSet(theirs)]],
+        discard_pile=pile,
+        stock=rest + list(reversed(stock_top_first)),
+        initial_upcard=pile[0],
+        passes=0,
+        taken=None,
+        known=[[], [str(c) for c in CardSet(their_known)]],
+        discarded=[[str(c) for c in CardSet(my_discards)], [str(c) for c in CardSet(their_discards)]],
+    )
     return d
 
 
@@ -161,8 +186,7 @@ def test_never_repeats_a_draw_discard_pair_of_this_hand() -> None:
     # Turn 1: Simple (ONE) holds 2c3c4c 5h6h7h 9s 8s 7d Kd, draws 2s from the stock and throws Kd (the one
     # 10): the pair {2s, Kd}.
     bot = SimpleBot(1)
-    r = Round.from_dict(_round_dict("2c 3c 4c 5h 6h 7h 9s 8s 7d Kd", THEIRS, ["Jd", "5d"], ["2s"],
-                                    their_discards="5d"))
+    r = Round.from_dict(_round_dict("2c 3c 4c 5h 6h 7h 9s 8s 7d Kd", THEIRS, ["Jd", "5d"], ["2s"], their_discards="5d"))
     r.apply(act(bot, r))
     assert r.hand(ONE) >= CardSet("2s")
     r.apply(act(bot, r))
@@ -170,8 +194,14 @@ def test_never_repeats_a_draw_discard_pair_of_this_hand() -> None:
     # Later in the same hand (same dealer and upcard, less stock, its discards kept): the opponent took Kd
     # and throws it back; Simple now holds Kc Kh, takes Kd (a set) and would best throw 2s — but {Kd, 2s}
     # is the pair it made: it throws Ad instead (and knocks).  2c3c4c 5h6h7h KcKhKd | 2s Ad.
-    later = _round_dict("2c 3c 4c 5h 6h 7h Kc Kh 2s Ad", "Ah 2h 3h 9c Tc Jc Qc 2d 3d 4d",
-                        ["Jd", "5d", "Kd"], [], my_discards="Kd", their_discards="5d Kd")
+    later = _round_dict(
+        "2c 3c 4c 5h 6h 7h Kc Kh 2s Ad",
+        "Ah 2h 3h 9c Tc Jc Qc 2d 3d 4d",
+        ["Jd", "5d", "Kd"],
+        [],
+        my_discards="Kd",
+        their_discards="5d Kd",
+    )
     later["state"]["stock"] = later["state"]["stock"][:25]
     r2 = Round.from_dict(_fill(later))
     assert act(bot, r2) == Action.take_discard()
@@ -225,8 +255,14 @@ def test_no_draw_discard_pair_repeats_in_whole_games() -> None:
 
 def test_knocks_as_soon_as_it_may_with_a_random_best_arrangement() -> None:
     # As2s3s4s5s6s 9c9h9d | 2d, Kd: discarding Kd leaves 2.  The six-card run is one meld or two.
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s 5s 6s 9c 9h 9d 2d Kd", theirs=THEIRS,
-                 pile="6d 8h", my_discards="8h")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s 5s 6s 9c 9h 9d 2d Kd",
+        theirs=THEIRS,
+        pile="6d 8h",
+        my_discards="8h",
+    )
     obs = r.observation(ONE)
     best = best_arrangements(obs.hand - Card("Kd"))
     assert len(best) == 2 and all(m.deadwood == 2 for m in best)
@@ -239,11 +275,23 @@ def test_knocks_as_soon_as_it_may_with_a_random_best_arrangement() -> None:
         assert r.can_apply(a)
     assert set(seen) == {2, 3}
     # deadwood 10 after the discard is a knock too (the knock limit); 11 is not
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s 5s 6s 9c 9h 9d Td Kd", theirs=THEIRS,
-                 pile="6d 8h", my_discards="8h")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s 5s 6s 9c 9h 9d Td Kd",
+        theirs=THEIRS,
+        pile="6d 8h",
+        my_discards="8h",
+    )
     assert act(SimpleBot(), r).kind is ActionKind.KNOCK
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s 5s 6s 9c 9h 8d Td Kd", theirs=THEIRS,
-                 pile="6d 8h", my_discards="8h")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s 5s 6s 9c 9h 8d Td Kd",
+        theirs=THEIRS,
+        pile="6d 8h",
+        my_discards="8h",
+    )
     assert act(SimpleBot(), r).kind is ActionKind.DISCARD
 
 
@@ -302,8 +350,14 @@ def test_does_not_break_its_own_melds_to_lay_off() -> None:
     # ONE knocks with 5s6s7s JdQdKd Ac2c3c | 4d.  Simple holds 8s8h8c8d 9s ThJhQh 2h3h: it melds the four
     # eights, and 9s does not fit 5s6s7s without 8s, so it lays nothing off and keeps 14, where laying off 8s
     # and 9s (keeping 8h8c8d) would leave 5.
-    r = position(turn=ONE, phase="DISCARD", mine="5s 6s 7s Jd Qd Kd Ac 2c 3c 4d Kh",
-                 theirs="8s 8h 8c 8d 9s 2h 3h Th Jh Qh", pile="4h 5c", my_discards="5c")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="5s 6s 7s Jd Qd Kd Ac 2c 3c 4d Kh",
+        theirs="8s 8h 8c 8d 9s 2h 3h Th Jh Qh",
+        pile="4h 5c",
+        my_discards="5c",
+    )
     r.apply(Action.parse("knock Kh with 5s6s7s JdQdKd Ac2c3c"))
     bot = SimpleBot(2)
     while r.phase is Phase.LAYOFF:
@@ -320,10 +374,24 @@ def test_ignores_what_the_opponent_does() -> None:
     mine = "2c 3c 4c 5h 6h 7h Ks Qd Jd 9s 8d"
     # In b the opponent took Ah, which we discarded, from the pile (a known card was always
     # discarded first); in a it is still on the pile.
-    a = position(turn=ONE, phase="DISCARD", mine=mine, theirs="Ad 2h 3h 4h Tc Jc Qc Kc 5c 6c", pile="6d Ah 8h",
-                 my_discards="8h Ah")
-    b = position(turn=ONE, phase="DISCARD", mine=mine, theirs="Ac Ah 8c 9c Tc Jc Qc 2h 3h Td",
-                 pile="6d Kh 8h", my_discards="8h Ah", their_discards="Kh", their_known="Ah")
+    a = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine=mine,
+        theirs="Ad 2h 3h 4h Tc Jc Qc Kc 5c 6c",
+        pile="6d Ah 8h",
+        my_discards="8h Ah",
+    )
+    b = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine=mine,
+        theirs="Ac Ah 8c 9c Tc Jc Qc 2h 3h Td",
+        pile="6d Kh 8h",
+        my_discards="8h Ah",
+        their_discards="Kh",
+        their_known="Ah",
+    )
     assert a.observation(ONE).opponent_known != b.observation(ONE).opponent_known
     for seed in range(50):
         assert SimpleBot(seed).act(a.observation(ONE)) == SimpleBot(seed).act(b.observation(ONE))
@@ -348,7 +416,13 @@ def test_simple_bot_object() -> None:
 
 def test_eaai_rules_preset() -> None:
     r = Rules.eaai()
-    assert (r.knock_limit, r.gin_bonus, r.big_gin_bonus, r.undercut_bonus, r.undercut_on_tie) == (10, 25, None, 25, True)
+    assert (r.knock_limit, r.gin_bonus, r.big_gin_bonus, r.undercut_bonus, r.undercut_on_tie) == (
+        10,
+        25,
+        None,
+        25,
+        True,
+    )
     assert (r.box_bonus, r.game_bonus, r.shutout, r.game_target) == (0, 0, None, 100)
     assert r.alternate_dealer and not Rules().alternate_dealer
     assert r == Rules(alternate_dealer=True) and r != Rules()
@@ -408,7 +482,9 @@ def test_cli_arena_and_play_take_the_eaai_rules(tmp_path) -> None:
     from parlour.cli import main
 
     out = io.StringIO()
-    assert main(["gin", "arena", "--bots", "simple,easy", "--rules", "eaai", "--matches", "4", "--no-progress"], out) == 0
+    assert (
+        main(["gin", "arena", "--bots", "simple,easy", "--rules", "eaai", "--matches", "4", "--no-progress"], out) == 0
+    )
     text = out.getvalue()
     assert "simple vs easy" in text and "Rules(alternate_dealer=True)" in text and "alternating" in text
     f = tmp_path / "moves.txt"

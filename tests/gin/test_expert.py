@@ -73,8 +73,13 @@ def positions(n: int, seed: int, rules: Rules | None = None) -> list[Round]:
 
 # ---------------------------------------------------------------- fast paths against references
 
-RULES = [Rules(), Rules(oklahoma=OklahomaAce.GIN_ONLY, knock_limit=7), Rules(knock_limit=0),
-         Rules.classic().replace(undercut_on_tie=False), Rules.modern()]
+RULES = [
+    Rules(),
+    Rules(oklahoma=OklahomaAce.GIN_ONLY, knock_limit=7),
+    Rules(knock_limit=0),
+    Rules.classic().replace(undercut_on_tie=False),
+    Rules.modern(),
+]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=repr)
@@ -95,8 +100,7 @@ def test_layoff_deadwood_equals_best_layoff() -> None:
         if not knocker.melds:
             continue
         # defenders next to the knocker's melds: half the time drawn from the cards around them
-        near = [c for c in deck if c not in cards[:10] and any(
-            m.extended(c) is not None for m in knocker.melds)]
+        near = [c for c in deck if c not in cards[:10] and any(m.extended(c) is not None for m in knocker.melds)]
         pool = [c for c in deck if c not in cards[:10]]
         k = rng.choice([10, 11])
         defender = CardSet(rng.sample(near, min(len(near), rng.randrange(0, 4))))
@@ -111,14 +115,26 @@ def test_layoff_deadwood_equals_best_layoff() -> None:
 
 
 def test_goes_gin_at_once_and_lays_off_optimally() -> None:
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s Td Jd Qd Kd 7c 7h 7d",
-                 theirs="8h 9d 2c 3c 9c 9h 5d 8s Ks 2h", pile="4h 5c", my_discards="5c")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s Td Jd Qd Kd 7c 7h 7d",
+        theirs="8h 9d 2c 3c 9c 9h 5d 8s Ks 2h",
+        pile="4h 5c",
+        my_discards="5c",
+    )
     a = act(ExpertBot(1, nodes=FAST), r)
     assert a.kind is ActionKind.KNOCK and deadwood(r.hand(ONE) - a.card) == 0
     assert ExpertBot(1, nodes=FAST).search(r.observation(ONE)).candidates == []
     # layoffs: the joint optimum (as best_layoff)
-    r = position(turn=ONE, phase="DISCARD", mine="5s 6s 7s 9c 9h 9d Jd Qd Kd 2c Kh",
-                 theirs="8s 9s Ts Td 4h 5h Ac 3d 6c Qh", pile="2h 3c", my_discards="3c")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="5s 6s 7s 9c 9h 9d Jd Qd Kd 2c Kh",
+        theirs="8s 9s Ts Td 4h 5h Ac 3d 6c Qh",
+        pile="2h 3c",
+        my_discards="3c",
+    )
     r.apply(Action.knock("Kh"))
     expected = best_layoff(r.hand(TWO), r.spread)
     bot = ExpertBot(2, nodes=FAST)
@@ -129,8 +145,14 @@ def test_goes_gin_at_once_and_lays_off_optimally() -> None:
 
 def test_knocks_early_with_one_point_and_plays_on_into_an_undercut_never() -> None:
     # Early, 1 point after discarding 8c, nothing known of the opponent: knock.
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s Td Jd Qd Kd 7c 8c Ah",
-                 theirs="7h 7d 2c 3c 9c 9h 5d 8s Ks 2h", pile="4h 5c", my_discards="5c")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s Td Jd Qd Kd 7c 8c Ah",
+        theirs="7h 7d 2c 3c 9c 9h 5d 8s Ks 2h",
+        pile="4h 5c",
+        my_discards="5c",
+    )
     s = ExpertBot(1, nodes=20000).search(r.observation(ONE))
     assert s.best.kind is ActionKind.KNOCK and s.best.card == Card("8c")
     knocks = [c for c in s.candidates if c.settled]
@@ -138,10 +160,16 @@ def test_knocks_early_with_one_point_and_plays_on_into_an_undercut_never() -> No
     assert max(s.candidates, key=lambda c: c.value if c.worlds == s.worlds else -1e9).action == s.best
     # The opponent has visibly collected Ac2c3c Ah2h3h 4c4h4d: its deadwood is its one hidden card, so a
     # knock with 8 would be undercut; the expert plays on.
-    r = position(turn=ONE, phase="DISCARD", mine="4s 5s 6s Td Jd Qd 9c 9h 9d 8d Kc",
-                 theirs="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8s", pile="7s 8h 7c 5h 6c Ks",
-                 my_discards="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8h 5h Ks", their_discards="7c 6c",
-                 their_known="Ac 2c 3c Ah 2h 3h 4h 4c 4d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="4s 5s 6s Td Jd Qd 9c 9h 9d 8d Kc",
+        theirs="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8s",
+        pile="7s 8h 7c 5h 6c Ks",
+        my_discards="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8h 5h Ks",
+        their_discards="7c 6c",
+        their_known="Ac 2c 3c Ah 2h 3h 4h 4c 4d",
+    )
     s = ExpertBot(1, nodes=20000).search(r.observation(ONE))
     assert s.best.kind is ActionKind.DISCARD
     knock_values = [c.value for c in s.candidates if c.settled]
@@ -150,17 +178,29 @@ def test_knocks_early_with_one_point_and_plays_on_into_an_undercut_never() -> No
 
 def test_does_not_feed_the_opponent_a_card_it_visibly_collects() -> None:
     # The opponent took 7h and 7d from the pile and holds them: 7c completes its set.
-    r = position(turn=ONE, phase="DISCARD", mine="As 2s 3s 4s Td Jd Qd Kd 7c 6s 6h",
-                 theirs="7h 7d 2c 3c 9c 9h 5d 8s Ks 2h", pile="4h 5c",
-                 my_discards="7h 7d 5c", their_known="7h 7d")
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="As 2s 3s 4s Td Jd Qd Kd 7c 6s 6h",
+        theirs="7h 7d 2c 3c 9c 9h 5d 8s Ks 2h",
+        pile="4h 5c",
+        my_discards="7h 7d 5c",
+        their_known="7h 7d",
+    )
     a = act(ExpertBot(3, nodes=20000), r)
     assert a.kind is ActionKind.DISCARD and a.card != Card("7c")
 
 
 def test_takes_a_face_up_card_that_makes_a_meld() -> None:
     # 3c4c5c 7h7d | Kd Qs 9h 2d 8s, pile top 7s: the set of sevens, 14 points off.
-    r = position(turn=ONE, phase="DRAW", mine="3c 4c 5c 7h 7d Kd Qs 9h 2d 8s",
-                 theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h", pile="6d 7s", their_discards="7s")
+    r = position(
+        turn=ONE,
+        phase="DRAW",
+        mine="3c 4c 5c 7h 7d Kd Qs 9h 2d 8s",
+        theirs="Ac 2c 8c 9c Tc Jc Qc 2h 3h 4h",
+        pile="6d 7s",
+        their_discards="7s",
+    )
     s = ExpertBot(1, nodes=20000).search(r.observation(ONE))
     assert s.best == Action.take_discard()
     assert {c.action for c in s.candidates} == {Action.take_discard(), Action.draw_stock()}
@@ -193,7 +233,9 @@ def test_deterministic_for_a_seed_and_a_node_budget_whatever_the_threads() -> No
     assert one == again == two
     s1 = ExpertBot(5, nodes=FAST).search(obs[3])
     s2 = ExpertBot(5, nodes=FAST, threads=2).search(obs[3])
-    assert [(c.action, c.value, c.worlds) for c in s1.candidates] == [(c.action, c.value, c.worlds) for c in s2.candidates]
+    assert [(c.action, c.value, c.worlds) for c in s1.candidates] == [
+        (c.action, c.value, c.worlds) for c in s2.candidates
+    ]
     assert (s1.worlds, s1.nodes) == (s2.worlds, s2.nodes)
     m1 = play_match(ExpertBot(1, nodes=2000), SimpleBot(2), Rules.eaai(), seed=4)
     m2 = play_match(ExpertBot(1, nodes=2000, threads=2), SimpleBot(2), Rules.eaai(), seed=4)
@@ -231,8 +273,14 @@ def test_expert_bot_object() -> None:
     assert repr(c) == repr(b) and type(c) is ExpertBot
     assert make_bot("Expert", 2).name == "expert" and "expert" in BOT_NAMES
     assert ExpertBot(threads=0).threads >= 1  # one per core
-    for kw in ({"budget_ms": -1}, {"budget_ms": 0}, {"nodes": 0}, {"nodes": -3}, {"threads": 300},
-               {"budget_ms": float("inf")}):
+    for kw in (
+        {"budget_ms": -1},
+        {"budget_ms": 0},
+        {"nodes": 0},
+        {"nodes": -3},
+        {"threads": 300},
+        {"budget_ms": float("inf")},
+    ):
         with pytest.raises(InvalidValueError):
             ExpertBot(**kw)
     for kw in ({"budget_ms": "10"}, {"nodes": 1.5}, {"threads": True}):
@@ -244,19 +292,24 @@ def test_expert_bot_object() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
-@pytest.mark.parametrize("code", [
-    "from parlour.gin import ExpertBot, SimpleBot, play_match\n"
-    "play_match(ExpertBot(1, nodes=10**12), SimpleBot(2))",
-    "from parlour.gin import ExpertBot, SimpleBot, play_match\n"
-    "play_match(ExpertBot(1, nodes=10**12, threads=2), SimpleBot(2))",
-    "from parlour.gin import ExpertBot, Round, Rules, Player\n"
-    "r = Round.deal(Rules(), Player.ONE, 1)\n"
-    "while True:\n    ExpertBot(1, nodes=10**12, threads=2).search(r.observation(r.turn))",
-], ids=["play_match", "play_match, two threads", "search"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "from parlour.gin import ExpertBot, SimpleBot, play_match\n"
+        "play_match(ExpertBot(1, nodes=10**12), SimpleBot(2))",
+        "from parlour.gin import ExpertBot, SimpleBot, play_match\n"
+        "play_match(ExpertBot(1, nodes=10**12, threads=2), SimpleBot(2))",
+        "from parlour.gin import ExpertBot, Round, Rules, Player\n"
+        "r = Round.deal(Rules(), Player.ONE, 1)\n"
+        "while True:\n    ExpertBot(1, nodes=10**12, threads=2).search(r.observation(r.turn))",
+    ],
+    ids=["play_match", "play_match, two threads", "search"],
+)
 def test_ctrl_c_stops_the_search(code: str) -> None:
     script = "print('ready', flush=True)\n" + code + "\nprint('finished', flush=True)\n"
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
+    )
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "ready"
@@ -307,8 +360,20 @@ def test_cli_takes_the_expert_budget(capsys: pytest.CaptureFixture[str]) -> None
         assert args.func(args, out) == 0
         return out.getvalue()
 
-    text = cli(["arena", "--bots", "expert,simple", "--rules", "eaai", "--matches", "2", "--expert-nodes", "1000",
-                "--no-progress"])
+    text = cli(
+        [
+            "arena",
+            "--bots",
+            "expert,simple",
+            "--rules",
+            "eaai",
+            "--matches",
+            "2",
+            "--expert-nodes",
+            "1000",
+            "--no-progress",
+        ]
+    )
     assert "expert vs simple" in text and "alternate_dealer=True" in text
     moves = io.StringIO("q\n")
     from parlour.gin.play import play_terminal

@@ -73,7 +73,9 @@ def test_new_round_is_dealt_by_the_next_dealer() -> None:
 
 results = st.one_of(
     st.just(RoundResult.dead()),
-    st.builds(lambda p, k, d: RoundResult.knock(p, k, d), st.sampled_from([ONE, TWO]), st.integers(1, 10), st.integers(0, 100)),
+    st.builds(
+        lambda p, k, d: RoundResult.knock(p, k, d), st.sampled_from([ONE, TWO]), st.integers(1, 10), st.integers(0, 100)
+    ),
     st.builds(RoundResult.gin, st.sampled_from([ONE, TWO]), st.integers(0, 100)),
     st.builds(RoundResult.big_gin, st.sampled_from([ONE, TWO]), st.integers(0, 100)),
 )

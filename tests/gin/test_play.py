@@ -99,7 +99,9 @@ def test_cli_arena_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "normal vs easy" in text and "95% CI" in text and "pts/hand" in text
     assert "6/6 matches" in capsys.readouterr().err  # the progress bar
-    code, text2 = cli(["arena", "--bots", "normal,easy", "--matches", "6", "--seed", "2", "--jobs", "2", "--no-progress"])
+    code, text2 = cli(
+        ["arena", "--bots", "normal,easy", "--matches", "6", "--seed", "2", "--jobs", "2", "--no-progress"]
+    )
     assert text2.splitlines()[1:4] == text.splitlines()[1:4]  # the same table whatever the jobs
     with pytest.raises(SystemExit):
         cli(["arena", "--bots", "normal,grandmaster"])

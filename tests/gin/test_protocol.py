@@ -40,8 +40,16 @@ def test_action_ids_are_fixed_and_documented() -> None:
         assert eval(repr(a), {"Action": Action}) == a
         assert pickle.loads(pickle.dumps(a)) == a and hash(Action.from_id(i)) == hash(a)
         kinds[a.kind] += 1
-    assert kinds == {ActionKind.PASS: 1, ActionKind.TAKE_DISCARD: 1, ActionKind.DRAW_STOCK: 1, ActionKind.DISCARD: 52,
-                     ActionKind.KNOCK: 52, ActionKind.BIG_GIN: 1, ActionKind.LAY_OFF: 156, ActionKind.FINISH_LAYOFFS: 1}
+    assert kinds == {
+        ActionKind.PASS: 1,
+        ActionKind.TAKE_DISCARD: 1,
+        ActionKind.DRAW_STOCK: 1,
+        ActionKind.DISCARD: 52,
+        ActionKind.KNOCK: 52,
+        ActionKind.BIG_GIN: 1,
+        ActionKind.LAY_OFF: 156,
+        ActionKind.FINISH_LAYOFFS: 1,
+    }
     assert Action.from_id(0) == Action.pass_() and Action.from_id(1) == Action.take_discard()
     assert Action.from_id(2) == Action.draw_stock()
     for c in DECK:
@@ -90,9 +98,13 @@ def test_can_op_matches_op() -> None:
         r = Round.deal(Rules.modern(), ONE if seed % 2 else TWO, seed)
         while not r.is_terminal:
             hand = r.hand(r.turn) if r.turn is not None else CardSet()
-            probes = [("pass_", (), r.can_pass()), ("take_discard", (), r.can_take_discard()),
-                      ("draw_stock", (), r.can_draw_stock()), ("declare_big_gin", (), r.can_declare_big_gin()),
-                      ("finish_layoffs", (), r.can_finish_layoffs())]
+            probes = [
+                ("pass_", (), r.can_pass()),
+                ("take_discard", (), r.can_take_discard()),
+                ("draw_stock", (), r.can_draw_stock()),
+                ("declare_big_gin", (), r.can_declare_big_gin()),
+                ("finish_layoffs", (), r.can_finish_layoffs()),
+            ]
             for c in list(hand)[:4] + [DECK[seed]]:
                 probes += [("discard", (c,), r.can_discard(c)), ("knock", (c,), r.can_knock(c))]
                 probes += [("lay_off", (c, i), r.can_lay_off(c, i)) for i in range(3)]
@@ -194,8 +206,13 @@ def replica(n: int, seed: int, rules: Rules) -> dict[str, object]:
     deal_rng, pol = Rng(s0), (Rng(s1), Rng(s2))
     out: dict[str, object] = {"rounds": 0, "dead": 0, "knocks": 0, "undercuts": 0, "gins": 0, "big_gins": 0}
     wins, points, actions = [0, 0], [0, 0], 0
-    names = {ResultKind.DEAD: "dead", ResultKind.KNOCK: "knocks", ResultKind.UNDERCUT: "undercuts",
-             ResultKind.GIN: "gins", ResultKind.BIG_GIN: "big_gins"}
+    names = {
+        ResultKind.DEAD: "dead",
+        ResultKind.KNOCK: "knocks",
+        ResultKind.UNDERCUT: "undercuts",
+        ResultKind.GIN: "gins",
+        ResultKind.BIG_GIN: "big_gins",
+    }
     for i in range(n):
         r = Round.deal(rules, ONE if i % 2 == 0 else TWO, deal_rng)
         while not r.is_terminal:

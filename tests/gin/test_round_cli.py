@@ -54,8 +54,13 @@ def test_replay_to_the_end_prints_the_result(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("content", "needle"),
-    [('["pass", "draw stock"]', "DRAW phase"), ("[1, 2", "not JSON"), ('{"x": 1}', "actions"), ('["dance"]', "dance"),
-     ('{"seed": 1, "rules": "fancy", "actions": []}', "preset")],
+    [
+        ('["pass", "draw stock"]', "DRAW phase"),
+        ("[1, 2", "not JSON"),
+        ('{"x": 1}', "actions"),
+        ('["dance"]', "dance"),
+        ('{"seed": 1, "rules": "fancy", "actions": []}', "preset"),
+    ],
 )
 def test_replay_errors_are_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, needle: str) -> None:
     f = tmp_path / "bad.json"

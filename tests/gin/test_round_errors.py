@@ -47,7 +47,9 @@ KNOCKER = "5s 6s 7s Qc Qd Qh Ah 2h 3h Tc"  # deadwood 10 with 9c drawn and knock
 DEFENDER = "8s 9s Ts Qs 4h Kc Kd 2c 3d 5d"
 
 
-def deal(one: str = KNOCKER, two: str = DEFENDER, upcard: str = "Jc", stock_top: str = "9c", rules: Rules | None = None) -> Round:
+def deal(
+    one: str = KNOCKER, two: str = DEFENDER, upcard: str = "Jc", stock_top: str = "9c", rules: Rules | None = None
+) -> Round:
     return fixed_deal(one, two, upcard, stock_top, rules)
 
 
@@ -72,8 +74,17 @@ def layoff_round() -> Round:
 
 def test_error_hierarchy() -> None:
     assert issubclass(WrongPhase, RoundError) and issubclass(WrongPhase, PhaseError)
-    for cls in (MustDrawFromStock, NotInHand, DiscardJustTaken, TooMuchDeadwood, MeldsMismatch, NotBigGin,
-                BigGinDisabled, NoSuchMeld, CannotLayOff):
+    for cls in (
+        MustDrawFromStock,
+        NotInHand,
+        DiscardJustTaken,
+        TooMuchDeadwood,
+        MeldsMismatch,
+        NotBigGin,
+        BigGinDisabled,
+        NoSuchMeld,
+        CannotLayOff,
+    ):
         assert issubclass(cls, RoundError) and issubclass(cls, IllegalActionError), cls
     for cls in (WrongHandSize, WrongStockSize, RepeatedCard):
         assert issubclass(cls, DealError) and issubclass(cls, InvalidValueError)
@@ -110,13 +121,26 @@ def test_wrong_phase_in_draw_and_discard() -> None:
 
 def test_wrong_phase_in_layoff_and_finished() -> None:
     r = layoff_round()
-    for call in (lambda x: x.pass_(), lambda x: x.take_discard(), lambda x: x.draw_stock(),
-                 lambda x: x.discard("8s"), lambda x: x.knock("8s"), lambda x: x.declare_big_gin()):
+    for call in (
+        lambda x: x.pass_(),
+        lambda x: x.take_discard(),
+        lambda x: x.draw_stock(),
+        lambda x: x.discard("8s"),
+        lambda x: x.knock("8s"),
+        lambda x: x.declare_big_gin(),
+    ):
         refused(r, call, WrongPhase)
     r.finish_layoffs()
-    for call in (lambda x: x.pass_(), lambda x: x.take_discard(), lambda x: x.draw_stock(),
-                 lambda x: x.discard("8s"), lambda x: x.knock("8s"), lambda x: x.lay_off("8s", 0),
-                 lambda x: x.finish_layoffs(), lambda x: x.declare_big_gin()):
+    for call in (
+        lambda x: x.pass_(),
+        lambda x: x.take_discard(),
+        lambda x: x.draw_stock(),
+        lambda x: x.discard("8s"),
+        lambda x: x.knock("8s"),
+        lambda x: x.lay_off("8s", 0),
+        lambda x: x.finish_layoffs(),
+        lambda x: x.declare_big_gin(),
+    ):
         assert "FINISHED" in refused(r, call, WrongPhase)
 
 
@@ -183,7 +207,13 @@ def test_big_gin_errors() -> None:
     refused(r, lambda x: x.declare_big_gin(best_melds(CardSet(eleven))), MeldsMismatch)
     assert r.can_declare_big_gin(best_melds(r.hand(ONE)))
     # Not all melded: NotBigGin.
-    r2 = deal(one="5s 6s 7s 8s Qc Qd Qh Ah 2h 9h", two="9s 2c 3c 5c 7c 9c Jd Kd 6d 8d", upcard="4h", stock_top="Kc", rules=Rules.modern())
+    r2 = deal(
+        one="5s 6s 7s 8s Qc Qd Qh Ah 2h 9h",
+        two="9s 2c 3c 5c 7c 9c Jd Kd 6d 8d",
+        upcard="4h",
+        stock_top="Kc",
+        rules=Rules.modern(),
+    )
     r2.take_discard()
     assert "deadwood" in refused(r2, lambda x: x.declare_big_gin(), NotBigGin)
     # Disabled by the rules.

@@ -54,7 +54,9 @@ def test_knock_at_exactly_ten_with_chained_layoffs() -> None:
     assert result.points(r.rules) == 20
     assert r.returns() == (20, -20)
     # The same hand settled by settle() (optimal layoffs) agrees.
-    s = settle(best_melds(CardSet("5s 6s 7s Qc Qd Qh Ah 2h 3h Tc")), CardSet("8s 9s Ts Qs 4h Kc Kd 2c 3d 5d"), Rules(), ONE)
+    s = settle(
+        best_melds(CardSet("5s 6s 7s Qc Qd Qh Ah 2h 3h Tc")), CardSet("8s 9s Ts Qs 4h Kc Kd 2c 3d 5d"), Rules(), ONE
+    )
     assert s.result == result
 
 

@@ -234,7 +234,13 @@ def test_round_result_validation() -> None:
 
 def test_rules_presets_and_validation() -> None:
     r = Rules()
-    assert (r.knock_limit, r.gin_bonus, r.big_gin_bonus, r.undercut_bonus, r.undercut_on_tie) == (10, 25, None, 25, True)
+    assert (r.knock_limit, r.gin_bonus, r.big_gin_bonus, r.undercut_bonus, r.undercut_on_tie) == (
+        10,
+        25,
+        None,
+        25,
+        True,
+    )
     assert (r.box_bonus, r.game_bonus, r.shutout, r.game_target, r.oklahoma) == (0, 0, None, 100, None)
     assert r == Rules.card()
     m = Rules.modern()
@@ -245,8 +251,16 @@ def test_rules_presets_and_validation() -> None:
     assert c.shutout == Shutout.flat(100)
     p = Rules.palace()
     assert (p.gin_bonus, p.undercut_bonus, p.box_bonus, p.immediate_boxes, p.game_bonus) == (25, 20, 10, True, 0)
-    for bad in ({"knock_limit": 11}, {"knock_limit": -1}, {"gin_bonus": -1}, {"big_gin_bonus": -5},
-                {"undercut_bonus": -1}, {"box_bonus": -1}, {"game_bonus": -1}, {"game_target": 0}):
+    for bad in (
+        {"knock_limit": 11},
+        {"knock_limit": -1},
+        {"gin_bonus": -1},
+        {"big_gin_bonus": -5},
+        {"undercut_bonus": -1},
+        {"box_bonus": -1},
+        {"game_bonus": -1},
+        {"game_target": 0},
+    ):
         with pytest.raises(InvalidValueError):
             Rules(**bad)
     with pytest.raises(InvalidValueError):

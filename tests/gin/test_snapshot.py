@@ -78,7 +78,9 @@ def test_round_trips(name: str) -> None:
 
 def test_cards_are_text() -> None:
     d = ROUNDS["layoff"].to_dict()["state"]
-    assert d["hands"][0] == ["9c", "Tc", "5s", "6s", "7s", "Ah", "2h", "3h"][:0] + [str(c) for c in ROUNDS["layoff"].hand(ONE)]
+    assert d["hands"][0] == ["9c", "Tc", "5s", "6s", "7s", "Ah", "2h", "3h"][:0] + [
+        str(c) for c in ROUNDS["layoff"].hand(ONE)
+    ]
     assert d["spread"][1] == ["5s", "6s", "7s", "8s", "9s"]
     assert d["laid_off"] == ["8s", "9s"] and d["knocker"] == 0 and d["phase"] == "LAYOFF"
     assert d["initial_upcard"] == "Jc" and all(isinstance(c, str) for c in d["stock"])
@@ -115,9 +117,17 @@ def test_duplicated_card() -> None:
 
 
 def test_wrong_phase() -> None:
-    for name, phase in [("draw", "DISCARD"), ("draw", "UPCARD"), ("discard", "DRAW"), ("upcard", "LAYOFF"),
-                        ("layoff", "DISCARD"), ("knock", "LAYOFF"), ("draw", "FINISHED"), ("draw", "BOGUS"),
-                        ("dead", "DRAW")]:
+    for name, phase in [
+        ("draw", "DISCARD"),
+        ("draw", "UPCARD"),
+        ("discard", "DRAW"),
+        ("upcard", "LAYOFF"),
+        ("layoff", "DISCARD"),
+        ("knock", "LAYOFF"),
+        ("draw", "FINISHED"),
+        ("draw", "BOGUS"),
+        ("dead", "DRAW"),
+    ]:
         rejected(corrupt(name, lambda d, p=phase: d.__setitem__("phase", p)))
 
 
@@ -164,8 +174,21 @@ def test_other_corruptions() -> None:
         ("knock", lambda d: d["result"].__setitem__("defender_deadwood", 1), "result"),
         ("knock", lambda d: d["result"].__setitem__("kind", "GIN"), "result"),
         ("knock", lambda d: d.__setitem__("turn", 1), "finished round has a player"),
-        ("dead", lambda d: d.__setitem__("result", {"kind": "KNOCK", "knocker": 0, "winner": 0,
-                                                    "knocker_deadwood": 5, "defender_deadwood": 9, "laid_off": []}), "result"),
+        (
+            "dead",
+            lambda d: d.__setitem__(
+                "result",
+                {
+                    "kind": "KNOCK",
+                    "knocker": 0,
+                    "winner": 0,
+                    "knocker_deadwood": 5,
+                    "defender_deadwood": 9,
+                    "laid_off": [],
+                },
+            ),
+            "result",
+        ),
         ("gin", lambda d: d["laid_off"].append("2c"), "twice"),
         ("discard", lambda d: d["discarded"][0].append(d["stock"][0]), "stock"),
         ("discard-taken", lambda d: d.__setitem__("passes", 2), "two passes"),
@@ -177,7 +200,11 @@ def test_other_corruptions() -> None:
         ("draw", lambda d: d.__setitem__("game", "yahtzee"), "not a gin.round snapshot"),
         ("draw", lambda d: d["rules"].__setitem__("knock_limit", 11), "rules"),
         ("draw", lambda d: d["rules"].__setitem__("oklahoma", "TWO"), "oklahoma"),
-        ("big-gin", lambda d: d.__setitem__("rules", json.loads(json.dumps(Round.deal().to_dict()["rules"]))), "big gin"),
+        (
+            "big-gin",
+            lambda d: d.__setitem__("rules", json.loads(json.dumps(Round.deal().to_dict()["rules"]))),
+            "big gin",
+        ),
     ]
     for name, change, match in envelope_cases:
         rejected(corrupt_envelope(name, change), match)
@@ -261,10 +288,14 @@ def test_observation_snapshots() -> None:
     d = json.loads(json.dumps(obs.to_dict()))
     assert Observation.from_dict(d) == obs and pickle.loads(pickle.dumps(obs)) == obs
     assert d["seat"] == 1 and d["players"][1]["hand_size"] == len(d["hand"])
-    for change in (lambda x: x.__setitem__("game", "yahtzee"), lambda x: x.pop("hand"),
-                   lambda x: x.__setitem__("legal_actions", list(reversed(x["legal_actions"]))),
-                   lambda x: x.__setitem__("stock_size", 99), lambda x: x.__setitem__("seat", "TWO"),
-                   lambda x: x["players"][0]["known"].append(x["hand"][0])):
+    for change in (
+        lambda x: x.__setitem__("game", "yahtzee"),
+        lambda x: x.pop("hand"),
+        lambda x: x.__setitem__("legal_actions", list(reversed(x["legal_actions"]))),
+        lambda x: x.__setitem__("stock_size", 99),
+        lambda x: x.__setitem__("seat", "TWO"),
+        lambda x: x["players"][0]["known"].append(x["hand"][0]),
+    ):
         bad = copy.deepcopy(d)
         change(bad)
         with pytest.raises(StateFormatError):

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from parlour._core.gin import Action, EasyBot, arena_pair, play_match
 from parlour.errors import InvalidValueError, StateFormatError
 from parlour.gin import MAX_TURNS, Player, ResultKind, Round, Rules
-from parlour._core.gin import Action, EasyBot, arena_pair, play_match
 
 
 class Taker:

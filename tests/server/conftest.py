@@ -54,8 +54,10 @@ def _pg_bin() -> Path:
     which = shutil.which("initdb")
     if which:
         return Path(which).resolve().parent
-    raise RuntimeError("PostgreSQL is not installed: apt-get update && apt-get install -y postgresql "
-                       "(.ci/run does this when it is missing)")
+    raise RuntimeError(
+        "PostgreSQL is not installed: apt-get update && apt-get install -y postgresql "
+        "(.ci/run does this when it is missing)"
+    )
 
 
 class Postgres:
@@ -69,11 +71,25 @@ class Postgres:
         self.as_root = os.geteuid() == 0
         if self.as_root:  # PostgreSQL refuses to run as root: run it as the package's postgres user
             shutil.chown(self.dir, "postgres", "postgres")
-        self._run([str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
-                   "--no-sync", "-E", "UTF8"])
-        self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-t", "60", "-l", str(self.dir / "log"),
-                   "-o", f"-k {self.dir} -p {self.port} -c listen_addresses='' -c fsync=on "
-                   "-c max_connections=200 -c shared_buffers=64MB", "start"])
+        self._run(
+            [str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]
+        )
+        self._run(
+            [
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.data),
+                "-w",
+                "-t",
+                "60",
+                "-l",
+                str(self.dir / "log"),
+                "-o",
+                f"-k {self.dir} -p {self.port} -c listen_addresses='' -c fsync=on "
+                "-c max_connections=200 -c shared_buffers=64MB",
+                "start",
+            ]
+        )
         self._dbs = itertools.count()
 
     def _run(self, cmd: list[str]) -> None:
@@ -88,8 +104,9 @@ class Postgres:
         import psycopg
 
         name = f"t{os.getpid()}_{next(self._dbs)}"
-        with psycopg.connect(host=str(self.dir), port=self.port, user="postgres", dbname="postgres",
-                             autocommit=True) as conn:
+        with psycopg.connect(
+            host=str(self.dir), port=self.port, user="postgres", dbname="postgres", autocommit=True
+        ) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
@@ -142,8 +159,16 @@ class Server:
 
     def start(self) -> None:
         launch = os.environ.get("PARLOUR_SERVER_LAUNCH")  # another way to start it, e.g. a script
-        cmd = [sys.executable, *([launch] if launch else ["-m", "parlour", "serve"]), "--port", str(self.port),
-               "--db", self.db, "--log-level", "warning"]
+        cmd = [
+            sys.executable,
+            *([launch] if launch else ["-m", "parlour", "serve"]),
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            "--log-level",
+            "warning",
+        ]
         for k, v in self.options.items():
             cmd += [f"--{k.replace('_', '-')}", str(v)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}

@@ -146,3 +146,97 @@ def test_undo_is_refused_where_others_or_dice_are_involved(srv: Server) -> None:
                 assert before is not None and after["seq"] == before["seq"]
 
         asyncio.run(play())
+
+
+def test_yahtzee_advice_objectives_against_the_other_seat(srv: Server) -> None:
+    """With `objectives` (and a `target`) the Yahtzee advice adds the best action for the
+    mean, for reaching the target and for beating the other seat (a bot, modelled as
+    playing the expected-score strategy from its card): the library's own advise() from
+    the stored game says the same; early in the game (more open boxes than the bound)
+    the objectives wait."""
+    from parlour import yahtzee
+    from parlour.server.advice import YAHTZEE_OBJECTIVES_MAX_OPEN
+
+    t = srv.create(game="yahtzee", seats=[{"kind": "open"}, {"kind": "bot", "bot": "heuristic"}])["table"]
+    token = srv.take(t, 0)
+    solver = yahtzee.Solver()
+
+    async def play() -> None:
+        async with Client(srv.ws_url(t), token) as c:
+            bot = games.get("yahtzee").bot("optimal")
+            early_checked = False
+            while True:
+                state = c.state
+                assert state is not None
+                if not state["legal_actions"]:  # the bot's turn
+                    await c.recv_state(min_seq=state["seq"] + 1)
+                    continue
+                g = stored_game(srv, t)
+                obs = g.observation(0)
+                mine, theirs = obs.scorecards
+                open_boxes = 13 - len(mine.state.scored)
+                if open_boxes > YAHTZEE_OBJECTIVES_MAX_OPEN and not early_checked:
+                    status, a = srv.http("GET", f"/api/tables/{t}/advice?objectives=true", token=token)
+                    assert (
+                        status == 200 and a["objectives"] == [] and a["objectives_from"] == YAHTZEE_OBJECTIVES_MAX_OPEN
+                    )
+                    early_checked = True
+                if open_boxes <= YAHTZEE_OBJECTIVES_MAX_OPEN and obs.rolls_left == 2:
+                    break
+                choice = int(bot.act(obs).id)
+                await c.act(choice)
+                await c.recv_state(min_seq=state["seq"] + 1)
+            assert early_checked
+            target = int(mine.total) + 120
+            status, a = srv.http("GET", f"/api/tables/{t}/advice?target={target}", token=token)
+            assert status == 200 and a["seq"] == state["seq"] and a["target"] == target and a["opponents"] == 1
+            legal = {x["id"]: x["text"] for x in state["legal_actions"]}
+            opponent = solver.distribution(theirs.state, points=int(theirs.total))
+            want = yahtzee.advise(
+                mine.state,
+                obs.dice,
+                obs.rolls_left,
+                points=int(mine.total),
+                solver=solver,
+                target=target,
+                opponent=opponent,
+            )
+            got = a["objectives"]
+            assert [o["objective"] for o in got] == ["mean", f"reach {target}", "beat the opponent"]
+            for o, w in zip(got, want):
+                assert legal[o["id"]] == o["text"] == str(w.action)
+                assert o["mean"] == pytest.approx(w.mean, abs=1e-4)
+                assert o["reach"] == pytest.approx(w.reach, abs=1e-9) and 0.0 < o["reach"] < 1.0
+                assert o["win"] == pytest.approx(w.win, abs=1e-9) and 0.0 < o["win"] < 1.0
+                assert o["gives_up"] == pytest.approx(w.gives_up, abs=1e-9)
+            assert got[0]["id"] == a["best"]  # the mean objective is the plain advice's best
+            # a target is only for Yahtzee; a bad target is refused
+            status, err = srv.http("GET", f"/api/tables/{t}/advice?target=-5", token=token)
+            assert status == 400 and err["error"] == "InvalidValueError"
+
+    asyncio.run(play())
+
+
+def test_yahtzee_advice_opponent_is_the_best_of_the_others() -> None:
+    """Three seats: the opponent's distribution is that of the best of the two others'
+    final scores, each from the expected-score strategy (checked by a double sum)."""
+    import numpy as np
+
+    from parlour import yahtzee
+    from parlour.server.advice import _others
+
+    info = games.get("yahtzee")
+    g = info.new_game(players=3, seed=2)
+    bot = info.bot("heuristic")
+    while len(g.observation(0).scorecards[2].state.scored) < 9 or g.current_player != 0:
+        g.apply(bot.act(g.observation(g.current_player)))
+    obs = g.observation(0)
+    solver = yahtzee.Solver()
+    got = _others(obs, solver)
+    p, q = (solver.distribution(c.state, points=int(c.total)).pmf for c in obs.scorecards[1:])
+    want = np.zeros(max(len(p), len(q)))
+    for i in np.flatnonzero(p):
+        for j in np.flatnonzero(q):
+            want[max(i, j)] += p[i] * q[j]
+    assert np.allclose(got.pmf, want[: len(got.pmf)], atol=1e-12) and want[len(got.pmf) :].sum() < 1e-12
+    assert got.min >= max(int(c.total) for c in obs.scorecards[1:])

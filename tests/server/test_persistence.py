@@ -46,13 +46,25 @@ def test_a_database_of_something_else_is_refused(db_url: str) -> None:
 
 def test_a_commit_conflict_changes_nothing(db_url: str) -> None:
     s = st.Store(db_url)
-    row = st.TableRow(id="t1", game="yahtzee", preset=None, options={}, seed=1, players=1, seq=0,
-                      status="playing", snapshot={"a": 1}, created=0.0, updated=0.0,
-                      seats=[st.SeatRow(seat=0, kind="open")])
+    row = st.TableRow(
+        id="t1",
+        game="yahtzee",
+        preset=None,
+        options={},
+        seed=1,
+        players=1,
+        seq=0,
+        status="playing",
+        snapshot={"a": 1},
+        created=0.0,
+        updated=0.0,
+        seats=[st.SeatRow(seat=0, kind="open")],
+    )
     w = st.Writer(s)
     w.submit(lambda conn: st.Store.insert_table(conn, row)).result()
-    rec = st.ActionRecord(table_id="t1", seq=1, seat=0, action_id=3, text="x", client_seq=1, snapshot={"a": 2},
-                          status="playing")
+    rec = st.ActionRecord(
+        table_id="t1", seq=1, seat=0, action_id=3, text="x", client_seq=1, snapshot={"a": 2}, status="playing"
+    )
     w.submit(lambda conn: st.Store.record_action(conn, rec)).result()
     with pytest.raises(st.ConflictError):  # the same sequence number twice: a second writer's action
         w.submit(lambda conn: st.Store.record_action(conn, rec)).result()
@@ -109,8 +121,11 @@ def test_sigkill_in_the_middle_of_games_loses_nothing(make_server: Any, db_url: 
         return done
 
     async def first_half() -> None:
-        await asyncio.gather(play(people["table"], tokens, 10), play(mixed["table"], [mixed_token, None], 6),
-                             play(solo["table"], [solo_token], 5))
+        await asyncio.gather(
+            play(people["table"], tokens, 10),
+            play(mixed["table"], [mixed_token, None], 6),
+            play(solo["table"], [solo_token], 5),
+        )
 
     asyncio.run(first_half())
     watched = {people["table"]: [None, *tokens], mixed["table"]: [None, mixed_token], solo["table"]: [None, solo_token]}
@@ -129,6 +144,7 @@ def test_sigkill_in_the_middle_of_games_loses_nothing(make_server: Any, db_url: 
             b["state"].pop("last_event")
             a["state"].pop("last_event")
             assert a == b
+
     # The people's seats still work with their tokens, and their client sequence numbers survived.
     async def second_half() -> None:
         async with Client(srv.ws_url(people["table"]), tokens[0]) as c:
@@ -144,6 +160,7 @@ def test_sigkill_in_the_middle_of_games_loses_nothing(make_server: Any, db_url: 
         await play(mixed["table"], [mixed_token, None], 2)
 
     asyncio.run(second_half())
+
     # The bot-only table resumed by itself and goes on to the end.
     async def wait_bots() -> dict[str, Any]:
         for _ in range(600):
@@ -216,4 +233,3 @@ def test_sigkill_during_a_stream_of_actions(make_server: Any, db_url: str) -> No
     assert [r[0] for r in s.actions_of(t["table"])] == list(range(1, v["seq"] + 1))
     assert v["state"]["ack"] == v["seq"]  # one client seq per accepted action, none twice
     s.close()
-

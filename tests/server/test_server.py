@@ -45,8 +45,13 @@ def test_committed_schema_is_current() -> None:
 
 
 def test_schema_command_prints_the_schema() -> None:
-    out = subprocess.run([sys.executable, "-m", "parlour", "serve", "--schema"], capture_output=True, text=True,
-                         env={"PYTHONPATH": str(SRC)}, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "parlour", "serve", "--schema"],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC)},
+        check=True,
+    ).stdout
     assert json.loads(out) == json.loads(json.dumps(SCHEMA))
 
 
@@ -108,8 +113,11 @@ def test_two_people_play_a_whole_yahtzee_game(sq: Server) -> None:
     tokens = [sq.take(t["table"], 0), sq.take(t["table"], 1)]
 
     async def main() -> None:
-        async with Client(sq.ws_url(t["table"]), tokens[0]) as a, Client(sq.ws_url(t["table"]), tokens[1]) as b, \
-                Client(sq.ws_url(t["table"])) as watcher:
+        async with (
+            Client(sq.ws_url(t["table"]), tokens[0]) as a,
+            Client(sq.ws_url(t["table"]), tokens[1]) as b,
+            Client(sq.ws_url(t["table"])) as watcher,
+        ):
             clients = [a, b]
             seq = 0
             while True:
@@ -190,8 +198,11 @@ def test_bad_messages_get_errors_and_change_nothing(sq: Server) -> None:
     assert status == 201
 
     async def main() -> None:
-        async with Client(sq.ws_url(t["table"]), tokens[0]) as a, Client(sq.ws_url(t["table"]), tokens[1]) as b, \
-                Client(sq.ws_url(t["table"]), spec["token"]) as s:
+        async with (
+            Client(sq.ws_url(t["table"]), tokens[0]) as a,
+            Client(sq.ws_url(t["table"]), tokens[1]) as b,
+            Client(sq.ws_url(t["table"]), spec["token"]) as s,
+        ):
             before = a.state
             assert before is not None and before["current_player"] == 0
             cases: list[tuple[Client, Any, str]] = [
@@ -208,10 +219,12 @@ def test_bad_messages_get_errors_and_change_nothing(sq: Server) -> None:
                 (a, b"\xff\xfe", "MessageError"),
                 (a, json.dumps({"type": "action", "seq": 1, "action": 9999}), "InvalidValueError"),
                 (a, json.dumps({"type": "action", "seq": 1, "action": "fly away"}), "NotationError"),
-                (b, json.dumps({"type": "action", "seq": 1, "action": before["legal_actions"][0]["id"]}),
-                 "NotYourTurn"),
-                (s, json.dumps({"type": "action", "seq": 1, "action": before["legal_actions"][0]["id"]}),
-                 "AuthError"),
+                (
+                    b,
+                    json.dumps({"type": "action", "seq": 1, "action": before["legal_actions"][0]["id"]}),
+                    "NotYourTurn",
+                ),
+                (s, json.dumps({"type": "action", "seq": 1, "action": before["legal_actions"][0]["id"]}), "AuthError"),
                 (a, json.dumps({"type": "hello", "token": other_token}), "AuthError"),
                 (a, json.dumps({"type": "hello", "token": "A" * 22}), "AuthError"),
             ]
@@ -219,7 +232,7 @@ def test_bad_messages_get_errors_and_change_nothing(sq: Server) -> None:
                 await client.send(raw)
                 err = await client.recv_type("error")
                 assert err["error"] == name or err["kind"] == name, (raw[:60], err)
-                assert "Traceback" not in err["message"] and "File \"" not in err["message"]
+                assert "Traceback" not in err["message"] and 'File "' not in err["message"]
                 SERVER_VALIDATOR.validate(err)
                 await client.send({"type": "ping"})
                 assert (await client.recv())["type"] == "pong"  # the connection is intact
@@ -326,8 +339,11 @@ def test_a_web_frontend_is_served_at_the_root(tmp_path: Path) -> None:
     (web / "app.js").write_text("export const x = 1;")
     store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(store, registry=_NoGames(), web_dir=web), host="127.0.0.1",
-                                           port=port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(store, registry=_NoGames(), web_dir=web), host="127.0.0.1", port=port, log_level="warning"
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
@@ -359,8 +375,21 @@ class _NoGames:
 
 
 def test_serve_reports_a_bad_database_in_one_line(tmp_path: Path) -> None:
-    r = subprocess.run([sys.executable, "-m", "parlour", "serve", "--port", "1", "--db",
-                        f"postgresql://nobody@/none?host={tmp_path}&port=9"],
-                       capture_output=True, text=True, env={"PYTHONPATH": str(SRC)}, timeout=60)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "parlour",
+            "serve",
+            "--port",
+            "1",
+            "--db",
+            f"postgresql://nobody@/none?host={tmp_path}&port=9",
+        ],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC)},
+        timeout=60,
+    )
     assert r.returncode == 1
     assert "cannot open the database" in r.stderr and "Traceback" not in r.stderr + r.stdout

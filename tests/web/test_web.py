@@ -256,6 +256,52 @@ def test_yahtzee_game_following_the_advisor_against_a_bot(page: Page, web: Serve
     assert abs(followed[-1][2] - shown) < 1e-6
 
 
+def test_yahtzee_advisor_objectives(page: Page, web: Server) -> None:
+    """With "Objectives" on and a target, the advisor shows the best choice for the mean,
+    for reaching the target and for beating the other seat: first a note until the card
+    has few enough open boxes, then one row per objective, as the server computed them."""
+    from parlour.server.advice import YAHTZEE_OBJECTIVES_MAX_OPEN
+
+    p, pg = page, page.page
+    status, listed = web.http("GET", "/api/games")
+    assert status == 200
+    bot = next(g for g in listed if g["name"] == "yahtzee")["bots"][0]
+    start(p, "yahtzee", opponents=[f"bot:{bot}"])
+    pg.check("#advisor-on")
+    pg.check("#objectives-on")
+    pg.fill("#objectives-target", "400")
+    pg.dispatch_event("#objectives-target", "change")
+    noted = False
+    while True:
+        pg.wait_for_function(
+            "document.body.dataset.turn === 'mine' && document.querySelector('#advisor').dataset.seq === document.body.dataset.seq"
+            " && document.querySelector('#objectives') !== null",
+            timeout=60_000,
+        )
+        rows = pg.locator("#objectives li[data-objective]")
+        if rows.count() == 0:
+            assert f"Objectives from {YAHTZEE_OBJECTIVES_MAX_OPEN} open boxes on" in pg.inner_text("#objectives")
+            noted = True
+            pg.click("#advice-play")
+            wait_acked(p)
+            continue
+        break
+    assert noted
+    p.shot("objectives")
+    seq = int(pg.get_attribute("body", "data-seq"))
+    sent = [json.loads(body) for url, body in p.rec.http if "/advice?objectives=true&target=400" in url]
+    advice = [a for a in sent if a.get("seq") == seq][-1]
+    names = [rows.nth(i).get_attribute("data-objective") for i in range(rows.count())]
+    assert names == [o["objective"] for o in advice["objectives"]] == ["mean", "reach 400", "beat the opponent"]
+    assert [rows.nth(i).get_attribute("data-action") for i in range(rows.count())] == [
+        o["text"] for o in advice["objectives"]
+    ]
+    assert advice["objectives"][0]["id"] == advice["best"]
+    text = pg.inner_text("#objectives")
+    for o in advice["objectives"]:
+        assert f"P(reach 400) {100 * o['reach']:.1f}%" in text and f"P(win) {100 * o['win']:.1f}%" in text
+
+
 # -- gin ---------------------------------------------------------------------------------
 
 

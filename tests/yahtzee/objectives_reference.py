@@ -109,7 +109,9 @@ def _best_turn(state: RefState, after: Callable[[int, RefState], np.ndarray], ru
     for each final roll, the best keep for each roll with one and with two rolls left."""
     level = {}
     for r in ref.rolls():
-        level[r] = np.max([after(*ref.apply(state, c, r, rules)) for c in ref.legal(state[0], r, rules["joker"])], axis=0)
+        level[r] = np.max(
+            [after(*ref.apply(state, c, r, rules)) for c in ref.legal(state[0], r, rules["joker"])], axis=0
+        )
     for _ in range(2):
         keep_value: dict[tuple[int, ...], np.ndarray] = {}
         new = {}

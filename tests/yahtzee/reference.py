@@ -10,8 +10,19 @@ from functools import cache
 from math import factorial
 
 CATS = [
-    "aces", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
-    "full_house", "small_straight", "large_straight", "yahtzee", "chance",
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "yahtzee",
+    "chance",
 ]
 YAHTZEE = 11
 
@@ -69,7 +80,9 @@ def value_written(cat: int, faces: tuple[int, ...], scored: int, joker: str) -> 
     return natural(cat, faces)
 
 
-def apply(state: tuple[int, int, bool], cat: int, faces: tuple[int, ...], rules: dict) -> tuple[int, tuple[int, int, bool]]:
+def apply(
+    state: tuple[int, int, bool], cat: int, faces: tuple[int, ...], rules: dict
+) -> tuple[int, tuple[int, int, bool]]:
     """(reward, next state) of writing faces in cat; state = (scored, upper, y50)."""
     scored, upper, y50 = state
     v = value_written(cat, faces, scored, rules["joker"])
@@ -91,7 +104,9 @@ def turn_value(state: tuple[int, int, bool], value_of, rules: dict) -> float:
     all_rolls = rolls()
 
     def v0(faces):
-        return max(r + value_of(n) for r, n in (apply(state, c, faces, rules) for c in legal(state[0], faces, rules["joker"])))
+        return max(
+            r + value_of(n) for r, n in (apply(state, c, faces, rules) for c in legal(state[0], faces, rules["joker"]))
+        )
 
     level = {r: v0(r) for r in all_rolls}
     for _ in range(2):

@@ -23,8 +23,18 @@ def test_solve_advise_with_a_saved_table(tmp_path, capsys) -> None:  # type: ign
 
 
 def test_advise_lazily_from_a_late_state() -> None:
-    text = run("yahtzee", "advise", "--state", "aces,twos,threes,fours,fives,sixes,chance upper=63", "--dice", "12345",
-               "--rolls-left", "0", "--rules", "none")
+    text = run(
+        "yahtzee",
+        "advise",
+        "--state",
+        "aces,twos,threes,fours,fives,sixes,chance upper=63",
+        "--dice",
+        "12345",
+        "--rolls-left",
+        "0",
+        "--rules",
+        "none",
+    )
     assert "best: score large_straight" in text
 
 

@@ -49,15 +49,15 @@ def test_injected_dice_scenario() -> None:
     g = Game(auto_roll=False)
     assert g.phase == Phase.ROLL and g.rolls_left == 3 and g.dice is None
     assert g.legal_actions() == []
-    g.roll("11666")                        # first roll: 1 1 6 6 6
+    g.roll("11666")  # first roll: 1 1 6 6 6
     assert g.phase == Phase.DECIDE and g.rolls_left == 2
-    g.apply(Reroll("666"))                   # keep the sixes
+    g.apply(Reroll("666"))  # keep the sixes
     assert g.phase == Phase.ROLL and g.kept == Keep("666")
     with pytest.raises(IllegalActionError, match="kept"):
-        g.roll("11166")                    # lacks a kept six
+        g.roll("11166")  # lacks a kept six
     g.roll("66662")
     g.apply("keep 6666")
-    g.roll("66666")                        # Yahtzee on the last roll
+    g.roll("66666")  # Yahtzee on the last roll
     assert g.rolls_left == 0
     with pytest.raises(IllegalActionError, match="no roll"):
         g.apply(Reroll("66"))
@@ -234,8 +234,8 @@ def test_view_and_str() -> None:
 def test_joker_scenario_through_the_game() -> None:
     g = Game(auto_roll=False)
     g.roll("33333")
-    g.apply(Score(Category.YAHTZEE))           # turn 1: 50 in the Yahtzee box
-    g.roll("33333")                          # turn 2: an extra Yahtzee, Threes open
+    g.apply(Score(Category.YAHTZEE))  # turn 1: 50 in the Yahtzee box
+    g.roll("33333")  # turn 2: an extra Yahtzee, Threes open
     assert [a for a in g.legal_actions() if isinstance(a, Score)] == [Score(Category.THREES)]
     assert not g.can_apply(Score(Category.FULL_HOUSE))
     with pytest.raises(IllegalActionError, match="joker"):
@@ -243,7 +243,7 @@ def test_joker_scenario_through_the_game() -> None:
     g.apply(Score(Category.THREES))
     d = g.last_event.to_dict()
     assert (d["points"], d["yahtzee_bonus"]) == (15, 100)
-    g.roll("33333")                          # turn 3: Threes filled -> any open lower box at joker value
+    g.roll("33333")  # turn 3: Threes filled -> any open lower box at joker value
     scores = [a.category for a in g.legal_actions() if isinstance(a, Score)]
     assert scores == [c for c in Category if c.value >= 6 and c != Category.YAHTZEE]
     g.apply(Score(Category.LARGE_STRAIGHT))

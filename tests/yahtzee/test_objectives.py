@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import pickle
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from parlour.errors import (
     IllegalActionError,
     InvalidValueError,
+    NotationError,
     PhaseError,
     StateFormatError,
     WrongTypeError,
@@ -48,6 +50,16 @@ from . import objectives_reference as oref
 from .conftest import VARIANTS, solved
 
 C = Category
+
+# The two rule variants at the ends (the forced joker with both bonuses; no joker and no
+# bonus) run in the default test run; the three between them run in the slow tier.
+CORE_VARIANTS = ("forced", "none+no-yahtzee-bonus+no-upper-bonus")
+
+
+def variants(names: list[str] | None = None) -> list[object]:
+    """The rule variants to test: the core ones plain, the others marked slow."""
+    return [v if v in CORE_VARIANTS else pytest.param(v, marks=pytest.mark.slow) for v in (names or list(VARIANTS))]
+
 
 # Small restricted games: the boxes left open, the upper subtotal and the Yahtzee-50 flag.
 # They cover the upper bonus still in reach, the Yahtzee box open or filled with 50 (the
@@ -97,7 +109,7 @@ def as_pmf(d: dict[int, float]) -> np.ndarray:
 # ---------------------------------------------------------------- against the brute force
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", variants())
 @pytest.mark.parametrize("game", list(RESTRICTED))
 def test_optimal_distribution_equals_brute_force(variant: str, game: str) -> None:
     rules = VARIANTS[variant]
@@ -112,7 +124,7 @@ def test_optimal_distribution_equals_brute_force(variant: str, game: str) -> Non
     assert got.mean == pytest.approx(solver.value(s), abs=1e-9)
 
 
-@pytest.mark.parametrize("variant", ["forced", "none+no-yahtzee-bonus+no-upper-bonus"])
+@pytest.mark.parametrize("variant", variants(["forced", "none+no-yahtzee-bonus+no-upper-bonus"]))
 @pytest.mark.parametrize("game", list(RESTRICTED)[:2])
 def test_heuristic_distribution_equals_brute_force(variant: str, game: str) -> None:
     rules = VARIANTS[variant]
@@ -141,7 +153,7 @@ class MostFaces:
         return Score(best)
 
 
-@pytest.mark.parametrize("variant", ["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"])
+@pytest.mark.parametrize("variant", variants(["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"]))
 @pytest.mark.parametrize("game", list(RESTRICTED)[:3])
 def test_python_fixed_strategy_exact_equals_brute_force(variant: str, game: str) -> None:
     rules = VARIANTS[variant]
@@ -217,7 +229,7 @@ MID = State(Categories([C.ACES, C.THREES, C.FIVES, C.FOUR_OF_A_KIND, C.SMALL_STR
 FROM_START = {"forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"}
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", variants())
 def test_distribution_matches_the_solver_value(variant: str, start: ScoreDistribution) -> None:
     solver = solved(variant)
     s = State.START if variant in FROM_START else MID
@@ -272,6 +284,56 @@ def test_heuristic_exact_and_python_simulation_agree(solver: Solver) -> None:
         assert lo <= exact.sf(t) <= hi, t
     again = score_distribution(bot, MID, points=40, games=3000, seed=4)
     assert again == sim  # same seed, same games
+
+
+class ActOnly:
+    """A bot of the game protocol only (act(observation)), as a learned policy would be."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def act(self, observation: Any) -> Any:
+        return self.inner.act(observation)
+
+
+def test_protocol_bot_simulated_against_the_exact_distribution(solver: Solver, start: ScoreDistribution) -> None:
+    """OptimalBot seen only through act(observation): simulated whole games; the exact
+    distribution lies inside the confidence intervals (a fixed seed)."""
+    bot = ActOnly(OptimalBot(solver))
+    sim = score_distribution(bot, games=3000, seed=5)
+    assert not sim.exact and sim.games == 3000
+    lo, hi = sim.mean_ci(0.999)
+    assert lo <= start.mean <= hi and hi - lo < 10
+    for t in (150, 200, 250, 300, 400):
+        lo, hi = sim.sf_ci(t, 0.999)
+        assert lo <= start.sf(t) <= hi, t
+    assert score_distribution(bot, games=3000, seed=5) == sim  # reproducible
+    other = score_distribution(bot, games=3000, seed=6)
+    assert other != sim
+    shifted = score_distribution(bot, games=300, seed=5, points=25)
+    assert np.array_equal(shifted.pmf[25:], score_distribution(bot, games=300, seed=5).pmf)
+    # the whole games are real: a worse bot scores less, a bot the game refuses raises
+    weak = score_distribution(ActOnly(HeuristicBot()), games=300, seed=5)
+    assert weak.mean_ci(0.999)[1] < start.mean
+
+    class Refused:
+        def act(self, observation: Any) -> Any:
+            return "score chance"  # legal once, refused on the second turn
+
+    class Garbled:
+        def act(self, observation: Any) -> Any:
+            return "keep 7"
+
+    with pytest.raises(IllegalActionError):
+        score_distribution(Refused(), games=1)
+    with pytest.raises(NotationError):
+        score_distribution(Garbled(), games=1)
+    with pytest.raises(InvalidValueError, match="empty card"):
+        score_distribution(bot, MID)
+    with pytest.raises(InvalidValueError, match="simulated"):
+        score_distribution(bot, exact=True)
+    with pytest.raises(InvalidValueError):
+        score_distribution(bot, games=0)
 
 
 def test_bit_identical_for_any_thread_count(solver: Solver) -> None:
@@ -366,7 +428,7 @@ def test_an_illegal_python_bot_is_caught() -> None:
 # ---------------------------------------------------------------- reaching a target
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", variants())
 @pytest.mark.parametrize("game", list(RESTRICTED))
 def test_threshold_equals_brute_force(variant: str, game: str) -> None:
     rules = VARIANTS[variant]
@@ -379,7 +441,7 @@ def test_threshold_equals_brute_force(variant: str, game: str) -> None:
     assert t.probability(s, 40, 140) == got[100]
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", variants())
 def test_threshold_is_never_below_the_expected_score_strategy(variant: str) -> None:
     """For every target, the threshold strategy reaches it at least as often as the
     expected-score strategy (its probability read from the exact distribution)."""
@@ -398,11 +460,31 @@ def test_threshold_is_never_below_the_expected_score_strategy(variant: str) -> N
 
 
 def test_threshold_rows_are_bit_identical_for_any_thread_count() -> None:
-    one, two = ThresholdSolver(max_target=250), ThresholdSolver(max_target=250)
-    one.solve_from(MID, threads=1)
-    two.solve_from(MID, threads=2)
-    assert np.array_equal(one.probabilities(MID), two.probabilities(MID))
-    assert one.table_bytes == two.table_bytes and one.rows == two.rows
+    """The 64 category sets below MID run on the thread pool (one set per thread at a
+    time): every row of every state they hold is the same, bit for bit, on 1, 2 and 3
+    threads."""
+    tables = [ThresholdSolver(max_target=250) for _ in range(3)]
+    for threads, t in enumerate(tables, start=1):
+        t.solve_from(MID, threads=threads)
+    base = MID.scored.bits
+    open_bits = [1 << c for c in range(13) if not base >> c & 1]
+    compared = 0
+    for pick in range(1 << len(open_bits)):
+        bits = base | sum(b for i, b in enumerate(open_bits) if pick >> i & 1)
+        for upper in range(64):
+            for y50 in (False, True):
+                try:
+                    s = State(Categories.from_bits(bits), upper, y50)
+                except InvalidValueError:
+                    continue  # not a card anyone can hold
+                rows = [t.probabilities(s) for t in tables]
+                assert np.array_equal(rows[0], rows[1], equal_nan=True) and np.array_equal(
+                    rows[0], rows[2], equal_nan=True
+                )
+                compared += 1
+    assert compared > 1000
+    assert tables[0].table_bytes == tables[1].table_bytes == tables[2].table_bytes
+    assert tables[0].rows == tables[1].rows == tables[2].rows
 
 
 def test_threshold_queries() -> None:
@@ -456,7 +538,7 @@ def random_opponent(seed: int, top: int = 160) -> ScoreDistribution:
     return ScoreDistribution(q / q.sum())
 
 
-@pytest.mark.parametrize("variant", ["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"])
+@pytest.mark.parametrize("variant", variants(["forced", "free", "none+no-yahtzee-bonus+no-upper-bonus"]))
 @pytest.mark.parametrize("game", list(RESTRICTED)[:3])
 @pytest.mark.parametrize("tie", [0.0, 0.5])
 def test_heads_up_equals_brute_force(variant: str, game: str, tie: float) -> None:
@@ -523,7 +605,9 @@ def test_heads_up_errors() -> None:
         HeadsUpSolver([0.5, 0.6])
     h = HeadsUpSolver(300)
     with pytest.raises(InvalidValueError, match="scored that many"):
-        h.win_probability(restricted_state("aces, twos, 4K (Yahtzee 0 scored)"), 250)  # these ten boxes hold 213 at most
+        h.win_probability(
+            restricted_state("aces, twos, 4K (Yahtzee 0 scored)"), 250
+        )  # these ten boxes hold 213 at most
     assert h.win_probability(MID, 500) == 1.0  # beyond the opponent already
 
 
@@ -547,8 +631,11 @@ def test_advise_trades_the_mean_for_the_target(solver: Solver) -> None:
     assert win.gives_up["reach"] == pytest.approx(reach.reach - win.reach, abs=1e-15)
     assert all(v >= 0.0 for r in rows for v in r.gives_up.values())
     # a position where they disagree (the command-line example below)
-    late = State(Categories([C.ACES, C.TWOS, C.THREES, C.FOURS, C.FIVES, C.THREE_OF_A_KIND, C.FOUR_OF_A_KIND,
-                             C.SMALL_STRAIGHT]), 40, False)
+    late = State(
+        Categories([C.ACES, C.TWOS, C.THREES, C.FOURS, C.FIVES, C.THREE_OF_A_KIND, C.FOUR_OF_A_KIND, C.SMALL_STRAIGHT]),
+        40,
+        False,
+    )
     m, r, w = advise(late, "66655", 1, points=110, solver=solver, target=210, opponent=200)
     assert m.action != r.action and m.gives_up["reach"] > 1e-3 and m.gives_up["win"] > 1e-2
     assert r.gives_up["mean"] > 1.0 and r.gives_up["win"] == 0.0
@@ -562,8 +649,18 @@ def late_game(points_me: int, points_them: int) -> Game:
     """A two-player game with three boxes left for each player, player 0 to play."""
     g = Game(2, seed=5)
     d = g.to_dict()
-    mine = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_of_a_kind": 20,
-            "four_of_a_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40}
+    mine = {
+        "aces": 3,
+        "twos": 6,
+        "threes": 9,
+        "fours": 12,
+        "fives": 15,
+        "three_of_a_kind": 20,
+        "four_of_a_kind": 0,
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+    }
     theirs = dict(mine, full_house=0, large_straight=0, four_of_a_kind=24)
     for card, boxes in zip(d["state"]["scorecards"], (mine, theirs)):
         card["boxes"].update(boxes)
@@ -620,18 +717,31 @@ def test_best_reply_bot_exactly_in_a_two_box_ending(solver: Solver) -> None:
             assert s1 is not None
             exact += po * pt * table.win_probability(s1, mp + our_gain)
     heads_up = open_loop.win_probability(mine, mp)
-    clairvoyant = sum(q0.pmf[y] * HeadsUpSolver(y, tie=0.5).win_probability(mine, mp)
-                      for y in range(len(q0.pmf)) if q0.pmf[y] > 0)
+    clairvoyant = sum(
+        q0.pmf[y] * HeadsUpSolver(y, tie=0.5).win_probability(mine, mp) for y in range(len(q0.pmf)) if q0.pmf[y] > 0
+    )
     mean = win_probability(solver.distribution(mine, points=mp), q0, tie=0.5)
-    assert sum(first.values()) == pytest.approx(1.0, abs=1e-12) and sum(replies.values()) == pytest.approx(1.0, abs=1e-12)
+    assert sum(first.values()) == pytest.approx(1.0, abs=1e-12) and sum(replies.values()) == pytest.approx(
+        1.0, abs=1e-12
+    )
     assert mean < heads_up < exact < clairvoyant
     assert exact - heads_up > 5e-4  # looking at the opponent's card is worth something here
 
 
 # ---------------------------------------------------------------- the command line
 
-ADVISE = ["yahtzee", "advise", "--state", "aces,twos,threes,fours,fives,three_of_a_kind,four_of_a_kind,small_straight upper=40",
-          "--dice", "66655", "--rolls-left", "1", "--points", "110"]
+ADVISE = [
+    "yahtzee",
+    "advise",
+    "--state",
+    "aces,twos,threes,fours,fives,three_of_a_kind,four_of_a_kind,small_straight upper=40",
+    "--dice",
+    "66655",
+    "--rolls-left",
+    "1",
+    "--points",
+    "110",
+]
 
 
 def run_cli(*argv: str) -> str:
@@ -659,8 +769,15 @@ def test_cli_advise_under_every_objective() -> None:
 def test_cli_advise_against_an_opponent_still_playing(capsys: pytest.CaptureFixture[str]) -> None:
     from parlour.cli import main
 
-    text = run_cli(*ADVISE, "--opponent-state", "aces,twos,threes,fours,fives,sixes,three_of_a_kind,four_of_a_kind upper=63",
-                   "--opponent-points", "150", "--tie", "0.5")
+    text = run_cli(
+        *ADVISE,
+        "--opponent-state",
+        "aces,twos,threes,fours,fives,sixes,three_of_a_kind,four_of_a_kind upper=63",
+        "--opponent-points",
+        "150",
+        "--tie",
+        "0.5",
+    )
     assert "beat the opponent" in text and "P(win)" in text and "playing the expected-score strategy" in text
     assert main([*ADVISE, "--opponent-final", "200", "--opponent-state", "start"], io.StringIO()) == 1
     assert "either --opponent-final or --opponent-state" in capsys.readouterr().err

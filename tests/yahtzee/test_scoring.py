@@ -49,8 +49,17 @@ def test_natural_traps() -> None:
 def test_legality_and_apply_match_reference_for_many_cards(joker: str) -> None:
     rules = RULES[joker]
     ref_rules = {"joker": joker, "yahtzee_bonus": True, "upper_bonus": True}
-    masks = [0, 1 << 11, (1 << 11) | (1 << 3), 0x1FFF & ~(1 << 3), 0x3F | (1 << 11), 0x1FC0, 0x0FFF, 0x1F7F,
-             (1 << 11) | 0x3F | (1 << 8)]
+    masks = [
+        0,
+        1 << 11,
+        (1 << 11) | (1 << 3),
+        0x1FFF & ~(1 << 3),
+        0x3F | (1 << 11),
+        0x1FC0,
+        0x0FFF,
+        0x1F7F,
+        (1 << 11) | 0x3F | (1 << 8),
+    ]
     for mask in masks:
         for upper in (0, 62):
             for y50 in (False, True):
@@ -90,8 +99,14 @@ def test_seed_joker_lower_box_at_joker_value() -> None:
     s = yahtzee_50_card(Category.FOURS, upper=12)
     d = Dice("44444")
     assert s.legal_categories(d) == Categories.LOWER - Categories([Category.YAHTZEE])
-    expect = {Category.THREE_OF_A_KIND: 20, Category.FOUR_OF_A_KIND: 20, Category.FULL_HOUSE: 25,
-              Category.SMALL_STRAIGHT: 30, Category.LARGE_STRAIGHT: 40, Category.CHANCE: 20}
+    expect = {
+        Category.THREE_OF_A_KIND: 20,
+        Category.FOUR_OF_A_KIND: 20,
+        Category.FULL_HOUSE: 25,
+        Category.SMALL_STRAIGHT: 30,
+        Category.LARGE_STRAIGHT: 40,
+        Category.CHANCE: 20,
+    }
     for c, v in expect.items():
         delta = s.apply(c, d)
         assert delta is not None and delta.value == v and delta.yahtzee_bonus == 100
@@ -101,7 +116,9 @@ def test_seed_joker_lower_box_at_joker_value() -> None:
 def test_seed_joker_forced_zero_still_earns_the_bonus() -> None:
     s = yahtzee_50_card(Category.FOURS, *[c for c in Category if c.value >= 6], upper=12)
     d = Dice("44444")
-    assert s.legal_categories(d) == Categories([Category.ACES, Category.TWOS, Category.THREES, Category.FIVES, Category.SIXES])
+    assert s.legal_categories(d) == Categories(
+        [Category.ACES, Category.TWOS, Category.THREES, Category.FIVES, Category.SIXES]
+    )
     delta = s.apply(Category.SIXES, d)
     assert delta is not None and (delta.value, delta.yahtzee_bonus, delta.reward) == (0, 100, 100)
 

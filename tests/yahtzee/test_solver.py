@@ -79,7 +79,11 @@ def test_turn_values_match_direct_enumeration(name: str) -> None:
     using the solver's own successor values."""
     s = solved(name)
     rules = VARIANTS[name]
-    ref_rules = {"joker": rules.joker.name.lower(), "yahtzee_bonus": rules.yahtzee_bonus, "upper_bonus": rules.upper_bonus}
+    ref_rules = {
+        "joker": rules.joker.name.lower(),
+        "yahtzee_bonus": rules.yahtzee_bonus,
+        "upper_bonus": rules.upper_bonus,
+    }
 
     def value_of(t: tuple[int, int, bool]) -> float:
         return s.value(State(Categories.from_bits(t[0]), t[1], t[2]))

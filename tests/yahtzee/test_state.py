@@ -78,7 +78,9 @@ def test_state_refuses_what_no_card_reaches_instead_of_clamping() -> None:
             State(aces, upper)
     with pytest.raises(InvalidValueError, match="Yahtzee box"):
         State(aces, 0, True)
-    all_upper = Categories([Category.ACES, Category.TWOS, Category.THREES, Category.FOURS, Category.FIVES, Category.SIXES])
+    all_upper = Categories(
+        [Category.ACES, Category.TWOS, Category.THREES, Category.FOURS, Category.FIVES, Category.SIXES]
+    )
     assert State(all_upper, 70).upper == 63  # a subtotal above 63 is kept as 63
     with pytest.raises(InvalidValueError):
         State(all_upper, 106)

@@ -11,8 +11,8 @@ namespace parlour::core {
 namespace {
 constexpr std::string_view kRankChars = "A23456789TJQK";
 constexpr std::string_view kSuitChars = "cshd";
-constexpr std::array<const char*, 14> kRankNames = {"",     "Ace",   "Two",  "Three", "Four", "Five",  "Six",
-                                                     "Seven", "Eight", "Nine", "Ten",   "Jack", "Queen", "King"};
+constexpr std::array<const char*, 14> kRankNames = {"",      "Ace",   "Two",  "Three", "Four", "Five",  "Six",
+                                                    "Seven", "Eight", "Nine", "Ten",   "Jack", "Queen", "King"};
 constexpr std::array<const char*, 4> kSuitNames = {"Clubs", "Spades", "Hearts", "Diamonds"};
 constexpr std::array<const char*, 4> kSuitGlyphs = {"\u2663", "\u2660", "\u2665", "\u2666"};
 constexpr std::array<const char*, 4> kHollowGlyphs = {"\u2667", "\u2664", "\u2661", "\u2662"};
@@ -32,8 +32,8 @@ std::string_view trim(std::string_view s) {
 // Rank word of the long form: "ace", "two", ..., "king", or a number "1".."13" ("1" is not accepted
 // as a short rank; here "ace" or "a" is).
 int long_rank(std::string_view w) {
-  static constexpr std::array<std::string_view, 14> names = {"",     "ace",   "two",  "three", "four", "five",  "six",
-                                                             "seven", "eight", "nine", "ten",   "jack", "queen", "king"};
+  static constexpr std::array<std::string_view, 14> names = {
+      "", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"};
   for (int r = 1; r <= 13; ++r)
     if (w == names[r]) return r;
   if (w == "10") return 10;
@@ -62,7 +62,8 @@ const char* suit_name(Suit suit) noexcept { return kSuitNames[static_cast<int>(s
 
 Card Card::make(int rank, int suit) {
   if (rank < 1 || rank > 13) throw InvalidValue("rank must be 1..13 (Ace low), got " + std::to_string(rank));
-  if (suit < 0 || suit > 3) throw InvalidValue("suit must be 0..3 (CLUB, SPADE, HEART, DIAMOND), got " + std::to_string(suit));
+  if (suit < 0 || suit > 3)
+    throw InvalidValue("suit must be 0..3 (CLUB, SPADE, HEART, DIAMOND), got " + std::to_string(suit));
   return Card(rank, static_cast<Suit>(suit));
 }
 

@@ -75,7 +75,8 @@ std::vector<JsonReader> JsonReader::items(std::size_t lo, std::size_t hi) const 
          " items, got " + std::to_string(arr.size()));
   std::vector<JsonReader> out;
   out.reserve(arr.size());
-  for (std::size_t i = 0; i < arr.size(); ++i) out.push_back(JsonReader(arr[i], what_, path_ + "[" + std::to_string(i) + "]"));
+  for (std::size_t i = 0; i < arr.size(); ++i)
+    out.push_back(JsonReader(arr[i], what_, path_ + "[" + std::to_string(i) + "]"));
   return out;
 }
 
@@ -137,9 +138,12 @@ Rng rng_from_json(const JsonReader& in) {
     std::uint64_t w = 0;
     for (const char c : t) {
       int d = -1;
-      if (c >= '0' && c <= '9') d = c - '0';
-      else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+      if (c >= '0' && c <= '9')
+        d = c - '0';
+      else if (c >= 'a' && c <= 'f')
+        d = c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F')
+        d = c - 'A' + 10;
       if (d < 0) words[i].fail("must be hex digits, got " + quote(t));
       w = (w << 4) | static_cast<std::uint64_t>(d);
     }
@@ -148,9 +152,7 @@ Rng rng_from_json(const JsonReader& in) {
   Rng rng;
   try {
     rng.set_state(s);
-  } catch (const Error& e) {
-    in.fail(e.what());
-  }
+  } catch (const Error& e) { in.fail(e.what()); }
   return rng;
 }
 

@@ -14,7 +14,10 @@ using gin::Round;
 
 GinBatch::GinBatch(int n, const gin::Rules& rules, std::string opponent, int agent_seat, double reward_scale,
                    const BatchConfig& config)
-    : rules_(rules), opponent_(std::move(opponent)), agent_seat_(agent_seat), reward_scale_(reward_scale),
+    : rules_(rules),
+      opponent_(std::move(opponent)),
+      agent_seat_(agent_seat),
+      reward_scale_(reward_scale),
       driver_(*this, config) {
   if (n < 1 || n > kMaxGames)
     throw core::InvalidValue("the number of games must be in 1.." + std::to_string(kMaxGames) + ", got " +
@@ -38,9 +41,7 @@ bool GinBatch::legal(int i, int action) const noexcept {
   if (!s.round || s.round->is_terminal()) return false;
   try {
     return s.round->check(Action::from_id(action)) == gin::RoundError::Ok;
-  } catch (...) {
-    return false;
-  }
+  } catch (...) { return false; }
 }
 
 void GinBatch::play_opponent(Slot& s) {

@@ -26,7 +26,8 @@ bool YahtzeeBatch::legal(int i, int action) const noexcept {
     return g.scorecards()[0].can_score(static_cast<yahtzee::Category>(action), dice);
   if (g.rolls_left() == 0) return false;
   const auto& t = yahtzee::dice_tables();
-  const auto keep = yahtzee::Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(action - yahtzee::kNumCategories)]);
+  const auto keep =
+      yahtzee::Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(action - yahtzee::kNumCategories)]);
   return keep.is_subset_of(dice);
 }
 

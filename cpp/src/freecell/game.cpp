@@ -16,7 +16,8 @@ Game Game::from_deal(std::uint64_t n) { return Game(GameState::from_ms_deal(n), 
 int Game::legal_ids(std::array<std::uint16_t, kMaxLegal>& out) const {
   int n = 0;
   if (state().is_solved()) return 0;
-  for (const Move& m : state().legal_move_list(true)) out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(m.action_id());
+  for (const Move& m : state().legal_move_list(true))
+    out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(m.action_id());
   std::sort(out.begin(), out.begin() + n);
   return static_cast<int>(std::unique(out.begin(), out.begin() + n) - out.begin());
 }

@@ -36,7 +36,8 @@ Json game_to_json(const Game& g) {
 Game game_from_json(const Json& doc) {
   const core::Envelope env = core::open_envelope(doc, kGame, kSnapshotVersion, kLegacyFormat);
   const JsonReader& st = env.state;
-  if (env.version == 0) st.only({"format", "version", "deal", "start", "moves"});
+  if (env.version == 0)
+    st.only({"format", "version", "deal", "start", "moves"});
   else {
     st.only({"deal", "start", "moves"});
     if (!env.rules.is_null()) env.rules.fail("FreeCell has no rules options: must be null");
@@ -46,21 +47,15 @@ Game game_from_json(const Json& doc) {
   GameState start;
   try {
     start = GameState::parse(st["start"].string());
-  } catch (const core::Error& e) {
-    st["start"].fail(e.what());
-  }
+  } catch (const core::Error& e) { st["start"].fail(e.what()); }
   std::optional<Game> game;
   try {
     game.emplace(start, deal);
-  } catch (const core::Error& e) {
-    st["start"].fail(e.what());
-  }
+  } catch (const core::Error& e) { st["start"].fail(e.what()); }
   for (const auto& m : st["moves"].items(0, 1000000)) {
     try {
       game->apply(Move::parse(m.string()));
-    } catch (const core::FormatError&) {
-      throw;
-    } catch (const core::Error& e) {
+    } catch (const core::FormatError&) { throw; } catch (const core::Error& e) {
       m.fail(e.what());
     }
   }
@@ -110,9 +105,7 @@ Observation observation_from_json(const Json& doc) {
   if (!in["seat"].is_null()) o.seat = in["seat"].small_int(0, 0);
   try {
     o.state = GameState::parse(in["position"].string());
-  } catch (const core::Error& e) {
-    in["position"].fail(e.what());
-  }
+  } catch (const core::Error& e) { in["position"].fail(e.what()); }
   o.moves = static_cast<std::size_t>(in["moves"].integer(0, INT64_MAX));
   if (!in["deal"].is_null()) o.deal = static_cast<std::uint64_t>(in["deal"].integer(1, kMaxDeal));
   o.terminal = in["over"].boolean();

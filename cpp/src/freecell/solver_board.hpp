@@ -43,10 +43,10 @@ inline constexpr BuildTable kBuildTable;
 inline bool builds(int upper, int lower) noexcept { return kBuildTable.ok[upper][lower]; }
 
 struct Board {
-  std::uint8_t len[8];                   // cards in each cascade
-  std::uint8_t cell[4];                  // a card or kNoCard
-  std::uint8_t found[4];                 // foundation heights by suit
-  std::uint8_t col[8][kMaxCascade];      // cascades, bottom card first
+  std::uint8_t len[8];               // cards in each cascade
+  std::uint8_t cell[4];              // a card or kNoCard
+  std::uint8_t found[4];             // foundation heights by suit
+  std::uint8_t col[8][kMaxCascade];  // cascades, bottom card first
 };
 
 // The exact canonical key: for each card the card beneath it (0..51), kBottom for a

@@ -27,7 +27,9 @@ class CompactStore {
 
   [[nodiscard]] std::uint64_t size() const noexcept { return count_; }
   [[nodiscard]] const CompactKey& key(std::uint32_t i) const noexcept { return keys_[i >> kChunkBits][i & kChunkMask]; }
-  [[nodiscard]] std::uint32_t parent(std::uint32_t i) const noexcept { return parents_[i >> kChunkBits][i & kChunkMask]; }
+  [[nodiscard]] std::uint32_t parent(std::uint32_t i) const noexcept {
+    return parents_[i >> kChunkBits][i & kChunkMask];
+  }
 
   // The index of the position with this key, appending it (with its parent) when
   // absent; inserted set true then.
@@ -60,7 +62,7 @@ class CompactStore {
   [[nodiscard]] static std::size_t limit(const Segment& s) noexcept { return s.slots.size() / 10 * 7; }
   [[nodiscard]] static bool near(const Segment& s) noexcept { return s.used + kMaxChildren >= limit(s); }
 
-  std::vector<std::unique_ptr<CompactKey[]>> keys_;      // 24 bytes a position
+  std::vector<std::unique_ptr<CompactKey[]>> keys_;        // 24 bytes a position
   std::vector<std::unique_ptr<std::uint32_t[]>> parents_;  // 4 bytes a position
   std::vector<Segment> segments_;
   std::uint64_t count_ = 0;
@@ -68,7 +70,7 @@ class CompactStore {
   std::uint64_t near_bytes_ = 0;  // what growing every segment near its limit would add
   std::vector<Block*> buckets_;   // top block of each priority's stack
   std::vector<std::unique_ptr<Block>> blocks_;
-  Block* free_ = nullptr;         // unused blocks, linked by `below`
+  Block* free_ = nullptr;  // unused blocks, linked by `below`
   std::size_t free_count_ = 0;
   std::size_t min_ = static_cast<std::size_t>(-1);
   std::uint64_t open_count_ = 0;

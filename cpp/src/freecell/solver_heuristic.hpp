@@ -13,18 +13,18 @@ namespace parlour::freecell::search {
 // skips and how eagerly it plays cards home.  A scan is complete (it can prove a deal
 // unsolvable by running dry) only with prune None and autoplay Safe.
 struct ScanParams {
-  int home = 0;        // per card not home
-  int next = 0;        // per card above a card its foundation needs next
-  int disorder = 0;    // per card not built on the card beneath it
-  int cell = 0;        // per occupied free cell
-  int empty = 0;       // per empty cascade (subtracted)
-  int moves = 0;       // per move made (0: greedy best-first; < 0: depth-first)
-  int unbuilt = 0;     // per card above the ordered run at the bottom of its cascade
-  int block = 0;       // per card above a card of lower rank in its cascade
+  int home = 0;      // per card not home
+  int next = 0;      // per card above a card its foundation needs next
+  int disorder = 0;  // per card not built on the card beneath it
+  int cell = 0;      // per occupied free cell
+  int empty = 0;     // per empty cascade (subtracted)
+  int moves = 0;     // per move made (0: greedy best-first; < 0: depth-first)
+  int unbuilt = 0;   // per card above the ordered run at the bottom of its cascade
+  int block = 0;     // per card above a card of lower rank in its cascade
   Prune prune = Prune::None;
   Autoplay autoplay = Autoplay::Safe;
-  int next2 = 0;       // per card above the card each foundation needs after the next one
-  int stuck = 0;       // once when no free cell and no empty cascade is left
+  int next2 = 0;  // per card above the card each foundation needs after the next one
+  int stuck = 0;  // once when no free cell and no empty cascade is left
 
   [[nodiscard]] bool complete() const noexcept { return prune == Prune::None && autoplay == Autoplay::Safe; }
 };

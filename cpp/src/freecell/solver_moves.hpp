@@ -41,16 +41,18 @@ struct MoveCode {
 // them cannot prove anything by running dry.
 enum class Prune : unsigned {
   None = 0,
-  Lateral = 1,          // a run moved off a card it builds on, or part of a run to an empty cascade
-  ParentToCell = 2,     // a card moved off the card it builds on to a free cell
-  CellToEmpty = 4,      // a card from a free cell to an empty cascade
-  SingleToEmpty = 8,    // a single card to an empty cascade while a free cell is free
-  IdleToCell = 16,      // a card to a free cell when that opens nothing (see opens)
+  Lateral = 1,        // a run moved off a card it builds on, or part of a run to an empty cascade
+  ParentToCell = 2,   // a card moved off the card it builds on to a free cell
+  CellToEmpty = 4,    // a card from a free cell to an empty cascade
+  SingleToEmpty = 8,  // a single card to an empty cascade while a free cell is free
+  IdleToCell = 16,    // a card to a free cell when that opens nothing (see opens)
 };
 constexpr Prune operator|(Prune a, Prune b) noexcept {
   return static_cast<Prune>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
 }
-constexpr bool has(Prune set, Prune flag) noexcept { return (static_cast<unsigned>(set) & static_cast<unsigned>(flag)) != 0; }
+constexpr bool has(Prune set, Prune flag) noexcept {
+  return (static_cast<unsigned>(set) & static_cast<unsigned>(flag)) != 0;
+}
 
 // What Prune::IdleToCell asks of a position, found once per expansion: the cards that
 // one cascade top accepts (`once`), that two or more accept (`twice`), and that a card

@@ -12,7 +12,14 @@
 namespace parlour::freecell::search {
 
 Scan::Scan(const Board& start, const ScanParams& p, ScanMemory& m, MemoryBudget* budget, std::uint64_t compact_at)
-    : p_(p), root_(start), nodes_(m.nodes), mem_(m), table_(m), open_(m), stack_(m.stack), budget_(budget),
+    : p_(p),
+      root_(start),
+      nodes_(m.nodes),
+      mem_(m),
+      table_(m),
+      open_(m),
+      stack_(m.stack),
+      budget_(budget),
       compact_at_(compact_at) {
   stack_.clear();
   autoplay(root_, p_.autoplay);
@@ -25,9 +32,12 @@ Scan::Scan(const Board& start, const ScanParams& p, ScanMemory& m, MemoryBudget*
   n0.g = 0;
   pack_board(root_, n0.board);
   const int h = heuristic(root_, p_, n0.terms, n0.ordered);
-  if (n0.ordered == 0xff) goal_ = 0;
-  else if (p_.moves < 0) stack_.push_back(0);
-  else open_.push(h, 0);
+  if (n0.ordered == 0xff)
+    goal_ = 0;
+  else if (p_.moves < 0)
+    stack_.push_back(0);
+  else
+    open_.push(h, 0);
   count_memory();
 }
 
@@ -60,7 +70,8 @@ std::uint64_t Scan::fast_growth_bytes(std::size_t inserts) const noexcept {
                         CompactStore::kMaxChildren * sizeof(children_[0]);
   const std::size_t n = nodes_.size();
   if (n + inserts > nodes_.capacity()) extra += 2 * std::max(nodes_.capacity(), n + inserts) * sizeof(Node);
-  if ((n + inserts + 1) * 2 > mem_.slots.size()) extra += 6 * std::max(mem_.slots.size(), 2 * (n + inserts + 1)) * sizeof(std::uint64_t);
+  if ((n + inserts + 1) * 2 > mem_.slots.size())
+    extra += 6 * std::max(mem_.slots.size(), 2 * (n + inserts + 1)) * sizeof(std::uint64_t);
   return extra;
 }
 
@@ -185,7 +196,8 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
     });
     if (goal_ != kNoNode) return kGoal;
     if (dfs) {
-      std::stable_sort(children_.begin(), children_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      std::stable_sort(children_.begin(), children_.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
       for (const auto& k : children_) stack_.push_back(k.second);
     } else {
       // Pushed in reverse so that, among equal priorities, the open list (LIFO in a
@@ -291,7 +303,8 @@ SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>&
     }
     budget *= 2;
     // Only a portfolio without a complete scan (a tuning experiment) runs out of scans.
-    if (!winner && !exhausted && !stopped && std::all_of(scans.begin(), scans.end(), [](const auto& x) { return x && x->done; })) {
+    if (!winner && !exhausted && !stopped &&
+        std::all_of(scans.begin(), scans.end(), [](const auto& x) { return x && x->done; })) {
       out.reason = memory_short ? "memory_limit" : "max_states";
       stopped = true;
     }

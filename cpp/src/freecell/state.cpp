@@ -37,8 +37,7 @@ std::vector<Card> Foundation::cards() const {
 }
 
 Foundation Foundation::add_card(Card c) const {
-  if (c.suit() != suit_)
-    throw_illegal("cannot put " + c.str() + " on the " + core::suit_name(suit_) + " foundation");
+  if (c.suit() != suit_) throw_illegal("cannot put " + c.str() + " on the " + core::suit_name(suit_) + " foundation");
   if (c.rank() != height_ + 1)
     throw_illegal("cannot put " + c.str() + " on the " + core::suit_name(suit_) + " foundation: it needs " +
                   (height_ == 13 ? std::string("nothing more") : Card(height_ + 1, suit_).str()));
@@ -218,10 +217,10 @@ char count_digit(int count) { return static_cast<char>(count < 10 ? '0' + count 
 Move Move::parse(std::string_view text) {
   std::string t;
   for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (!std::isspace(static_cast<unsigned char>(ch)))
+      t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   auto bad = [&](const char* why) -> Move {
-    throw core::ParseError("not a FreeCell move in standard notation (" + std::string(why) + "): " +
-                           core::quote(text));
+    throw core::ParseError("not a FreeCell move in standard notation (" + std::string(why) + "): " + core::quote(text));
   };
   if (t.size() < 2) return bad("expected two characters like '3a', '8h', 'a5' or '12v5'");
   auto pos = [&](char ch, bool source) -> Position {
@@ -294,8 +293,9 @@ Move Move::from_action_id(int id) {
   }
   const int src = id / 13, dst = id % 13;
   m.from = src < 8 ? Position{PositionKind::Cascade, src} : Position{PositionKind::Freecell, src - 8};
-  m.to = dst < 8 ? Position{PositionKind::Cascade, dst}
-                 : dst < 12 ? Position{PositionKind::Freecell, dst - 8} : Position::foundation();
+  m.to = dst < 8    ? Position{PositionKind::Cascade, dst}
+         : dst < 12 ? Position{PositionKind::Freecell, dst - 8}
+                    : Position::foundation();
   m.count = 1;
   return m;
 }

@@ -18,9 +18,7 @@ bool replays_to_win(const GameState& start, std::string_view notation) {
       std::optional<Move> m;
       try {
         m = Move::parse(notation.substr(i, j - i));
-      } catch (const core::Error&) {
-        return false;
-      }
+      } catch (const core::Error&) { return false; }
       const std::optional<Move> r = s.resolve(*m);
       if (!r) return false;
       s.apply_in_place(*r);
@@ -55,10 +53,10 @@ SurveyColumns survey_deals(const std::vector<std::uint64_t>& numbers, SolveMode 
       for (std::size_t i = lo; i < std::min(n, lo + kBlock); ++i) {
         const SolveResult& r = results[i];
         c.verdict[i] = static_cast<std::uint8_t>(r.verdict);
-        c.reason[i] = static_cast<std::uint8_t>(r.verdict != Verdict::Unknown   ? StopReason::None
-                                                : r.reason == "time_limit"   ? StopReason::TimeLimit
-                                                : r.reason == "memory_limit" ? StopReason::MemoryLimit
-                                                                             : StopReason::MaxStates);
+        c.reason[i] = static_cast<std::uint8_t>(r.verdict != Verdict::Unknown ? StopReason::None
+                                                : r.reason == "time_limit"    ? StopReason::TimeLimit
+                                                : r.reason == "memory_limit"  ? StopReason::MemoryLimit
+                                                                              : StopReason::MaxStates);
         c.moves[i] = static_cast<std::int32_t>(r.moves.size());
         c.states[i] = r.states;
         c.seconds[i] = r.seconds;

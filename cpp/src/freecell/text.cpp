@@ -59,9 +59,7 @@ std::vector<std::string> tokens(std::string_view s) {
 Card card_token(const std::string& tok, std::string_view line) {
   try {
     return Card::parse(tok);
-  } catch (const core::ParseError&) {
-    bad("bad card " + core::quote(tok), line);
-  }
+  } catch (const core::ParseError&) { bad("bad card " + core::quote(tok), line); }
 }
 
 std::string board_card(Card c) {
@@ -253,15 +251,21 @@ std::string GameState::pretty(bool unicode) const {
   out << "cells:";
   for (int i = 0; i < kFreecells; ++i) {
     out << ' ' << static_cast<char>('a' + i) << '[';
-    if (freecells_[i]) out << name(*freecells_[i]); else out << "  ";
+    if (freecells_[i])
+      out << name(*freecells_[i]);
+    else
+      out << "  ";
     out << ']';
   }
   out << "   home:";
   for (int s = 0; s < 4; ++s) {
     const int h = foundations_.height(static_cast<Suit>(s));
     out << ' ';
-    if (h) out << name(Card(h, static_cast<Suit>(s)));
-    else out << (unicode ? std::string("·") + core::suit_glyph(static_cast<Suit>(s)) : std::string("-") + core::suit_char(static_cast<Suit>(s)));
+    if (h)
+      out << name(Card(h, static_cast<Suit>(s)));
+    else
+      out << (unicode ? std::string("·") + core::suit_glyph(static_cast<Suit>(s))
+                      : std::string("-") + core::suit_char(static_cast<Suit>(s)));
   }
   out << "\n\n";
   out << " ";

@@ -153,9 +153,7 @@ Action Action::parse(std::string_view text) {
     if (i >= raw.size()) bad(text, "a card is missing");
     try {
       return Card::parse(raw[i]);
-    } catch (const core::Error&) {
-      bad(text, "not a card: " + core::quote(raw[i]));
-    }
+    } catch (const core::Error&) { bad(text, "not a card: " + core::quote(raw[i])); }
   };
   auto melds_from = [&](std::size_t i) {
     std::vector<Meld> ms;
@@ -165,9 +163,7 @@ Action Action::parse(std::string_view text) {
     for (std::size_t j = i + 1; j < raw.size(); ++j) {
       try {
         ms.push_back(Meld::from_cards(CardSet::parse(raw[j])));
-      } catch (const core::Error& e) {
-        bad(text, "not a meld: " + core::quote(raw[j]) + ": " + e.what());
-      }
+      } catch (const core::Error& e) { bad(text, "not a meld: " + core::quote(raw[j]) + ": " + e.what()); }
     }
     if (ms.size() > static_cast<std::size_t>(kSpreadSlots)) bad(text, "more than 3 melds");
     return ms;
@@ -203,9 +199,11 @@ Action Action::parse(std::string_view text) {
     if (n.size() != 1 || n[0] < '0' || n[0] > '2') bad(text, "the meld index is 0, 1 or 2, got " + core::quote(raw[k]));
     return lay_off(c, n[0] - '0');
   }
-  if (w == "finish" && (t.size() == 1 || (t.size() == 2 && (t[1] == "layoffs" || t[1] == "layoff")))) return finish_layoffs();
-  bad(text, "expected pass, take discard, draw stock, discard <card>, knock <card> [with <melds>], big gin, "
-            "lay off <card> on <meld>, or finish layoffs");
+  if (w == "finish" && (t.size() == 1 || (t.size() == 2 && (t[1] == "layoffs" || t[1] == "layoff"))))
+    return finish_layoffs();
+  bad(text,
+      "expected pass, take discard, draw stock, discard <card>, knock <card> [with <melds>], big gin, "
+      "lay off <card> on <meld>, or finish layoffs");
 }
 
 }  // namespace parlour::gin

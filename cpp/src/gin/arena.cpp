@@ -55,15 +55,14 @@ PairResult& PairResult::operator+=(const PairResult& o) noexcept {
   return *this;
 }
 
-Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer, HandTally* tally,
-                 int max_hands, core::StopToken* stop) {
+Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer,
+                 HandTally* tally, int max_hands, core::StopToken* stop) {
   Match match(rules, first_dealer);
   core::Rng rng(seed);
   const std::array<Policy*, 2> pols{&one, &two};
   int hands = 0, capped = 0;
   while (!match.is_over()) {
-    if (hands++ >= max_hands)
-      throw core::InvalidValue("no winner after " + std::to_string(max_hands) + " hands");
+    if (hands++ >= max_hands) throw core::InvalidValue("no winner after " + std::to_string(max_hands) + " hands");
     Round r = match.new_round(rng);
     const int n = play_round(r, pols, stop);
     if (r.turns() >= kMaxTurns && ++capped >= kMaxCappedHands)

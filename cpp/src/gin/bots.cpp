@@ -7,12 +7,12 @@
 #include <mutex>
 #include <vector>
 
+#include "bots_internal.hpp"
 #include "parlour/core/errors.hpp"
 #include "parlour/gin/deadwood.hpp"
+#include "parlour/gin/expert.hpp"
 #include "parlour/gin/scoring.hpp"
 #include "parlour/gin/simulate.hpp"
-#include "bots_internal.hpp"
-#include "parlour/gin/expert.hpp"
 
 namespace parlour::gin {
 
@@ -70,14 +70,14 @@ double expected_deadwood_after_draw(CardSet hand, CardSet unseen) noexcept {
 Action EasyBot::act(const Observation& obs) {
   switch (obs.phase) {
     case Phase::Upcard:
-    case Phase::Draw:
-      return draw_choice(obs, obs.pile_size > 0 && completes_meld(obs.hand, pile_top(obs)));
+    case Phase::Draw: return draw_choice(obs, obs.pile_size > 0 && completes_meld(obs.hand, pile_top(obs)));
     case Phase::Discard: {
       if (legal(obs, Action::big_gin())) return Action::big_gin();
       const Choice best = best_legal_discard(obs);
       if (best.deadwood <= obs.knock_limit && legal(obs, Action::knock(best.card))) return Action::knock(best.card);
       // Keep the formed melds: the highest unmatched card.
-      const CardSet unmatched = best_melds(obs.hand).deadwood_cards() - (obs.taken ? CardSet::of(*obs.taken) : CardSet{});
+      const CardSet unmatched =
+          best_melds(obs.hand).deadwood_cards() - (obs.taken ? CardSet::of(*obs.taken) : CardSet{});
       if (unmatched.empty()) return Action::discard(best.card);
       Card pick = unmatched.first();
       for (Card c : unmatched)
@@ -262,11 +262,13 @@ class RolloutPolicy final : public Policy {
     switch (obs.phase) {
       case Phase::Upcard:
       case Phase::Draw:
-        return draw_choice(obs, obs.pile_size > 0 && deadwood_after_taking(obs.hand, pile_top(obs)) < deadwood(obs.hand) &&
+        return draw_choice(obs, obs.pile_size > 0 &&
+                                    deadwood_after_taking(obs.hand, pile_top(obs)) < deadwood(obs.hand) &&
                                     completes_meld(obs.hand, pile_top(obs)));
       case Phase::Discard: {
         const Choice best = best_legal_discard(obs);
-        const int limit = (threshold_ < 0 || obs.stock_size <= 6) ? obs.knock_limit : std::min(obs.knock_limit, threshold_);
+        const int limit =
+            (threshold_ < 0 || obs.stock_size <= 6) ? obs.knock_limit : std::min(obs.knock_limit, threshold_);
         if (best.deadwood <= limit && legal(obs, Action::knock(best.card))) return Action::knock(best.card);
         return Action::discard(best.card);
       }
@@ -342,7 +344,8 @@ double play_on_value(const Observation& obs, const Evaluation& e, Card play, int
   for (int k = 0; k < n; ++k) {
     const double x = rng.uniform01() * acc;
     const auto it = std::upper_bound(cum.begin(), cum.end(), x);
-    const Sample& s = e.samples[static_cast<std::size_t>(std::min<std::ptrdiff_t>(it - cum.begin(), static_cast<std::ptrdiff_t>(e.samples.size() - 1)))];
+    const Sample& s = e.samples[static_cast<std::size_t>(
+        std::min<std::ptrdiff_t>(it - cum.begin(), static_cast<std::ptrdiff_t>(e.samples.size() - 1)))];
     RoundState st;
     st.rules = obs.rules;
     st.dealer = obs.dealer;

@@ -214,8 +214,7 @@ struct DiscardSearch {
     branch_eval(m & ~rank, rest, four ? four_sets | (1u << k) : four_sets);
     if (four) {
       // Every 3-set here (a discard may take the runnable or the unrunnable card).
-      for (std::uint64_t r = rank; r != 0; r &= r - 1)
-        branch_eval(m & ~(rank & ~(r & (0 - r))), rest, four_sets);
+      for (std::uint64_t r = rank; r != 0; r &= r - 1) branch_eval(m & ~(rank & ~(r & (0 - r))), rest, four_sets);
     }
   }
 };
@@ -385,7 +384,8 @@ Melds best_melds(CardSet hand) {
   int count = 0;
   for (int k = 0; k < 13; ++k) {
     const std::uint64_t cards = rank_lanes(k) & set_pattern;
-    if (cards != 0) melds[static_cast<std::size_t>(count++)] = Meld::unchecked(CardSet::unchecked(cards << 1), MeldKind::Set);
+    if (cards != 0)
+      melds[static_cast<std::size_t>(count++)] = Meld::unchecked(CardSet::unchecked(cards << 1), MeldKind::Set);
   }
   const std::uint64_t rest = patterns_of(hand.mask()) & ~set_pattern;
   for (int s = 0; s < 4; ++s) {
@@ -405,7 +405,8 @@ Melds best_melds(CardSet hand) {
 
 Melds::Melds(CardSet hand, std::span<const Meld> melds) {
   if (hand.size() > kMaxHandCards)
-    arrange_error("an arrangement holds at most 11 cards, got " + std::to_string(hand.size()) + ": '" + hand.str() + "'");
+    arrange_error("an arrangement holds at most 11 cards, got " + std::to_string(hand.size()) + ": '" + hand.str() +
+                  "'");
   CardSet used;
   for (const Meld& meld : melds) {
     if (meld.cards().empty() || !Meld::is_meld(meld.cards())) arrange_error("not a meld: '" + meld.str() + "'");
@@ -460,8 +461,12 @@ std::string render(const Melds& a, F card_text) {
 }
 }  // namespace
 
-std::string Melds::str() const { return render(*this, [](Card c) { return c.str(); }); }
-std::string Melds::unicode() const { return render(*this, [](Card c) { return c.unicode(); }); }
+std::string Melds::str() const {
+  return render(*this, [](Card c) { return c.str(); });
+}
+std::string Melds::unicode() const {
+  return render(*this, [](Card c) { return c.unicode(); });
+}
 
 bool operator==(const Melds& a, const Melds& b) noexcept {
   if (a.hand_ != b.hand_ || a.count_ != b.count_) return false;

@@ -71,7 +71,8 @@ PlayoutDiscard playout_discard(CardSet hand, std::optional<Card> taken) noexcept
     if (taken && c == *taken) continue;
     const int dw = deadwood(hand - c);
     const int p = partners(hand, c);
-    if (dw < best.deadwood || (dw == best.deadwood && (p < best_partners || (p == best_partners && higher(c, best.card))))) {
+    if (dw < best.deadwood ||
+        (dw == best.deadwood && (p < best_partners || (p == best_partners && higher(c, best.card))))) {
       best = {c, dw};
       best_partners = p;
     }
@@ -299,7 +300,8 @@ double evaluate(const Observation& obs, const World& w, const Cand& c, std::int6
   const int me = static_cast<int>(obs.player);
   switch (c.action.kind()) {
     case ActionKind::Knock:
-      settle_knock(s, obs.rules, me, c.card, std::span<const Meld>(c.melds.data(), static_cast<std::size_t>(c.meld_count)));
+      settle_knock(s, obs.rules, me, c.card,
+                   std::span<const Meld>(c.melds.data(), static_cast<std::size_t>(c.meld_count)));
       nodes += kSettleNodes;
       return s.returns[static_cast<std::size_t>(me)];
     case ActionKind::Discard: compact_discard(s, c.card); break;
@@ -373,8 +375,8 @@ std::vector<Cand> candidates(const Observation& obs) {
 constexpr std::size_t kBatchSize = 16;  // worlds per batch
 constexpr int kBatch = static_cast<int>(kBatchSize);
 constexpr int kMaxWorlds = 1 << 20;  // a bound on any search
-constexpr int kMinWorlds = 32;    // before anything is pruned
-constexpr double kPruneZ = 2.5;   // z of the paired test that drops a candidate
+constexpr int kMinWorlds = 32;       // before anything is pruned
+constexpr double kPruneZ = 2.5;      // z of the paired test that drops a candidate
 
 struct Batch {
   std::vector<World> worlds;
@@ -406,8 +408,10 @@ int layoff_deadwood(CardSet cards, std::span<const Meld> melds) noexcept {
     }
     std::array<Card, 13> below{}, above{};
     int na = 0, nb = 0;
-    for (int r = m.low() - 1; r >= 1 && cards.contains(Card(r, m.suit())); --r) below[static_cast<std::size_t>(na++)] = Card(r, m.suit());
-    for (int r = m.high() + 1; r <= 13 && cards.contains(Card(r, m.suit())); ++r) above[static_cast<std::size_t>(nb++)] = Card(r, m.suit());
+    for (int r = m.low() - 1; r >= 1 && cards.contains(Card(r, m.suit())); --r)
+      below[static_cast<std::size_t>(na++)] = Card(r, m.suit());
+    for (int r = m.high() + 1; r <= 13 && cards.contains(Card(r, m.suit())); ++r)
+      above[static_cast<std::size_t>(nb++)] = Card(r, m.suit());
     CardSet lo;
     for (int a = 0; a <= na; ++a) {
       if (a > 0) lo |= below[static_cast<std::size_t>(a - 1)];
@@ -518,7 +522,8 @@ int playout_value(const Observation& obs, const Action& first, CardSet opponent,
   c.action = first;
   c.card = first.card();
   if (first.kind() == ActionKind::Knock) {
-    const Melds m = first.has_melds() ? Melds(obs.hand - first.card(), first.melds()) : best_melds(obs.hand - first.card());
+    const Melds m =
+        first.has_melds() ? Melds(obs.hand - first.card(), first.melds()) : best_melds(obs.hand - first.card());
     c.meld_count = m.count();
     std::copy(m.melds().begin(), m.melds().end(), c.melds.begin());
   }
@@ -526,8 +531,7 @@ int playout_value(const Observation& obs, const Action& first, CardSet opponent,
   return static_cast<int>(evaluate(obs, w, c, nodes));
 }
 
-WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng,
-                                  int proposals) {
+WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng, int proposals) {
   proposals = std::clamp(proposals, 1, 256);
   const std::size_t n = std::min<std::size_t>(unseen.size(), core::kDeckSize);
   const int hidden = std::clamp(obs.opponent_hand_size - obs.opponent_known.size(), 0, static_cast<int>(n));
@@ -749,7 +753,8 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
   }
   for (std::size_t c = 0; c < nc; ++c) {
     const double wn = cand_weight[c];
-    out.candidates.push_back({cands[c].action, wn > 0 ? cands[c].sum / wn : 0.0, cands[c].n, cands[c].settled, cands[c].alive});
+    out.candidates.push_back(
+        {cands[c].action, wn > 0 ? cands[c].sum / wn : 0.0, cands[c].n, cands[c].settled, cands[c].alive});
   }
   out.best = cands[best].action;
   return out;

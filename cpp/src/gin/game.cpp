@@ -10,7 +10,8 @@ namespace parlour::gin {
 Game::Game(const Rules& rules, std::uint64_t seed, Player first_dealer)
     : match_(rules, first_dealer), rng_(seed), round_(match_.new_round(rng_)) {}
 
-Game::Game(Match match, Round round, const core::Rng& rng) : match_(std::move(match)), rng_(rng), round_(std::move(round)) {
+Game::Game(Match match, Round round, const core::Rng& rng)
+    : match_(std::move(match)), rng_(rng), round_(std::move(round)) {
   if (!(round_.rules() == match_.rules())) throw core::FormatError("the hand's rules differ from the match's");
   if (match_.is_over() != round_.is_terminal())
     throw core::FormatError(match_.is_over() ? "the match is over but its last hand is not finished"
@@ -32,8 +33,7 @@ RoundError Game::check(const Action& a) const noexcept {
 }
 
 void Game::fail(RoundError e, const Action& a) const {
-  if (match_.is_over())
-    throw core::PhaseError("cannot " + a.str() + ": the match is over", "gin.WrongPhase");
+  if (match_.is_over()) throw core::PhaseError("cannot " + a.str() + ": the match is over", "gin.WrongPhase");
   round_.fail(e, a);
 }
 

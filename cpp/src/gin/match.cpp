@@ -4,13 +4,12 @@
 
 namespace parlour::gin {
 
-Match::Match(const Rules& rules, Player first_dealer) : rules_(rules), first_dealer_(first_dealer), dealer_(first_dealer) {
+Match::Match(const Rules& rules, Player first_dealer)
+    : rules_(rules), first_dealer_(first_dealer), dealer_(first_dealer) {
   rules_.validate();
 }
 
-std::array<int, 2> Match::boxes() const noexcept {
-  return {won_[0] * rules_.box_bonus, won_[1] * rules_.box_bonus};
-}
+std::array<int, 2> Match::boxes() const noexcept { return {won_[0] * rules_.box_bonus, won_[1] * rules_.box_bonus}; }
 
 void Match::record(const RoundResult& result) {
   if (winner_)
@@ -30,8 +29,8 @@ void Match::record(const RoundResult& result) {
 
 MatchResult Match::final_score() const {
   if (!winner_)
-    throw core::PhaseError("the match is not over: " + std::to_string(scores_[0]) + " to " + std::to_string(scores_[1]) +
-                               " of " + std::to_string(rules_.game_target),
+    throw core::PhaseError("the match is not over: " + std::to_string(scores_[0]) + " to " +
+                               std::to_string(scores_[1]) + " of " + std::to_string(rules_.game_target),
                            "gin.WrongPhase");
   return match_result(hands_, rules_, std::nullopt);
 }

@@ -67,9 +67,9 @@ bool operator==(const Observation& a, const Observation& b) noexcept {
          a.opponent_known == b.opponent_known && a.opponent_discards == b.opponent_discards &&
          a.own_discards == b.own_discards && a.stock_size == b.stock_size &&
          a.opponent_hand_size == b.opponent_hand_size && a.knock_limit == b.knock_limit &&
-         a.initial_upcard == b.initial_upcard && a.taken == b.taken && a.passes == b.passes &&
-         a.knocker == b.knocker && std::ranges::equal(a.spread_melds(), b.spread_melds()) &&
-         a.laid_off == b.laid_off && a.result == b.result && std::ranges::equal(a.legal(), b.legal());
+         a.initial_upcard == b.initial_upcard && a.taken == b.taken && a.passes == b.passes && a.knocker == b.knocker &&
+         std::ranges::equal(a.spread_melds(), b.spread_melds()) && a.laid_off == b.laid_off && a.result == b.result &&
+         std::ranges::equal(a.legal(), b.legal());
 }
 
 void validate(const Observation& o) {
@@ -123,7 +123,7 @@ void validate(const Observation& o) {
       case Phase::Draw: fits = id == kIdTakeDiscard || id == kIdDrawStock; break;
       case Phase::Discard:
         fits = (a.kind() == ActionKind::Discard || a.kind() == ActionKind::Knock) ? o.hand.contains(a.card())
-                                                                                    : a.kind() == ActionKind::BigGin;
+                                                                                  : a.kind() == ActionKind::BigGin;
         break;
       case Phase::Layoff:
         fits = a.kind() == ActionKind::FinishLayoffs ||

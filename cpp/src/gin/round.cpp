@@ -35,7 +35,9 @@ int knock_lower_bound(CardSet h) noexcept {
   return total - top;
 }
 
-[[noreturn]] void format_error(const std::string& why) { throw core::FormatError("corrupt gin round snapshot: " + why); }
+[[noreturn]] void format_error(const std::string& why) {
+  throw core::FormatError("corrupt gin round snapshot: " + why);
+}
 
 CardSet union_of(std::span<const Meld> melds) noexcept {
   CardSet u;
@@ -100,8 +102,8 @@ Round Round::from_deal(const Rules& rules, Player dealer, const std::array<CardS
   for (int p = 0; p < 2; ++p)
     if (hands[static_cast<std::size_t>(p)].size() != kHandSize)
       throw core::InvalidValue(std::string("the hand of ") + player_name(static_cast<Player>(p)) + " has " +
-                                   std::to_string(hands[static_cast<std::size_t>(p)].size()) +
-                                   " cards, not 10: '" + hands[static_cast<std::size_t>(p)].str() + "'",
+                                   std::to_string(hands[static_cast<std::size_t>(p)].size()) + " cards, not 10: '" +
+                                   hands[static_cast<std::size_t>(p)].str() + "'",
                                "gin.WrongHandSize");
   if (stock.size() != static_cast<std::size_t>(kStockSize))
     throw core::InvalidValue("the stock has " + std::to_string(stock.size()) + " cards, not 31", "gin.WrongStockSize");
@@ -271,9 +273,8 @@ void Round::fail(RoundError e, const Action& a) const {
       throw core::IllegalAction(act + ": both players passed the upcard, so " + who + " must draw from the stock",
                                 code);
     case RoundError::NotInHand:
-      throw core::IllegalAction(act + ": " + a.card().str() + " is not in " + who + "'s hand '" +
-                                    hands_[idx(turn_)].str() + "'",
-                                code);
+      throw core::IllegalAction(
+          act + ": " + a.card().str() + " is not in " + who + "'s hand '" + hands_[idx(turn_)].str() + "'", code);
     case RoundError::DiscardJustTaken:
       throw core::IllegalAction(act + ": " + a.card().str() + " was just taken from the discard pile", code);
     case RoundError::TooMuchDeadwood: {
@@ -283,9 +284,9 @@ void Round::fail(RoundError e, const Action& a) const {
       } else {
         dw = deadwood(hands_[idx(turn_)] - a.card());
       }
-      throw core::IllegalAction(act + ": " + std::to_string(dw) + " deadwood is over the knock limit of " +
-                                    std::to_string(knock_limit_),
-                                code);
+      throw core::IllegalAction(
+          act + ": " + std::to_string(dw) + " deadwood is over the knock limit of " + std::to_string(knock_limit_),
+          code);
     }
     case RoundError::MeldsMismatch: {
       const CardSet cards = a.kind() == ActionKind::Knock ? hands_[idx(turn_)] - a.card() : hands_[idx(turn_)];
@@ -453,8 +454,8 @@ void Round::declare_big_gin(const Melds& melds) {
 void Round::lay_off(Card c, int index) {
   if (const RoundError e = check_lay_off(c, index); e != RoundError::Ok) {
     if (e == RoundError::NoSuchMeld && (index < 0 || index >= kSpreadSlots)) {
-      throw core::IllegalAction("cannot lay off " + c.str() + " on meld " + std::to_string(index) + ": the spread has " +
-                                    std::to_string(spread_n_) + " meld(s)",
+      throw core::IllegalAction("cannot lay off " + c.str() + " on meld " + std::to_string(index) +
+                                    ": the spread has " + std::to_string(spread_n_) + " meld(s)",
                                 "gin.NoSuchMeld");
     }
     fail(e, Action::lay_off(c, index));
@@ -484,12 +485,16 @@ void Round::apply(const Action& a) {
     case ActionKind::DrawStock: (void)draw_stock(); return;
     case ActionKind::Discard: discard(a.card()); return;
     case ActionKind::Knock:
-      if (a.has_melds()) knock(a.card(), a.melds());
-      else knock(a.card());
+      if (a.has_melds())
+        knock(a.card(), a.melds());
+      else
+        knock(a.card());
       return;
     case ActionKind::BigGin:
-      if (a.has_melds()) declare_big_gin(a.melds());
-      else declare_big_gin();
+      if (a.has_melds())
+        declare_big_gin(a.melds());
+      else
+        declare_big_gin();
       return;
     case ActionKind::LayOff: lay_off(a.card(), a.meld()); return;
     case ActionKind::FinishLayoffs: (void)finish_layoffs(); return;
@@ -526,9 +531,10 @@ int Round::legal_ids(LegalIds& out) const noexcept {
       const CardSet h = hands_[idx(turn_)];
       CardSet any;
       for (int i = 0; i < spread_n_; ++i) any |= spread_[static_cast<std::size_t>(i)].extensions();
-      for (Card c : any & h)
+      for (Card c : any& h)
         for (int i = 0; i < spread_n_; ++i)
-          if (spread_[static_cast<std::size_t>(i)].extensions().contains(c)) put(kIdLayOff + kSpreadSlots * c.index() + i);
+          if (spread_[static_cast<std::size_t>(i)].extensions().contains(c))
+            put(kIdLayOff + kSpreadSlots * c.index() + i);
       put(kIdFinishLayoffs);
       break;
     }
@@ -562,9 +568,7 @@ std::array<int, 2> Round::returns() const noexcept {
   int pts = 0;
   try {
     pts = result_.points(rules_);
-  } catch (...) {
-    pts = 0;
-  }
+  } catch (...) { pts = 0; }
   r[idx(*w)] = pts;
   r[idx(opponent(*w))] = -pts;
   return r;
@@ -607,9 +611,7 @@ RoundState Round::state() const {
 Round Round::from_state(const RoundState& s) {
   try {
     s.rules.validate();
-  } catch (const core::Error& e) {
-    format_error(std::string("bad rules: ") + e.what());
-  }
+  } catch (const core::Error& e) { format_error(std::string("bad rules: ") + e.what()); }
   auto valid_card = [](Card c) { return c.rank() >= 1 && c.rank() <= 13; };
   if (s.dealer != Player::One && s.dealer != Player::Two) format_error("bad dealer");
   // 52 distinct cards across the hands, the pile, the stock and the laid-off cards.
@@ -617,7 +619,8 @@ Round Round::from_state(const RoundState& s) {
   int count = 0;
   auto add = [&](Card c, const char* where) {
     if (!valid_card(c)) format_error(std::string("not a card in the ") + where);
-    if (seen.contains(c)) format_error(std::string("the card ") + c.str() + " appears twice (again in the " + where + ")");
+    if (seen.contains(c))
+      format_error(std::string("the card ") + c.str() + " appears twice (again in the " + where + ")");
     seen |= c;
     ++count;
   };
@@ -633,7 +636,8 @@ Round Round::from_state(const RoundState& s) {
   if (!valid_card(s.initial_upcard)) format_error("the initial upcard is not a card");
   CardSet stock_set;
   for (Card c : s.stock) stock_set |= c;
-  if (stock_set.contains(s.initial_upcard)) format_error("the initial upcard " + s.initial_upcard.str() + " is in the stock");
+  if (stock_set.contains(s.initial_upcard))
+    format_error("the initial upcard " + s.initial_upcard.str() + " is in the stock");
   const int stock_n = static_cast<int>(s.stock.size());
   if (stock_n < kDeadStock) format_error("the stock has " + std::to_string(stock_n) + " cards (at least 2)");
   if (s.passes < 0 || s.passes > 2) format_error("passes must be 0, 1 or 2, got " + std::to_string(s.passes));
@@ -661,16 +665,15 @@ Round Round::from_state(const RoundState& s) {
       format_error("Player." + std::string(p == 0 ? "ONE" : "TWO") + " discarded " + astray.str() +
                    ", which is neither on the pile, nor known to be taken back, nor laid off");
     const CardSet unseen = s.known[i] - (was_discarded | s.initial_upcard);
-    if (!unseen.empty())
-      format_error("known cards " + unseen.str() + " were never on the discard pile");
+    if (!unseen.empty()) format_error("known cards " + unseen.str() + " were never on the discard pile");
   }
 
   const Player nd = opponent(s.dealer);
   const int n0 = s.hands[0].size(), n1 = s.hands[1].size();
   const bool finished = s.phase == Phase::Finished;
   if (finished != !s.turn.has_value())
-    format_error(finished ? "a finished round has a player to act" : "no player to act in the " +
-                                                                         std::string(phase_name(s.phase)) + " phase");
+    format_error(finished ? "a finished round has a player to act"
+                          : "no player to act in the " + std::string(phase_name(s.phase)) + " phase");
   if (!finished && s.result) format_error("a result before the round is finished");
   if (s.taken && s.phase != Phase::Discard) format_error("a card taken this turn outside the DISCARD phase");
   const bool knocked = s.phase == Phase::Layoff || (finished && s.knocker.has_value());
@@ -704,16 +707,19 @@ Round Round::from_state(const RoundState& s) {
     case Phase::Upcard: {
       if (s.passes > 1) format_error("two passes but still in the UPCARD phase");
       if (*s.turn != (s.passes == 0 ? nd : s.dealer)) format_error("the wrong player to act on the upcard");
-      if (n0 != kHandSize || n1 != kHandSize) format_error("hands of " + std::to_string(n0) + " and " + std::to_string(n1) + " cards in the UPCARD phase");
+      if (n0 != kHandSize || n1 != kHandSize)
+        format_error("hands of " + std::to_string(n0) + " and " + std::to_string(n1) + " cards in the UPCARD phase");
       if (stock_n != kStockSize || s.discard_pile.size() != 1 || s.discard_pile[0] != s.initial_upcard)
         format_error("the UPCARD phase needs the upcard alone on the pile and a full stock");
       r.turn_ = *s.turn;
       break;
     }
     case Phase::Draw: {
-      if (n0 != kHandSize || n1 != kHandSize) format_error("hands of " + std::to_string(n0) + " and " + std::to_string(n1) + " cards in the DRAW phase");
+      if (n0 != kHandSize || n1 != kHandSize)
+        format_error("hands of " + std::to_string(n0) + " and " + std::to_string(n1) + " cards in the DRAW phase");
       if (s.discard_pile.empty()) format_error("an empty discard pile in the DRAW phase");
-      if (stock_n <= kDeadStock) format_error("the stock is down to " + std::to_string(stock_n) + " cards but the round goes on");
+      if (stock_n <= kDeadStock)
+        format_error("the stock is down to " + std::to_string(stock_n) + " cards but the round goes on");
       if (stock_n == kStockSize && s.passes == 2) {  // the forced stock draw
         if (*s.turn != nd) format_error("after two passes the non-dealer draws first");
         if (s.discard_pile.size() != 1 || s.discard_pile[0] != s.initial_upcard)
@@ -741,8 +747,10 @@ Round Round::from_state(const RoundState& s) {
       if (!s.knocker) {
         // A dead hand.
         if (n0 != kHandSize || n1 != kHandSize || (stock_n != kDeadStock && s.turns != kMaxTurns))
-          format_error("a finished round without a knocker is a dead hand: 10 cards each and 2 stock cards "
-                       "(or " + std::to_string(kMaxTurns) + " turns)");
+          format_error(
+              "a finished round without a knocker is a dead hand: 10 cards each and 2 stock cards "
+              "(or " +
+              std::to_string(kMaxTurns) + " turns)");
         if (s.result && *s.result != RoundResult::dead()) format_error("the result does not match the round");
         r.result_ = RoundResult::dead();
         r.turn_ = s.dealer;
@@ -757,7 +765,8 @@ Round Round::from_state(const RoundState& s) {
       for (const Meld& m : s.spread) {
         if (!Meld::is_meld(m.cards())) format_error("the spread holds a non-meld '" + m.cards().str() + "'");
         const CardSet own = m.cards() - s.laid_off;
-        if (!Meld::is_meld(own)) format_error("the spread meld '" + m.str() + "' is not a meld of the knocker's plus layoffs");
+        if (!Meld::is_meld(own))
+          format_error("the spread meld '" + m.str() + "' is not a meld of the knocker's plus layoffs");
         if (!own.is_disjoint(orig)) format_error("the spread melds overlap");
         orig |= own;
       }
@@ -790,7 +799,8 @@ Round Round::from_state(const RoundState& s) {
         format_error("the knocker holds " + std::to_string(kh.size()) + " cards");
       }
       if (s.phase == Phase::Finished) {
-        if (s.result && *s.result != expect) format_error("the result " + s.result->repr() + " does not match the round");
+        if (s.result && *s.result != expect)
+          format_error("the result " + s.result->repr() + " does not match the round");
         r.result_ = expect;
       }
       r.turn_ = d;

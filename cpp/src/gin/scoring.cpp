@@ -38,9 +38,9 @@ RoundResult::RoundResult(ResultKind kind, std::optional<Player> knocker, int kno
       knocker_deadwood_(knocker_deadwood),
       defender_deadwood_(defender_deadwood),
       laid_off_(laid_off) {
-  const std::string what = std::string("RoundResult(") + kind_name(kind) + ", knocker_deadwood=" +
-                           std::to_string(knocker_deadwood) + ", defender_deadwood=" +
-                           std::to_string(defender_deadwood) + ")";
+  const std::string what = std::string("RoundResult(") + kind_name(kind) +
+                           ", knocker_deadwood=" + std::to_string(knocker_deadwood) +
+                           ", defender_deadwood=" + std::to_string(defender_deadwood) + ")";
   if (kind == ResultKind::Dead) {
     if (knocker || knocker_deadwood != 0 || defender_deadwood != 0 || !laid_off.empty())
       invalid("a dead hand has no knocker, no deadwood and no layoffs: " + what);
@@ -53,8 +53,7 @@ RoundResult::RoundResult(ResultKind kind, std::optional<Player> knocker, int kno
     if (!laid_off.empty()) invalid("no layoffs against gin: " + what);
     return;
   }
-  if (knocker_deadwood < 1 || knocker_deadwood > 10)
-    invalid("a knock keeps 1 .. 10 deadwood (0 is gin): " + what);
+  if (knocker_deadwood < 1 || knocker_deadwood > 10) invalid("a knock keeps 1 .. 10 deadwood (0 is gin): " + what);
   if (kind == ResultKind::Knock && defender_deadwood < knocker_deadwood)
     invalid("a defender with less deadwood undercuts, it is not a KNOCK: " + what);
   if (kind == ResultKind::Undercut && defender_deadwood > knocker_deadwood)
@@ -63,8 +62,8 @@ RoundResult::RoundResult(ResultKind kind, std::optional<Player> knocker, int kno
 
 RoundResult RoundResult::knock(Player knocker, int knocker_deadwood, int defender_deadwood, CardSet laid_off,
                                const Rules& rules) {
-  const bool undercut = defender_deadwood < knocker_deadwood ||
-                        (defender_deadwood == knocker_deadwood && rules.undercut_on_tie);
+  const bool undercut =
+      defender_deadwood < knocker_deadwood || (defender_deadwood == knocker_deadwood && rules.undercut_on_tie);
   return RoundResult(undercut ? ResultKind::Undercut : ResultKind::Knock, knocker, knocker_deadwood, defender_deadwood,
                      laid_off);
 }
@@ -100,7 +99,8 @@ int RoundResult::points(const Rules& rules) const {
     case ResultKind::Undercut: return knocker_deadwood_ - defender_deadwood_ + rules.undercut_bonus;
     case ResultKind::Gin: return rules.gin_bonus + defender_deadwood_;
     case ResultKind::BigGin:
-      if (!rules.big_gin_bonus) invalid("a BIG_GIN result has no points under rules that disable big gin: " + rules.repr());
+      if (!rules.big_gin_bonus)
+        invalid("a BIG_GIN result has no points under rules that disable big gin: " + rules.repr());
       return *rules.big_gin_bonus + defender_deadwood_;
   }
   return 0;
@@ -118,7 +118,8 @@ std::string RoundResult::repr() const {
 
 Layoff best_layoff(CardSet cards, std::span<const Meld> melds) {
   if (cards.size() > kMaxHandCards)
-    arrange_error("best_layoff takes at most 11 cards, got " + std::to_string(cards.size()) + ": '" + cards.str() + "'");
+    arrange_error("best_layoff takes at most 11 cards, got " + std::to_string(cards.size()) + ": '" + cards.str() +
+                  "'");
   CardSet spread;
   for (const Meld& m : melds) {
     if (!Meld::is_meld(m.cards())) arrange_error("not a meld: '" + m.str() + "'");

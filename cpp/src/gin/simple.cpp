@@ -12,9 +12,9 @@ namespace parlour::gin {
 
 std::vector<Melds> best_arrangements(CardSet hand) {
   if (hand.size() > kMaxHandCards)
-    throw core::InvalidValue("an arrangement holds at most 11 cards, got " + std::to_string(hand.size()) + ": '" +
-                                 hand.str() + "'",
-                             "gin.ArrangeError");
+    throw core::InvalidValue(
+        "an arrangement holds at most 11 cards, got " + std::to_string(hand.size()) + ": '" + hand.str() + "'",
+        "gin.ArrangeError");
   std::vector<Meld> inside;
   for (const Meld& m : all_melds())
     if (m.cards().is_subset_of(hand)) inside.push_back(m);

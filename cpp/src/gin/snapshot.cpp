@@ -48,9 +48,7 @@ Card card_in(const JsonReader& in) {
   const std::string& t = in.string();
   try {
     return Card::parse(t);
-  } catch (const core::Error&) {
-    in.fail("not a card: " + core::quote(t));
-  }
+  } catch (const core::Error&) { in.fail("not a card: " + core::quote(t)); }
 }
 std::optional<Card> opt_card_in(const JsonReader& in) {
   if (in.is_null()) return std::nullopt;
@@ -105,9 +103,7 @@ RoundEvent record_in(const JsonReader& in) {
   e.seat = *seat_in(in["seat"], false);
   try {
     e.action = Action::parse(in["action"].string());
-  } catch (const core::Error& ex) {
-    in["action"].fail(ex.what());
-  }
+  } catch (const core::Error& ex) { in["action"].fail(ex.what()); }
   e.card = opt_card_in(in["card"]);
   return e;
 }
@@ -166,16 +162,14 @@ Rules rules_from_json(const JsonReader& in) {
     const int kind = sh["kind"].name_of({"DOUBLE_TOTAL", "DOUBLE_HAND_POINTS", "FLAT"});
     const int amount = sh["amount"].small_int(-kBig, kBig);
     try {
-      r.shutout = kind == 0 ? Shutout::double_total() : kind == 1 ? Shutout::double_hand_points() : Shutout::flat(amount);
-    } catch (const core::Error& e) {
-      sh.fail(e.what());
-    }
+      r.shutout = kind == 0   ? Shutout::double_total()
+                  : kind == 1 ? Shutout::double_hand_points()
+                              : Shutout::flat(amount);
+    } catch (const core::Error& e) { sh.fail(e.what()); }
   }
   try {
     r.validate();
-  } catch (const core::Error& e) {
-    in.fail(e.what());
-  }
+  } catch (const core::Error& e) { in.fail(e.what()); }
   return r;
 }
 
@@ -196,11 +190,10 @@ RoundResult result_from_json(const JsonReader& in, bool legacy) {
   try {
     RoundResult r(kind, seat_in(in["knocker"], true, legacy), in["knocker_deadwood"].small_int(0, 1000),
                   in["defender_deadwood"].small_int(0, 1000), set_in(in["laid_off"]));
-    if (in.has("winner") && seat_in(in["winner"], true, legacy) != r.winner()) in["winner"].fail("does not follow from the result");
+    if (in.has("winner") && seat_in(in["winner"], true, legacy) != r.winner())
+      in["winner"].fail("does not follow from the result");
     return r;
-  } catch (const core::FormatError&) {
-    throw;
-  } catch (const core::Error& e) {
+  } catch (const core::FormatError&) { throw; } catch (const core::Error& e) {
     in.fail(e.what());
   }
 }
@@ -285,9 +278,7 @@ Round round_from_json(const Json& doc) {
     Round r = Round::from_state(s);
     r.restore_last_event(last);
     return r;
-  } catch (const core::Error& e) {
-    env.state.fail(e.what());
-  }
+  } catch (const core::Error& e) { env.state.fail(e.what()); }
 }
 
 // ---- observations
@@ -341,9 +332,9 @@ Json observation_to_json(const Observation& o) {
 
 Observation observation_from_json(const Json& doc) {
   const JsonReader in(doc, "corrupt gin observation");
-  in.only({"game", "seat", "dealer", "phase", "turn", "rules", "hand", "discard_pile", "stock_size", "knock_limit",
-           "initial_upcard", "taken", "passes", "players", "knocker", "spread", "laid_off", "result", "match",
-           "legal_actions"});
+  in.only({"game",         "seat",       "dealer",      "phase",          "turn",  "rules",        "hand",
+           "discard_pile", "stock_size", "knock_limit", "initial_upcard", "taken", "passes",       "players",
+           "knocker",      "spread",     "laid_off",    "result",         "match", "legal_actions"});
   if (in["game"].string() != "gin") in["game"].fail("not a gin observation");
   Observation o;
   const auto seat = seat_in(in["seat"], true);
@@ -394,9 +385,7 @@ Observation observation_from_json(const Json& doc) {
   }
   try {
     validate(o);
-  } catch (const core::Error& e) {
-    in.fail(e.what());
-  }
+  } catch (const core::Error& e) { in.fail(e.what()); }
   return o;
 }
 
@@ -445,9 +434,7 @@ Game game_from_json(const Json& doc) {
       game.restore_last_event(std::move(e));
     }
     return game;
-  } catch (const core::FormatError&) {
-    throw;
-  } catch (const core::Error& e) {
+  } catch (const core::FormatError&) { throw; } catch (const core::Error& e) {
     st.fail(e.what());
   }
 }
@@ -460,7 +447,8 @@ Json event_to_json(const RoundEvent& e, const Round& round, std::optional<Player
   d.set("kind", action_kind_name(e.action.kind()));
   // The action as its holder sees it; the card drawn from the stock is the drawer's secret.
   d.set("action", e.action.str());
-  if (e.card && (e.action.kind() == ActionKind::TakeDiscard || (seat && *seat == e.seat))) d.set("card", card_json(*e.card));
+  if (e.card && (e.action.kind() == ActionKind::TakeDiscard || (seat && *seat == e.seat)))
+    d.set("card", card_json(*e.card));
   if (e.action.kind() == ActionKind::Knock || e.action.kind() == ActionKind::BigGin)
     d.set("spread", spread_json(e.action.melds()));
   if (const auto r = round.result()) {

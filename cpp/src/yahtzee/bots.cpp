@@ -1,5 +1,5 @@
-#include <limits>
 #include "parlour/yahtzee/bots.hpp"
+#include <limits>
 
 #include <algorithm>
 #include <thread>
@@ -42,7 +42,8 @@ void Bot::turn_policy(State s, TurnPolicy& out, TurnValues& scratch) const {
       std::int16_t code;
       if (const auto* sc = std::get_if<Score>(&a)) {
         if (!s.legal_categories(d, rules()).contains(sc->category))
-          throw core::IllegalAction(name() + " chose an illegal box: " + action_str(a) + " with " + d.str() + " (" + s.str() + ")");
+          throw core::IllegalAction(name() + " chose an illegal box: " + action_str(a) + " with " + d.str() + " (" +
+                                    s.str() + ")");
         code = TurnPolicy::score(sc->category);
       } else {
         const Keep k = std::get<Reroll>(a).keep;
@@ -58,10 +59,10 @@ void Bot::turn_policy(State s, TurnPolicy& out, TurnValues& scratch) const {
 namespace {
 
 // Cheapest boxes to write a zero in, first first.
-constexpr Category kDumpOrder[] = {Category::Aces, Category::Twos, Category::Yahtzee, Category::Threes,
-                                   Category::FourOfAKind, Category::LargeStraight, Category::Fours,
-                                   Category::ThreeOfAKind, Category::SmallStraight, Category::FullHouse,
-                                   Category::Fives, Category::Sixes, Category::Chance};
+constexpr Category kDumpOrder[] = {
+    Category::Aces,          Category::Twos,  Category::Yahtzee,      Category::Threes,        Category::FourOfAKind,
+    Category::LargeStraight, Category::Fours, Category::ThreeOfAKind, Category::SmallStraight, Category::FullHouse,
+    Category::Fives,         Category::Sixes, Category::Chance};
 
 Category heuristic_category(State s, Dice dice, const YahtzeeRules& rules) {
   const Categories legal = s.legal_categories(dice, rules);
@@ -105,7 +106,8 @@ Action HeuristicBot::choose(State s, Dice dice, int rolls_left, TurnValues& /*sc
       bool run = true;
       for (int f = lo; f < lo + 4; ++f) run = run && dice.count(f) > 0;
       if (run) {
-        if (open.contains(Category::SmallStraight) && !open.contains(Category::LargeStraight)) return Score{Category::SmallStraight};
+        if (open.contains(Category::SmallStraight) && !open.contains(Category::LargeStraight))
+          return Score{Category::SmallStraight};
         std::array<int, 6> c{};
         for (int f = lo; f < lo + 4; ++f) c[static_cast<std::size_t>(f - 1)] = 1;
         return Reroll{Keep::from_counts(c)};

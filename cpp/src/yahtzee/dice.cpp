@@ -105,8 +105,7 @@ DiceTables build() {
 std::array<int, 6> checked_counts(const std::array<int, 6>& counts) {
   int n = 0;
   for (int x : counts) {
-    if (x < 0 || x > kNumDice)
-      throw core::InvalidValue("a face count must be in 0..5, got " + std::to_string(x));
+    if (x < 0 || x > kNumDice) throw core::InvalidValue("a face count must be in 0..5, got " + std::to_string(x));
     n += x;
   }
   if (n > kNumDice) throw core::InvalidValue("at most five dice, got " + std::to_string(n));
@@ -160,8 +159,7 @@ int natural_score(Category cat, const std::array<int, 6>& c) noexcept {
       const bool ss = (distinct_mask & 0xF) == 0xF || (distinct_mask & 0x1E) == 0x1E || (distinct_mask & 0x3C) == 0x3C;
       return ss ? kSmallStraightScore : 0;
     }
-    case Category::LargeStraight:
-      return (distinct_mask == 0x1F || distinct_mask == 0x3E) ? kLargeStraightScore : 0;
+    case Category::LargeStraight: return (distinct_mask == 0x1F || distinct_mask == 0x3E) ? kLargeStraightScore : 0;
     case Category::Yahtzee: return maxc == 5 ? kYahtzeeScore : 0;
     case Category::Chance: return sum;
     default: {
@@ -222,8 +220,8 @@ Dice Dice::from_index(long long index) {
   return from_packed_unchecked(dice_tables().packed[static_cast<std::size_t>(index + kNumPartialKeeps)]);
 }
 Dice Dice::from_keep(Keep k) {
-  if (k.size() != kNumDice) throw core::InvalidValue("a roll is exactly five dice, got " + std::to_string(k.size()) +
-                                                     " ('" + k.str() + "')");
+  if (k.size() != kNumDice)
+    throw core::InvalidValue("a roll is exactly five dice, got " + std::to_string(k.size()) + " ('" + k.str() + "')");
   return from_packed_unchecked(k.packed());
 }
 
@@ -234,7 +232,8 @@ std::vector<Keep> Dice::keeps() const {
   const auto r = static_cast<std::size_t>(index());
   std::vector<Keep> out;
   for (int i = 0; i < t.roll_keep_count[r]; ++i)
-    out.push_back(Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(t.roll_keeps[r][static_cast<std::size_t>(i)])]));
+    out.push_back(
+        Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(t.roll_keeps[r][static_cast<std::size_t>(i)])]));
   return out;
 }
 

@@ -20,8 +20,10 @@ double normal_quantile(double p) {
   double lo = -40.0, hi = 40.0;
   for (int i = 0; i < 200; ++i) {
     const double mid = 0.5 * (lo + hi);
-    if (0.5 * std::erfc(-mid / std::sqrt(2.0)) < p) lo = mid;
-    else hi = mid;
+    if (0.5 * std::erfc(-mid / std::sqrt(2.0)) < p)
+      lo = mid;
+    else
+      hi = mid;
   }
   return 0.5 * (lo + hi);
 }
@@ -39,11 +41,13 @@ ScoreDistribution ScoreDistribution::from_pmf(std::vector<double> pmf, bool exac
   double total = 0.0;
   for (std::size_t i = 0; i < pmf.size(); ++i) {
     if (!std::isfinite(pmf[i]) || pmf[i] < 0.0)
-      throw core::InvalidValue("the probability of score " + std::to_string(i) + " is not a finite non-negative number");
+      throw core::InvalidValue("the probability of score " + std::to_string(i) +
+                               " is not a finite non-negative number");
     total += pmf[i];
   }
   if (std::abs(total - 1.0) > 1e-9)
-    throw core::InvalidValue("the probabilities of a score distribution must add up to 1, got " + std::to_string(total));
+    throw core::InvalidValue("the probabilities of a score distribution must add up to 1, got " +
+                             std::to_string(total));
   if (games < 0) throw core::InvalidValue("the number of games must be >= 0, got " + std::to_string(games));
   while (pmf.size() > 1 && pmf.back() == 0.0) pmf.pop_back();
   ScoreDistribution d;
@@ -164,7 +168,8 @@ std::pair<double, double> ScoreDistribution::sf_ci(long long score, double level
 std::string ScoreDistribution::str() const {
   char buf[160];
   if (exact_) {
-    std::snprintf(buf, sizeof buf, "exact score distribution: mean %.4f, sd %.4f, scores %d..%d", mean(), sd(), min(), max());
+    std::snprintf(buf, sizeof buf, "exact score distribution: mean %.4f, sd %.4f, scores %d..%d", mean(), sd(), min(),
+                  max());
   } else {
     const auto ci = mean_ci();
     std::snprintf(buf, sizeof buf, "simulated score distribution (%lld games): mean %.4f (95%% CI %.4f..%.4f), sd %.4f",
@@ -272,7 +277,8 @@ void turn_transitions(const Bot& bot, State s, TurnValues& scratch, TurnPolicy& 
       const double sixth = w * (1.0 / 6.0);
       for (int f = 0; f < 6; ++f) keep[static_cast<std::size_t>(lat.add[static_cast<std::size_t>(6 * k + f)])] += sixth;
     }
-    for (int r = 0; r < kNumRolls; ++r) roll[static_cast<std::size_t>(r)] = keep[static_cast<std::size_t>(kNumPartialKeeps + r)];
+    for (int r = 0; r < kNumRolls; ++r)
+      roll[static_cast<std::size_t>(r)] = keep[static_cast<std::size_t>(kNumPartialKeeps + r)];
   }
   node.trans.clear();
   for (int c = 0; c < kNumCategories; ++c) {
@@ -331,7 +337,8 @@ ScoreDistribution evaluate(Bot& bot, State s0, int threads, core::StopToken* sto
             const auto alen = static_cast<std::int32_t>(a.p.size());
             for (int i = a.begin[static_cast<std::size_t>(c)]; i < a.begin[static_cast<std::size_t>(c) + 1]; ++i) {
               const Transition& tr = a.trans[static_cast<std::size_t>(i)];
-              const auto slot = static_cast<std::size_t>(&node_of(*sd, State::from_index_unchecked(tr.next)) - sd->nodes.data());
+              const auto slot =
+                  static_cast<std::size_t>(&node_of(*sd, State::from_index_unchecked(tr.next)) - sd->nodes.data());
               if (pass == 0) {
                 range[slot].first = std::min(range[slot].first, a.lo + tr.reward);
                 range[slot].second = std::max(range[slot].second, a.lo + tr.reward + alen - 1);
@@ -368,7 +375,8 @@ ScoreDistribution evaluate(Bot& bot, State s0, int threads, core::StopToken* sto
     for (int f = 0; f < ((m & kYahtzeeBit) ? 2 : 1); ++f)
       for (int u = 0; u < sd->lanes; ++u) {
         Node& a = sd->nodes[static_cast<std::size_t>(f * sd->lanes + u)];
-        if (!a.p.empty()) turn_transitions(bot, State(Categories::from_bits_unchecked(m), u, f != 0), scratch, policy, a);
+        if (!a.p.empty())
+          turn_transitions(bot, State(Categories::from_bits_unchecked(m), u, f != 0), scratch, policy, a);
       }
     data[m] = std::move(sd);
   };

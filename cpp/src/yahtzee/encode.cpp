@@ -5,7 +5,8 @@ namespace parlour::yahtzee {
 void encode_observation(State state, Dice dice, int rolls_left, std::span<std::int8_t, kObsSize> out) noexcept {
   int i = kObsDice;
   for (int f = 1; f <= 6; ++f)
-    for (int k = dice.count(f); k > 0 && i < kObsDice + kNumDice; --k) out[static_cast<std::size_t>(i++)] = static_cast<std::int8_t>(f);
+    for (int k = dice.count(f); k > 0 && i < kObsDice + kNumDice; --k)
+      out[static_cast<std::size_t>(i++)] = static_cast<std::int8_t>(f);
   while (i < kObsDice + kNumDice) out[static_cast<std::size_t>(i++)] = 0;  // unreachable for real dice
   out[kObsRollsLeft] = static_cast<std::int8_t>(rolls_left);
   const std::uint32_t scored = state.scored().bits();

@@ -59,13 +59,15 @@ void Game::roll_with(Dice d) {
 
 void Game::roll() {
   if (phase_ != Phase::Roll)
-    throw core::PhaseError(phase_ == Phase::Over ? "the game is over: no roll" : "the dice are rolled: score or reroll");
+    throw core::PhaseError(phase_ == Phase::Over ? "the game is over: no roll"
+                                                 : "the dice are rolled: score or reroll");
   roll_with(roll_dice(rng_, kept_));
 }
 
 void Game::roll(core::Rng& rng) {
   if (phase_ != Phase::Roll)
-    throw core::PhaseError(phase_ == Phase::Over ? "the game is over: no roll" : "the dice are rolled: score or reroll");
+    throw core::PhaseError(phase_ == Phase::Over ? "the game is over: no roll"
+                                                 : "the dice are rolled: score or reroll");
   roll_with(roll_dice(rng, kept_));
 }
 
@@ -73,7 +75,8 @@ bool Game::can_roll(Dice dice) const noexcept { return phase_ == Phase::Roll && 
 
 void Game::roll(Dice dice) {
   if (phase_ != Phase::Roll)
-    throw core::PhaseError(phase_ == Phase::Over ? "the game is over: no roll" : "the dice are rolled: score or reroll");
+    throw core::PhaseError(phase_ == Phase::Over ? "the game is over: no roll"
+                                                 : "the dice are rolled: score or reroll");
   if (!kept_.is_subset_of(dice))
     throw core::IllegalAction("the roll " + dice.str() + " does not contain the kept dice " + kept_.str());
   roll_with(dice);
@@ -125,22 +128,20 @@ std::optional<std::string> Game::why_not(const Action& a) const {
     try {
       Scorecard copy = cards_[static_cast<std::size_t>(player_)];
       (void)copy.score(s->category, *dice_);
-    } catch (const core::Error& e) {
-      return std::string(e.what());
-    }
+    } catch (const core::Error& e) { return std::string(e.what()); }
     return "cannot " + action_str(a);
   }
   const Keep k = std::get<Reroll>(a).keep;
   if (rolls_left_ == 0) return "cannot " + action_str(a) + ": no roll is left this turn, score the dice";
   if (k.size() >= kNumDice)
     return "cannot " + action_str(a) + ": keep at most four of the dice (keeping all five is scoring them)";
-  if (!k.is_subset_of(*dice_)) return "cannot " + action_str(a) + ": the dice " + dice_->str() + " do not hold " + k.str();
+  if (!k.is_subset_of(*dice_))
+    return "cannot " + action_str(a) + ": the dice " + dice_->str() + " do not hold " + k.str();
   return std::nullopt;
 }
 
 ScoreDelta Game::act(const Action& a) {
-  if (phase_ != Phase::Decide)
-    throw core::PhaseError(*why_not(a));
+  if (phase_ != Phase::Decide) throw core::PhaseError(*why_not(a));
   const int seat = player_;
   const Dice rolled = *dice_;
   if (const auto* s = std::get_if<Score>(&a)) {
@@ -174,8 +175,9 @@ Game Game::restore(const YahtzeeRules& rules, std::vector<Scorecard> cards, int 
   for (int i = 0; i < n; ++i) {
     const int f = cards[static_cast<std::size_t>(i)].filled().size();
     const int want = (phase == Phase::Over) ? kNumCategories : (i < player ? t + 1 : t);
-    if (f != want) throw core::FormatError("player " + std::to_string(i) + " has " + std::to_string(f) +
-                                           " boxes filled, inconsistent with the turn order");
+    if (f != want)
+      throw core::FormatError("player " + std::to_string(i) + " has " + std::to_string(f) +
+                              " boxes filled, inconsistent with the turn order");
   }
   if (phase != Phase::Over && t >= kNumCategories)
     throw core::FormatError("the player to act has a full card, but the game is not over");
@@ -198,12 +200,9 @@ Game Game::restore(const YahtzeeRules& rules, std::vector<Scorecard> cards, int 
   g.kept_ = kept;
   try {
     g.rng_.set_state(rng);
-  } catch (const core::Error& e) {
-    throw core::FormatError(std::string("bad generator state: ") + e.what());
-  }
+  } catch (const core::Error& e) { throw core::FormatError(std::string("bad generator state: ") + e.what()); }
   g.auto_roll_ = auto_roll;
-  if (auto_roll && phase == Phase::Roll)
-    throw core::FormatError("an auto-rolling game never waits for a roll");
+  if (auto_roll && phase == Phase::Roll) throw core::FormatError("an auto-rolling game never waits for a roll");
   return g;
 }
 

@@ -8,14 +8,9 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define PARLOUR_YAHTZEE_HAVE_AVX2 1
-#include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "parlour/core/errors.hpp"
+#include "simd.hpp"
 #include "widget.hpp"
 
 namespace parlour::yahtzee {
@@ -24,9 +19,10 @@ namespace {
 
 using namespace detail;
 
-constexpr int kWide = 16;         // x values computed together
-constexpr int kPad = kWide;       // ones before and zeros after every row
-constexpr int kMaxWidth = 4000;   // N (the lanes are int16 offsets)
+constexpr int kWide = 32;        // x values computed together (8 and 16 measured slower)
+constexpr int kPad = kWide;      // ones before and zeros after every row
+constexpr int kMaxWidth = 4000;  // N (the lanes are int16 offsets)
+constexpr int kMaxReward = 192;  // points one write can score: box (<= 50) + Yahtzee bonus + upper bonus
 
 // A candidate write resolved for one row: the successor's row (row0 holds x = lo) and
 // the points the write scores.
@@ -36,10 +32,15 @@ struct Cand2 {
   std::int32_t reward;
 };
 
-// The candidates of one row, by roll.
+// The candidates of one row, by roll.  Many rolls write the same value through the same
+// slot (the same successor row and reward), so the distinct (row, reward) pairs are
+// loaded once per chunk (`uniq`) and the rolls take maxima over them by index (`pick`,
+// in the order of the candidates, so the maxima are those of the candidates themselves).
 struct RowPlan {
   std::array<std::uint16_t, kNumRolls + 1> begin{};
-  std::vector<Cand2> cands;
+  std::vector<Cand2> uniq;
+  std::vector<std::uint16_t> pick;
+  std::vector<std::uint16_t> keys;  // the (slot, reward) keys of uniq (to reset the lookup)
 };
 
 namespace lanes_sse_obj {
@@ -70,29 +71,31 @@ inline double load_cand(const Cand2& c, int x) noexcept {
 
 // The lane version (in each instruction set's namespace): the rows are padded with
 // ones before and zeros after, so most loads are one unaligned vector load.
-#define PARLOUR_OBJECTIVE_KERNEL(NS)                                                                    \
-  namespace NS {                                                                                        \
+#define PARLOUR_OBJECTIVE_KERNEL(NS)                                                                                   \
+  namespace NS {                                                                                                       \
   [[gnu::always_inline]] inline Lanes load_cand_lanes(const Cand2& c, int x0, const Lanes& zeros, const Lanes& ones) { \
-    const int xp = x0 - c.reward;                                                                       \
-    if (xp > c.hi) return zeros;                                                                        \
-    if (xp >= c.lo - kPad) return load_lanes(c.row0 + (xp - c.lo));                                     \
-    if (xp + kLanes - 1 < 0) return ones;                                                               \
-    double t[kLanes];                                                                                   \
-    for (int l = 0; l < kLanes; ++l) t[l] = load_cand(c, x0 + l);                                       \
-    return load_lanes(t);                                                                               \
-  }                                                                                                     \
-  /* The values of one row at x0 .. x0 + lanes - 1 into e[]. */                                         \
-  void row_chunk(const RowPlan& rp, int x0, Lanes* A, double* e) {                                      \
-    const Lanes zeros = broadcast<Lanes>(0.0), ones = broadcast<Lanes>(1.0);                             \
-    for (int r = 0; r < kNumRolls; ++r) {                                                               \
-      const int b = rp.begin[static_cast<std::size_t>(r)], end = rp.begin[static_cast<std::size_t>(r) + 1]; \
-      Lanes acc = load_cand_lanes(rp.cands[static_cast<std::size_t>(b)], x0, zeros, ones);  \
-      for (int i = b + 1; i < end; ++i)                                                                 \
-        acc = vmax(acc, load_cand_lanes(rp.cands[static_cast<std::size_t>(i)], x0, zeros, ones)); \
-      A[kNumPartialKeeps + r] = acc;                                                                    \
-    }                                                                                                   \
-    lattice_passes<Lanes>(A, e, nullptr);                                                               \
-  }                                                                                                     \
+    const int xp = x0 - c.reward;                                                                                      \
+    if (xp > c.hi) return zeros;                                                                                       \
+    if (xp >= c.lo - kPad) return load_lanes(c.row0 + (xp - c.lo));                                                    \
+    if (xp + kLanes - 1 < 0) return ones;                                                                              \
+    double t[kLanes];                                                                                                  \
+    for (int l = 0; l < kLanes; ++l) t[l] = load_cand(c, x0 + l);                                                      \
+    return load_lanes(t);                                                                                              \
+  }                                                                                                                    \
+  /* The values of one row at x0 .. x0 + lanes - 1 into e[]; B holds one Lanes per rp.uniq. */                         \
+  void row_chunk(const RowPlan& rp, int x0, Lanes* A, Lanes* B, double* e) {                                           \
+    const Lanes zeros = broadcast<Lanes>(0.0), ones = broadcast<Lanes>(1.0);                                           \
+    const std::size_t nu = rp.uniq.size();                                                                             \
+    for (std::size_t j = 0; j < nu; ++j) B[j] = load_cand_lanes(rp.uniq[j], x0, zeros, ones);                          \
+    const std::uint16_t* pick = rp.pick.data();                                                                        \
+    for (int r = 0; r < kNumRolls; ++r) {                                                                              \
+      const int b = rp.begin[static_cast<std::size_t>(r)], end = rp.begin[static_cast<std::size_t>(r) + 1];            \
+      Lanes acc = B[pick[b]];                                                                                          \
+      for (int i = b + 1; i < end; ++i) acc = vmax(acc, B[pick[i]]);                                                   \
+      A[kNumPartialKeeps + r] = acc;                                                                                   \
+    }                                                                                                                  \
+    lattice_passes<Lanes>(A, e, nullptr);                                                                              \
+  }                                                                                                                    \
   }  // namespace NS
 
 PARLOUR_OBJECTIVE_KERNEL(lanes_sse_obj)
@@ -235,9 +238,11 @@ void ObjectiveTable::lay_out(unsigned m, const Plan& plan) {
         slot_refs(plan, u, f, refs.data());
         for (int i = 0; i < plan.nslots; ++i) {
           const SlotRef& sr2 = refs[static_cast<std::size_t>(i)];
-          if (top[static_cast<std::size_t>(i)] >= 0) most = std::max(most, top[static_cast<std::size_t>(i)] + sr2.extra + sr2.most);
+          if (top[static_cast<std::size_t>(i)] >= 0)
+            most = std::max(most, top[static_cast<std::size_t>(i)] + sr2.extra + sr2.most);
           if (top_bonus[static_cast<std::size_t>(i)] >= 0)
-            most = std::max(most, top_bonus[static_cast<std::size_t>(i)] + (f ? kYahtzeeBonus : 0) + sr2.extra + sr2.most);
+            most =
+                std::max(most, top_bonus[static_cast<std::size_t>(i)] + (f ? kYahtzeeBonus : 0) + sr2.extra + sr2.most);
         }
       }
       row.most = static_cast<std::int16_t>(std::min(most, n_ + 1));
@@ -290,6 +295,8 @@ void ObjectiveTable::solve_from(State s, int threads, const Progress& progress, 
       return;
     }
     RowPlan rp;
+    std::vector<std::remove_pointer_t<decltype(A)>> B;
+    std::vector<std::uint16_t> uniq_of(static_cast<std::size_t>(kMaxSlots) * kMaxReward, 0xffff);
     std::array<SlotRef, kMaxSlots> refs{};
     const int ncls = classes_[m];
     const int nflag = ((m & kYahtzeeBit) && rules_.yahtzee_bonus) ? 2 : 1;
@@ -300,20 +307,31 @@ void ObjectiveTable::solve_from(State s, int threads, const Progress& progress, 
         if (row.lo > row.hi) continue;
         const int u = class_rep_[m][static_cast<std::size_t>(c)];
         slot_refs(plan, u, f, refs.data());
-        rp.cands.clear();
+        rp.uniq.clear();
+        rp.pick.clear();
+        rp.keys.clear();
         for (int r = 0; r < kNumRolls; ++r) {
-          rp.begin[static_cast<std::size_t>(r)] = static_cast<std::uint16_t>(rp.cands.size());
+          rp.begin[static_cast<std::size_t>(r)] = static_cast<std::uint16_t>(rp.pick.size());
           const int bonus = f && plan.bonus[static_cast<std::size_t>(r)] ? kYahtzeeBonus : 0;
           for (int i = plan.begin[static_cast<std::size_t>(r)]; i < plan.begin[static_cast<std::size_t>(r) + 1]; ++i) {
             const Cand& cd = plan.cands[static_cast<std::size_t>(i)];
             const SlotRef& sr2 = refs[cd.slot];
-            rp.cands.push_back(Cand2{sr2.row0, sr2.lo, sr2.hi, cd.score + bonus + sr2.extra});
+            const int reward = cd.score + bonus + sr2.extra;  // 0 .. kMaxReward - 1
+            auto& id = uniq_of[static_cast<std::size_t>(cd.slot) * kMaxReward + static_cast<std::size_t>(reward)];
+            if (id == 0xffff) {
+              id = static_cast<std::uint16_t>(rp.uniq.size());
+              rp.keys.push_back(static_cast<std::uint16_t>(&id - uniq_of.data()));
+              rp.uniq.push_back(Cand2{sr2.row0, sr2.lo, sr2.hi, reward});
+            }
+            rp.pick.push_back(id);
           }
         }
-        rp.begin[kNumRolls] = static_cast<std::uint16_t>(rp.cands.size());
+        rp.begin[kNumRolls] = static_cast<std::uint16_t>(rp.pick.size());
+        for (const std::uint16_t k : rp.keys) uniq_of[k] = 0xffff;
+        if (B.size() < rp.uniq.size()) B.resize(rp.uniq.size());
         double* out = sr.data.data() + row.offset;
         for (int x0 = row.lo; x0 <= row.hi; x0 += kWide) {
-          kernel(rp, x0, A, e);
+          kernel(rp, x0, A, B.data(), e);
           for (int j = 0; j < kWide && x0 + j <= row.hi; ++j) out[x0 + j - row.lo] = e[j];
         }
         // Nothing more needed: certain (the sums above are 1 only up to rounding).
@@ -342,13 +360,12 @@ void ObjectiveTable::ensure(State s) {
   if (!is_solved(s)) solve_from(s, 0);
 }
 
-int ObjectiveTable::least_x(State s) const noexcept {
-  return sets_[s.scored().bits()].ready ? row_of(s).lo : 0;
-}
+int ObjectiveTable::least_x(State s) const noexcept { return sets_[s.scored().bits()].ready ? row_of(s).lo : 0; }
 
 void ObjectiveTable::check_x(State s, int x) const {
   if (x > n_)
-    throw core::InvalidValue("the table covers 0.." + std::to_string(n_) + " points still needed, got " + std::to_string(x));
+    throw core::InvalidValue("the table covers 0.." + std::to_string(n_) + " points still needed, got " +
+                             std::to_string(x));
   if (x >= 0 && x < row_of(s).lo)
     throw core::InvalidValue("no card in this state can have scored that many points (" + s.str() + ")");
 }

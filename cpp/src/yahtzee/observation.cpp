@@ -21,7 +21,8 @@ std::vector<std::uint16_t> legal_ids(const Game& game) {
 
 Observation observe(const Game& game, std::optional<int> seat) {
   if (seat && (*seat < 0 || *seat >= game.num_players()))
-    throw core::InvalidValue("no seat " + std::to_string(*seat) + " in a game of " + std::to_string(game.num_players()));
+    throw core::InvalidValue("no seat " + std::to_string(*seat) + " in a game of " +
+                             std::to_string(game.num_players()));
   Observation o;
   o.seat = seat;
   o.rules = game.rules();

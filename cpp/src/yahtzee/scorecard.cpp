@@ -43,7 +43,8 @@ Scorecard Scorecard::from_boxes(const YahtzeeRules& rules, const std::array<int,
   }
   const int filled = std::popcount(mask);
   const bool y50 = boxes[static_cast<std::size_t>(to_int(Category::Yahtzee))] == kYahtzeeScore;
-  if (yahtzee_bonuses < 0 || (yahtzee_bonuses > 0 && (!y50 || !rules.yahtzee_bonus)) || yahtzee_bonuses > std::max(0, filled - 1))
+  if (yahtzee_bonuses < 0 || (yahtzee_bonuses > 0 && (!y50 || !rules.yahtzee_bonus)) ||
+      yahtzee_bonuses > std::max(0, filled - 1))
     throw core::FormatError("impossible number of Yahtzee bonuses: " + std::to_string(yahtzee_bonuses));
   s.boxes_ = boxes;
   s.yahtzee_bonuses_ = yahtzee_bonuses;
@@ -86,9 +87,9 @@ ScoreDelta Scorecard::score(Category c, Dice dice) {
 }
 
 std::string Scorecard::str() const {
-  static constexpr const char* labels[] = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "3 of a kind",
-                                           "4 of a kind", "Full house", "Sm. straight", "Lg. straight", "Yahtzee",
-                                           "Chance"};
+  static constexpr const char* labels[] = {"Aces",         "Twos",        "Threes",      "Fours",      "Fives",
+                                           "Sixes",        "3 of a kind", "4 of a kind", "Full house", "Sm. straight",
+                                           "Lg. straight", "Yahtzee",     "Chance"};
   std::string out;
   char line[64];
   auto row = [&](const char* label, const std::string& v) {

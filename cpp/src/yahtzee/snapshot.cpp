@@ -17,9 +17,7 @@ Json opt_dice(const std::optional<Dice>& d) { return d ? Json(d->str()) : Json()
 Dice dice_in(const JsonReader& in) {
   try {
     return Dice::parse(in.string());
-  } catch (const core::Error& e) {
-    in.fail(e.what());
-  }
+  } catch (const core::Error& e) { in.fail(e.what()); }
 }
 
 std::optional<Dice> opt_dice_in(const JsonReader& in) {
@@ -30,9 +28,7 @@ std::optional<Dice> opt_dice_in(const JsonReader& in) {
 Keep keep_in(const JsonReader& in) {
   try {
     return Keep::parse(in.string());
-  } catch (const core::Error& e) {
-    in.fail(e.what());
-  }
+  } catch (const core::Error& e) { in.fail(e.what()); }
 }
 
 Phase phase_in(const JsonReader& in, bool legacy) {
@@ -65,9 +61,7 @@ YahtzeeRules rules_from_json(const JsonReader& in) {
   if (in.json().kind() == Json::Kind::String) {  // the rules' text, as the first releases wrote them
     try {
       return YahtzeeRules::parse(in.string());
-    } catch (const core::Error& e) {
-      in.fail(e.what());
-    }
+    } catch (const core::Error& e) { in.fail(e.what()); }
   }
   in.only({"joker", "yahtzee_bonus", "upper_bonus"});
   YahtzeeRules r;
@@ -102,9 +96,7 @@ Scorecard scorecard_from_json(const JsonReader& in, const YahtzeeRules& rules) {
   }
   try {
     return Scorecard::from_boxes(rules, arr, in["yahtzee_bonuses"].small_int(0, 12));
-  } catch (const core::Error& e) {
-    in.fail(e.what());
-  }
+  } catch (const core::Error& e) { in.fail(e.what()); }
 }
 
 Json game_to_json(const Game& g) {
@@ -164,9 +156,7 @@ Game game_from_json(const Json& doc) {
       e.seat = ev["seat"].small_int(0, g.num_players() - 1);
       try {
         e.action = parse_action(ev["action"].string());
-      } catch (const core::Error& ex) {
-        ev["action"].fail(ex.what());
-      }
+      } catch (const core::Error& ex) { ev["action"].fail(ex.what()); }
       e.dice = dice_in(ev["dice"]);
       if (!ev["delta"].is_null()) {
         const auto d = ev["delta"];
@@ -181,9 +171,7 @@ Game game_from_json(const Json& doc) {
       g.restore_last_event(std::move(e));
     }
     return g;
-  } catch (const core::FormatError& e) {
-    st.fail(e.what());
-  }
+  } catch (const core::FormatError& e) { st.fail(e.what()); }
 }
 
 Json observation_to_json(const Observation& o) {
@@ -247,8 +235,10 @@ Observation observation_from_json(const Json& doc) {
   o.dice = opt_dice_in(in["dice"]);
   o.kept = keep_in(in["kept"]);
   o.last_dice = opt_dice_in(in["last_dice"]);
-  if ((o.phase == Phase::Over) != !o.current_player) in["current_player"].fail("must be null exactly when the game is over");
-  if ((o.phase == Phase::Decide) != o.dice.has_value()) in["dice"].fail("dice are on the table exactly in phase DECIDE");
+  if ((o.phase == Phase::Over) != !o.current_player)
+    in["current_player"].fail("must be null exactly when the game is over");
+  if ((o.phase == Phase::Decide) != o.dice.has_value())
+    in["dice"].fail("dice are on the table exactly in phase DECIDE");
   int prev = -1;
   for (const auto& a : in["legal_actions"].items(0, kNumActions)) {
     a.only({"id", "text"});

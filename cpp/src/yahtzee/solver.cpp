@@ -8,21 +8,16 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <fstream>
 #include <limits>
 #include <thread>
 #include <type_traits>
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define PARLOUR_YAHTZEE_HAVE_AVX2 1
-#include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-#include <cstdlib>
 
 #include "parlour/core/errors.hpp"
+#include "simd.hpp"
 #include "widget.hpp"
 
 namespace parlour::yahtzee {
@@ -230,7 +225,8 @@ void Solver::turn_values_solved(State s, TurnValues& out) const {
       for (int i = 0; i < nopen; ++i) {
         const int c = open[i];
         const int v = natural[static_cast<std::size_t>(c)];
-        const int k = c < 6 ? static_cast<int>((packed >> (3 * c)) & 7u) : (c == to_int(Category::Yahtzee) && v == kYahtzeeScore);
+        const int k =
+            c < 6 ? static_cast<int>((packed >> (3 * c)) & 7u) : (c == to_int(Category::Yahtzee) && v == kYahtzeeScore);
         const double x = S[c][k] + static_cast<double>(v);
         if (acc < x) {
           acc = x;
@@ -338,21 +334,24 @@ void Solver::policy_from(const TurnValues& tv, TurnPolicy& out) noexcept {
     int n = 0;  // Dice::keeps() order: five dice first, then four, ...; each size by index
     for (int size = kNumDice; size >= 0; --size)
       for (int k = 0; k < kNumKeeps; ++k)
-        if (dice_tables().size[static_cast<std::size_t>(k)] == size) rk[static_cast<std::size_t>(k)] = static_cast<std::int16_t>(n++);
+        if (dice_tables().size[static_cast<std::size_t>(k)] == size)
+          rk[static_cast<std::size_t>(k)] = static_cast<std::int16_t>(n++);
     return rk;
   }();
   std::array<double, kNumKeeps> bv;
   std::array<std::int16_t, kNumKeeps> bk;  // the best sub-keep
   std::array<std::int16_t, kNumKeeps> br;  // its rank
   for (int r = 0; r < kNumRolls; ++r)
-    out.act[0][static_cast<std::size_t>(r)] = TurnPolicy::score(static_cast<Category>(tv.best0[static_cast<std::size_t>(r)]));
+    out.act[0][static_cast<std::size_t>(r)] =
+        TurnPolicy::score(static_cast<Category>(tv.best0[static_cast<std::size_t>(r)]));
   for (int rl = 1; rl <= 2; ++rl) {
     const auto& arr = rl == 1 ? tv.k1 : tv.k2;
     for (int k = 0; k < kNumKeeps; ++k) {
       double v = arr[static_cast<std::size_t>(k)];
       std::int16_t best = static_cast<std::int16_t>(k);
       std::int16_t rank = ranks[static_cast<std::size_t>(k)];
-      for (int j = lat.sub_begin[static_cast<std::size_t>(k)]; j < lat.sub_begin[static_cast<std::size_t>(k) + 1]; ++j) {
+      for (int j = lat.sub_begin[static_cast<std::size_t>(k)]; j < lat.sub_begin[static_cast<std::size_t>(k) + 1];
+           ++j) {
         const auto sj = static_cast<std::size_t>(lat.sub[static_cast<std::size_t>(j)]);
         const double x = bv[sj];
         const bool take = v < x || (v == x && br[sj] < rank);
@@ -369,7 +368,8 @@ void Solver::policy_from(const TurnValues& tv, TurnPolicy& out) noexcept {
     for (int r = 0; r < kNumRolls; ++r) {
       const int best = bk[static_cast<std::size_t>(kNumPartialKeeps + r)];
       // Keeping all five: decide as with one roll fewer (best_action_from).
-      cur[static_cast<std::size_t>(r)] = best == kNumPartialKeeps + r ? prev[static_cast<std::size_t>(r)] : static_cast<std::int16_t>(best);
+      cur[static_cast<std::size_t>(r)] =
+          best == kNumPartialKeeps + r ? prev[static_cast<std::size_t>(r)] : static_cast<std::int16_t>(best);
     }
   }
 }
@@ -444,10 +444,10 @@ Solver Solver::load(const std::string& path) {
   f.read(reinterpret_cast<char*>(&rules), sizeof rules);
   f.read(reinterpret_cast<char*>(&count), sizeof count);
   f.read(reinterpret_cast<char*>(&sum), sizeof sum);
-  if (!f || magic != kMagic)
-    throw core::FormatError(core::quote(path) + " is not a parlour Yahtzee table (bad magic)");
+  if (!f || magic != kMagic) throw core::FormatError(core::quote(path) + " is not a parlour Yahtzee table (bad magic)");
   if (version == 1)
-    throw core::FormatError(core::quote(path) + " was written by an older version of the library (table version 1): "
+    throw core::FormatError(core::quote(path) +
+                            " was written by an older version of the library (table version 1): "
                             "solve again and save");
   if (version != kFileVersion)
     throw core::FormatError(core::quote(path) + ": unsupported table version " + std::to_string(version));
@@ -460,13 +460,14 @@ Solver Solver::load(const std::string& path) {
   }
   Solver s(file_rules);
   if (count != s.table_.size())
-    throw core::FormatError(core::quote(path) + ": expected " + std::to_string(s.table_.size()) + " values, the header says " +
-                            std::to_string(count));
+    throw core::FormatError(core::quote(path) + ": expected " + std::to_string(s.table_.size()) +
+                            " values, the header says " + std::to_string(count));
   f.read(reinterpret_cast<char*>(s.table_.data()), static_cast<std::streamsize>(count * sizeof(double)));
   if (!f) throw core::FormatError(core::quote(path) + " is truncated");
   f.peek();
   if (!f.eof()) throw core::FormatError(core::quote(path) + " has trailing bytes after the table");
-  if (file_checksum(s.checksum(), version, rules, count) != sum) throw core::FormatError(core::quote(path) + " is corrupt (checksum mismatch)");
+  if (file_checksum(s.checksum(), version, rules, count) != sum)
+    throw core::FormatError(core::quote(path) + " is corrupt (checksum mismatch)");
   s.lo_.fill(0);
   s.cache_.state_index = 0xFFFFFFFFu;
   return s;

@@ -12,8 +12,8 @@ namespace parlour::yahtzee {
 namespace {
 
 constexpr std::array<std::string_view, kNumCategories> kNames = {
-    "aces", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
-    "full_house", "small_straight", "large_straight", "yahtzee", "chance"};
+    "aces",           "twos",       "threes",         "fours",          "fives",   "sixes", "three_of_a_kind",
+    "four_of_a_kind", "full_house", "small_straight", "large_straight", "yahtzee", "chance"};
 
 std::string normalise(std::string_view text) {
   std::string s;
@@ -43,7 +43,8 @@ Category parse_category(std::string_view text) {
   std::string_view t = text;
   while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
   while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
-  const bool loose_separator = !t.empty() && (t.front() == '-' || t.front() == '_' || t.back() == '-' || t.back() == '_');
+  const bool loose_separator =
+      !t.empty() && (t.front() == '-' || t.front() == '_' || t.back() == '-' || t.back() == '_');
   const std::string s = loose_separator ? std::string() : normalise(t);
   for (int i = 0; i < kNumCategories; ++i)
     if (s == kNames[static_cast<std::size_t>(i)]) return static_cast<Category>(i);
@@ -51,14 +52,24 @@ Category parse_category(std::string_view text) {
     std::string_view name;
     Category c;
   };
-  static constexpr Alias aliases[] = {
-      {"1", Category::Aces},          {"ones", Category::Aces},          {"2", Category::Twos},
-      {"3", Category::Threes},        {"4", Category::Fours},            {"5", Category::Fives},
-      {"6", Category::Sixes},         {"3k", Category::ThreeOfAKind},    {"3_of_a_kind", Category::ThreeOfAKind},
-      {"4k", Category::FourOfAKind},  {"4_of_a_kind", Category::FourOfAKind}, {"fh", Category::FullHouse},
-      {"ss", Category::SmallStraight}, {"ls", Category::LargeStraight},  {"y", Category::Yahtzee},
-      {"c", Category::Chance},        {"sm_straight", Category::SmallStraight},
-      {"lg_straight", Category::LargeStraight}};
+  static constexpr Alias aliases[] = {{"1", Category::Aces},
+                                      {"ones", Category::Aces},
+                                      {"2", Category::Twos},
+                                      {"3", Category::Threes},
+                                      {"4", Category::Fours},
+                                      {"5", Category::Fives},
+                                      {"6", Category::Sixes},
+                                      {"3k", Category::ThreeOfAKind},
+                                      {"3_of_a_kind", Category::ThreeOfAKind},
+                                      {"4k", Category::FourOfAKind},
+                                      {"4_of_a_kind", Category::FourOfAKind},
+                                      {"fh", Category::FullHouse},
+                                      {"ss", Category::SmallStraight},
+                                      {"ls", Category::LargeStraight},
+                                      {"y", Category::Yahtzee},
+                                      {"c", Category::Chance},
+                                      {"sm_straight", Category::SmallStraight},
+                                      {"lg_straight", Category::LargeStraight}};
   for (const auto& a : aliases)
     if (s == a.name) return a.c;
   throw core::ParseError("not a category: " + core::quote(text) +
@@ -100,8 +111,7 @@ Joker parse_joker(std::string_view text) {
 }
 
 YahtzeeRules YahtzeeRules::from_code(std::uint8_t code) {
-  if ((code & 3u) == 3u || code > 15u)
-    throw core::FormatError("not a rules code: " + std::to_string(code));
+  if ((code & 3u) == 3u || code > 15u) throw core::FormatError("not a rules code: " + std::to_string(code));
   return YahtzeeRules{static_cast<Joker>(code & 3u), (code & 4u) != 0, (code & 8u) != 0};
 }
 

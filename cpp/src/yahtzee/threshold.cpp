@@ -18,7 +18,8 @@ std::vector<double> step(int max_target) {
 
 }  // namespace
 
-ThresholdSolver::ThresholdSolver(const YahtzeeRules& rules, int max_target) : ObjectiveTable(rules, step(max_target), false) {}
+ThresholdSolver::ThresholdSolver(const YahtzeeRules& rules, int max_target)
+    : ObjectiveTable(rules, step(max_target), false) {}
 
 int ThresholdSolver::needed(int points, int target) const {
   if (points < 0) throw core::InvalidValue("points must be >= 0, got " + std::to_string(points));

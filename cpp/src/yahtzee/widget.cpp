@@ -66,9 +66,12 @@ void build_plan(unsigned mask, const YahtzeeRules& rules, Plan& p) {
       if (!legal.contains(cat)) continue;
       const int v = extra ? box_value(cat, d, scored, rules) : natural[static_cast<std::size_t>(c)];
       int slot = base[static_cast<std::size_t>(c)];
-      if (is_upper(cat)) slot += v / (c + 1);
-      else if (cat == Category::Yahtzee && v == kYahtzeeScore) slot += 1;
-      p.cands.push_back(Cand{static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(c)});
+      if (is_upper(cat))
+        slot += v / (c + 1);
+      else if (cat == Category::Yahtzee && v == kYahtzeeScore)
+        slot += 1;
+      p.cands.push_back(
+          Cand{static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(c)});
     }
     p.bonus[static_cast<std::size_t>(r)] =
         (rules.yahtzee_bonus && t.yahtzee_face[static_cast<std::size_t>(r)] != 0 && (mask & kYahtzeeBit)) ? 1 : 0;
@@ -116,7 +119,7 @@ void run_category_sets(const std::vector<std::uint16_t>& masks, bool forward, in
     left[static_cast<std::size_t>(tier)].store(tiers[static_cast<std::size_t>(tier)].size());
   std::atomic<std::size_t> next{0};
   std::mutex report_mutex;
-  int next_report = 0;  // the next tier to report, counted in work order (under report_mutex)
+  int next_report = 0;         // the next tier to report, counted in work order (under report_mutex)
   std::exception_ptr failure;  // a progress callback's exception (under report_mutex)
   std::atomic<bool> failed{false};
 

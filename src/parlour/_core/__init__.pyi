@@ -19,7 +19,9 @@ class Event:
     def __getstate__(self) -> tuple[int, typing.Any, str, typing.Any, typing.Any]:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Event objects are not made by Event(...): the library's functions and methods return them (see help(Event)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:

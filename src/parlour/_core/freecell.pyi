@@ -607,7 +607,9 @@ class Observation:
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Observation objects are not made by Observation(...): the library's functions and methods return them (see help(Observation)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:
@@ -687,7 +689,9 @@ class Position:
     def __hash__(self) -> int:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Position objects are not made by Position(...): the library's functions and methods return them (see help(Position)).
+        """
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
     def __repr__(self) -> str:
@@ -723,7 +727,9 @@ class SearchResult:
     The raw outcome of the solver (parlour.freecell.solve wraps it in Solution, Unsolvable or Unknown).
     """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: SearchResult objects are not made by SearchResult(...): the library's functions and methods return them (see help(SearchResult)).
+        """
     def __repr__(self) -> str:
         ...
     @property

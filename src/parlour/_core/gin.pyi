@@ -141,7 +141,9 @@ class ArenaPairResult:
         Add another result's totals.
         """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: ArenaPairResult objects are not made by ArenaPairResult(...): the library's functions and methods return them (see help(ArenaPairResult)).
+        """
     def __repr__(self) -> str:
         ...
     @property
@@ -204,7 +206,9 @@ class Bot:
     A computer player in C++: act(observation) -> Action. EasyBot, NormalBot and HardBot are bots; any object with an act(observation) method can play too.
     """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Bot objects are not made by Bot(...): the library's functions and methods return them (see help(Bot)).
+        """
     def act(self, observation: typing.Any) -> Action:
         """
         The bot's action for an observation in which it is to act (round.observation(round.turn)); deterministic for the bot's seed and the observation.
@@ -230,7 +234,9 @@ class Discard:
     def __hash__(self) -> int:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Discard objects are not made by Discard(...): the library's functions and methods return them (see help(Discard)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:
@@ -302,7 +308,9 @@ class ExpertCandidate:
     One action ExpertBot weighed: its estimated points for the bot and on how many sampled worlds.
     """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: ExpertCandidate objects are not made by ExpertCandidate(...): the library's functions and methods return them (see help(ExpertCandidate)).
+        """
     def __repr__(self) -> str:
         ...
     @property
@@ -335,7 +343,9 @@ class ExpertSearch:
     What one ExpertBot search found.
     """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: ExpertSearch objects are not made by ExpertSearch(...): the library's functions and methods return them (see help(ExpertSearch)).
+        """
     def __repr__(self) -> str:
         ...
     @property
@@ -504,7 +514,9 @@ class KnockEstimate:
     HardBot's estimate of knocking now against playing on, in expected points.
     """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: KnockEstimate objects are not made by KnockEstimate(...): the library's functions and methods return them (see help(KnockEstimate)).
+        """
     def __repr__(self) -> str:
         ...
     @property
@@ -537,7 +549,9 @@ class Layoff:
     def __getstate__(self) -> tuple[parlour._core.cards.CardSet, list[parlour._core.cards.CardSet], list[Meld], Melds, int]:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Layoff objects are not made by Layoff(...): the library's functions and methods return them (see help(Layoff)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:
@@ -643,7 +657,9 @@ class MatchResult:
     def __getstate__(self) -> tuple[int, int, typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], typing.Annotated[list[int], "FixedSize(2)"], bool, typing.Annotated[list[int], "FixedSize(2)"], int, int]:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: MatchResult objects are not made by MatchResult(...): the library's functions and methods return them (see help(MatchResult)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:
@@ -919,7 +935,9 @@ class Observation:
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Observation objects are not made by Observation(...): the library's functions and methods return them (see help(Observation)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:
@@ -1589,7 +1607,9 @@ class Settlement:
     def __getstate__(self) -> tuple[RoundResult, int, list[Meld], Melds]:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Settlement objects are not made by Settlement(...): the library's functions and methods return them (see help(Settlement)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:
@@ -1675,7 +1695,9 @@ class Shutout:
     def __hash__(self) -> int:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Shutout objects are not made by Shutout(...): the library's functions and methods return them (see help(Shutout)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:
@@ -1720,7 +1742,9 @@ class SimulationStats:
     The outcome counts of simulate_rounds: rounds, dead hands, knocks, undercuts, gins, big gins, wins and points per player (Player.ONE, Player.TWO), actions applied.
     """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: SimulationStats objects are not made by SimulationStats(...): the library's functions and methods return them (see help(SimulationStats)).
+        """
     def __repr__(self) -> str:
         ...
     def to_dict(self) -> dict[str, typing.Any]:

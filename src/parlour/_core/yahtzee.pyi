@@ -14,7 +14,9 @@ class Bot:
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
     """
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Bot objects are not made by Bot(...): the library's functions and methods return them (see help(Bot)).
+        """
     def __repr__(self) -> str:
         ...
     def act(self, observation: typing.Any) -> typing.Any:
@@ -574,7 +576,9 @@ class Observation:
     def __getstate__(self) -> dict[str, typing.Any]:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: Observation objects are not made by Observation(...): the library's functions and methods return them (see help(Observation)).
+        """
     def __repr__(self) -> str:
         ...
     def __setstate__(self, state: typing.Any) -> None:
@@ -791,7 +795,9 @@ class ScoreDelta:
     def __hash__(self) -> int:
         ...
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
-        ...
+        """
+        Refuses: ScoreDelta objects are not made by ScoreDelta(...): the library's functions and methods return them (see help(ScoreDelta)).
+        """
     def __ne__(self, other: typing.Any) -> typing.Any:
         ...
     def __repr__(self) -> str:

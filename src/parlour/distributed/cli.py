@@ -43,20 +43,35 @@ def add_run_options(
     """Add ``--out DIR``, ``--ray ADDRESS``, ``--dask ADDRESS``, ``--workers N`` and
     ``--chunk-size N`` (and ``--jobs N`` unless the command has its own thread option),
     with ``--jobs``/``--ray``/``--dask`` mutually exclusive."""
-    parser.add_argument("--out", metavar="DIR", required=out_required, default=None,
-                        help=f"write the {what} chunk by chunk to this directory (Parquet); the same command "
-                        "again resumes an interrupted run" + ("" if out_required else " (needs parlour[distributed])"))
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        required=out_required,
+        default=None,
+        help=f"write the {what} chunk by chunk to this directory (Parquet); the same command "
+        "again resumes an interrupted run" + ("" if out_required else " (needs parlour[distributed])"),
+    )
     where = parser.add_mutually_exclusive_group()
     if jobs:
         where.add_argument("--jobs", type=_positive, default=1, help="threads in this process (default 1)")
-    where.add_argument("--ray", metavar="ADDRESS", default=None,
-                       help="run the chunks as tasks on the Ray cluster at ADDRESS ('auto', host:port; "
-                       "'local' starts one here)")
-    where.add_argument("--dask", metavar="ADDRESS", default=None,
-                       help="run the chunks as tasks on the Dask scheduler at ADDRESS (tcp://host:8786; "
-                       "'local' starts one here)")
-    parser.add_argument("--workers", type=_positive, default=None,
-                        help="workers of a cluster started with 'local' (default: one per core)")
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        default=None,
+        help="run the chunks as tasks on the Ray cluster at ADDRESS ('auto', host:port; 'local' starts one here)",
+    )
+    where.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        default=None,
+        help="run the chunks as tasks on the Dask scheduler at ADDRESS (tcp://host:8786; 'local' starts one here)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        help="workers of a cluster started with 'local' (default: one per core)",
+    )
     parser.add_argument("--chunk-size", type=_positive, default=None, help=f"{what} per chunk (task)")
 
 

@@ -79,8 +79,9 @@ class RayExecutor(cf.Executor):
             path = os.environ.get("PYTHONPATH")
             if path and "env_vars" not in env:
                 env["env_vars"] = {"PYTHONPATH": path}
-            ray.init(num_cpus=num_cpus, include_dashboard=False, runtime_env=env or None,
-                     log_to_driver=False, **init_kwargs)
+            ray.init(
+                num_cpus=num_cpus, include_dashboard=False, runtime_env=env or None, log_to_driver=False, **init_kwargs
+            )
             self._owns = True
         elif not ray.is_initialized():
             ray.init(address=address, log_to_driver=False, **init_kwargs)

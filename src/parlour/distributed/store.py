@@ -36,9 +36,7 @@ try:
     import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
     import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError(
-        "parlour's result stores need pyarrow: pip install 'parlour[distributed]'"
-    ) from e
+    raise ImportError("parlour's result stores need pyarrow: pip install 'parlour[distributed]'") from e
 
 __all__ = ["FORMAT", "MANIFEST", "ResultStore", "table_metadata"]
 
@@ -196,9 +194,7 @@ class ResultStore:
         if not 0 <= index < self.chunks:
             raise InvalidValueError(f"chunk index {index} is outside 0..{self.chunks - 1}")
         if table.num_rows != self.chunk_rows[index]:
-            raise InvalidValueError(
-                f"chunk {index} has {table.num_rows} rows, the plan says {self.chunk_rows[index]}"
-            )
+            raise InvalidValueError(f"chunk {index} has {table.num_rows} rows, the plan says {self.chunk_rows[index]}")
         final = self.path / _part_name(index)
         if final.exists():
             return False

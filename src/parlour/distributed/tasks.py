@@ -57,7 +57,9 @@ def gin_chunk(params: dict[str, Any], pair: int, first: int, count: int, jobs: i
 
     a, b = params["pairs"][pair]
     bots = params["bots"]
-    cols: dict[str, Any] = arena_matches(bots[a], bots[b], params["rules"], params["pair_seeds"][pair], first, count, jobs)
+    cols: dict[str, Any] = arena_matches(
+        bots[a], bots[b], params["rules"], params["pair_seeds"][pair], first, count, jobs
+    )
     cols["pair"] = np.full(count, pair, dtype=np.int32)
     return cols
 

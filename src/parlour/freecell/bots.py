@@ -46,7 +46,9 @@ class SolverBot:
     def act(self, observation: Observation) -> Move:
         """The move to play from the observation's position; PhaseError when no move is legal."""
         if not isinstance(observation, Observation):
-            raise WrongTypeError(f"a bot acts on an Observation (game.observation(0)), got {type(observation).__name__}")
+            raise WrongTypeError(
+                f"a bot acts on an Observation (game.observation(0)), got {type(observation).__name__}"
+            )
         legal = observation.legal_actions()
         if not legal:
             raise PhaseError("no legal move: the game is over (or this is a spectator's observation)")

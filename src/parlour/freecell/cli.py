@@ -41,13 +41,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     batch.add_argument("--mode", choices=("fast", "short"), default="fast", help="fast (default) or short solutions")
     batch.add_argument("--max-states", type=int, default=None, help="per-deal position limit")
     batch.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
-    batch.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
-                       help="no progress bar on stderr")
+    batch.add_argument(
+        "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
+    )
     batch.set_defaults(func=_cmd_batch)
     _register_survey(sub)
     play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
     play.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
     play.set_defaults(func=_cmd_play)
+
     def _help(args: argparse.Namespace, out: TextIO) -> int:
         p.print_help(out)
         return 2
@@ -73,8 +75,11 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     state = GameState.from_ms_deal(args.deal)
     result = solve(state, mode=args.mode, max_states=args.max_states, time_limit=args.time_limit)
     if isinstance(result, Solution):
-        print(f"deal #{args.deal}: solved in {len(result)} moves ({result.states} positions, "
-              f"{result.seconds * 1000:.1f} ms, {args.mode} mode)", file=out)
+        print(
+            f"deal #{args.deal}: solved in {len(result)} moves ({result.states} positions, "
+            f"{result.seconds * 1000:.1f} ms, {args.mode} mode)",
+            file=out,
+        )
         if args.moves:
             for i, (text, move) in enumerate(zip(result.notation, result.moves), 1):
                 count = f" ({move.count} cards)" if move.count > 1 else ""
@@ -98,9 +103,14 @@ def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
     total = len(numbers)
     t0 = time.perf_counter()
     with ProgressBar("deals") as bar:
-        results = solve_deals(numbers, mode=args.mode, jobs=args.jobs, max_states=args.max_states,
-                              time_limit=args.time_limit,
-                              progress=None if args.no_progress else (lambda done, n, index: bar(done, n)))
+        results = solve_deals(
+            numbers,
+            mode=args.mode,
+            jobs=args.jobs,
+            max_states=args.max_states,
+            time_limit=args.time_limit,
+            progress=None if args.no_progress else (lambda done, n, index: bar(done, n)),
+        )
     wall = time.perf_counter() - t0
     solved = [r for r in results if isinstance(r, Solution)]
     unsolvable = [n for n, r in zip(numbers, results) if isinstance(r, Unsolvable)]
@@ -108,8 +118,11 @@ def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
     cpu = sum(r.seconds for r in results)
     moves = sum(len(r) for r in solved)
     print(f"deals {args.first}..{args.last} ({total}), mode {args.mode}, jobs {args.jobs}", file=out)
-    print(f"solved {len(solved)}, proved unsolvable {len(unsolvable)} {unsolvable[:10]}, unknown {len(unknown)} "
-          f"{unknown[:10]}", file=out)
+    print(
+        f"solved {len(solved)}, proved unsolvable {len(unsolvable)} {unsolvable[:10]}, unknown {len(unknown)} "
+        f"{unknown[:10]}",
+        file=out,
+    )
     print(f"total time {wall:.2f} s wall, {cpu:.2f} s in the solver, {1000 * cpu / total:.3f} ms per deal", file=out)
     if solved:
         print(f"mean solution length {moves / len(solved):.2f} moves", file=out)
@@ -133,8 +146,9 @@ def _register_survey(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     survey.add_argument("--max-states", type=int, default=None, help="per-deal position limit")
     survey.add_argument("--time-limit", type=float, default=None, help="per-deal time limit in seconds")
     survey.add_argument("--solutions", action="store_true", help="store each solution's moves too")
-    survey.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
-                        help="no progress bar on stderr")
+    survey.add_argument(
+        "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
+    )
     survey.set_defaults(func=_cmd_survey)
 
 
@@ -157,9 +171,16 @@ def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
     try:
         with running(args, "deals") as executor:
             store = solve_deals(
-                range(args.first, args.last + 1), mode=args.mode, jobs=getattr(args, "jobs", 1) or 1,
-                max_states=args.max_states, time_limit=args.time_limit, executor=executor, out=args.out,
-                chunk_size=args.chunk_size, solutions=args.solutions, progress=progress,
+                range(args.first, args.last + 1),
+                mode=args.mode,
+                jobs=getattr(args, "jobs", 1) or 1,
+                max_states=args.max_states,
+                time_limit=args.time_limit,
+                executor=executor,
+                out=args.out,
+                chunk_size=args.chunk_size,
+                solutions=args.solutions,
+                progress=progress,
             )
     finally:
         if bar is not None:
@@ -184,17 +205,25 @@ def _survey_summary(table: object, args: argparse.Namespace, wall: float, comput
     n = len(deals)
     where = "Ray " + args.ray if args.ray else "Dask " + args.dask if args.dask else f"jobs {args.jobs}"
     print(f"deals {args.first}..{args.last} ({n:,}), mode {args.mode}, {where}, results in {args.out}", file=out)
-    print(f"solved {int(solved.sum()):,} (replay-checked {int((solved & replayed).sum()):,}), "
-          f"impossible {int((verdict == 'unsolvable').sum()):,}, unknown {int((verdict == 'unknown').sum()):,}",
-          file=out)
+    print(
+        f"solved {int(solved.sum()):,} (replay-checked {int((solved & replayed).sum()):,}), "
+        f"impossible {int((verdict == 'unsolvable').sum()):,}, unknown {int((verdict == 'unknown').sum()):,}",
+        file=out,
+    )
     for label in ("unsolvable", "unknown"):
         for i in np.flatnonzero(verdict == label)[:50]:
-            print(f"  deal {int(deals[i])}: {'impossible' if label == 'unsolvable' else 'unknown'}, "
-                  f"{int(states[i]):,} positions, {seconds[i]:.3f} s", file=out)
+            print(
+                f"  deal {int(deals[i])}: {'impossible' if label == 'unsolvable' else 'unknown'}, "
+                f"{int(states[i]):,} positions, {seconds[i]:.3f} s",
+                file=out,
+            )
     if solved.any():
         print(f"mean solution length {moves[solved].mean():.2f} moves, mean positions {states.mean():.0f}", file=out)
-    print(f"solver time {seconds.sum():.1f} s ({1000 * seconds.sum() / max(n, 1):.3f} ms a deal); this run computed "
-          f"{computed:,} deals in {wall:.1f} s wall, {computed / wall if wall > 0 else 0:,.0f} deals/s", file=out)
+    print(
+        f"solver time {seconds.sum():.1f} s ({1000 * seconds.sum() / max(n, 1):.3f} ms a deal); this run computed "
+        f"{computed:,} deals in {wall:.1f} s wall, {computed / wall if wall > 0 else 0:,.0f} deals/s",
+        file=out,
+    )
     failed = deals[solved & ~replayed]
     if len(failed):
         print(f"REPLAY FAILED for {len(failed)} solutions: deals {[int(d) for d in failed[:20]]}", file=out)
@@ -202,8 +231,10 @@ def _survey_summary(table: object, args: argparse.Namespace, wall: float, comput
     return 0
 
 
-_HELP = ("moves in standard notation: 3a (cascade 3 to cell a), 8h (to the foundation), a5 (cell a to cascade 5), "
-         "12 (a sequence), 12v3 (3 cards to an empty cascade); u = undo, h = hint, q = quit")
+_HELP = (
+    "moves in standard notation: 3a (cascade 3 to cell a), 8h (to the foundation), a5 (cell a to cascade 5), "
+    "12 (a sequence), 12v3 (3 cards to an empty cascade); u = undo, h = hint, q = quit"
+)
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
@@ -236,8 +267,10 @@ def _cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) 
                 print("nothing to undo", file=out)
         elif cmd in ("h", "hint"):
             move = game.hint()
-            print(f"hint: {game.state.notation(move)}" if move is not None else "hint: no solution found from here",
-                  file=out)
+            print(
+                f"hint: {game.state.notation(move)}" if move is not None else "hint: no solution found from here",
+                file=out,
+            )
         elif cmd:
             try:
                 game.apply(cmd)

@@ -361,9 +361,18 @@ def _solve_chunked(
     if out is not None:
         from parlour.distributed.runs import freecell_survey
 
-        return freecell_survey(deals, out, mode=mode, max_states=max_states, time_limit=time_limit,
-                               solutions=solutions, jobs=jobs, executor=executor, chunk_size=chunk_size,
-                               progress=report)
+        return freecell_survey(
+            deals,
+            out,
+            mode=mode,
+            max_states=max_states,
+            time_limit=time_limit,
+            solutions=solutions,
+            jobs=jobs,
+            executor=executor,
+            chunk_size=chunk_size,
+            progress=report,
+        )
     from parlour.distributed.runner import run_chunks
     from parlour.distributed.tasks import freecell_objects_chunk
 

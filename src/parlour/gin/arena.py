@@ -214,8 +214,9 @@ class ArenaResult:
         for k in np.unique(pair_col):
             rows = table.take(np.flatnonzero(pair_col == k))
             cols = {name: np.asarray(rows.column(name)) for name in MATCH_COLUMNS}
-            pairs.append(PairStats(rows.column("bot_a")[0].as_py(), rows.column("bot_b")[0].as_py(),
-                                   MatchTotals.from_rows(cols)))
+            pairs.append(
+                PairStats(rows.column("bot_a")[0].as_py(), rows.column("bot_b")[0].as_py(), MatchTotals.from_rows(cols))
+            )
         return cls(tuple(pairs), int(meta["parameters"]["seed"]), rules)
 
 
@@ -227,7 +228,9 @@ def _label_and_bot(bot: Any, index: int, seed: int) -> tuple[str, Any]:
             raise InvalidValueError(f"no bot named {bot!r} (known: {known})")
         return name, make_bot(name, seed + index)
     if not hasattr(bot, "act"):
-        raise WrongTypeError(f"a bot must be a name or have an act(observation) method, got {type(bot).__name__} {bot!r}")
+        raise WrongTypeError(
+            f"a bot must be a name or have an act(observation) method, got {type(bot).__name__} {bot!r}"
+        )
     label = getattr(bot, "name", None)
     return (label if isinstance(label, str) else type(bot).__name__), bot
 
@@ -348,8 +351,20 @@ def _arena_chunked(
     if out is not None:
         from parlour.distributed.runs import gin_arena
 
-        return gin_arena(labels, bots, pairs_idx, seeds, matches, seed, rules, out, jobs=jobs, executor=executor,
-                         chunk_size=chunk_size, progress=progress)
+        return gin_arena(
+            labels,
+            bots,
+            pairs_idx,
+            seeds,
+            matches,
+            seed,
+            rules,
+            out,
+            jobs=jobs,
+            executor=executor,
+            chunk_size=chunk_size,
+            progress=progress,
+        )
     from parlour.distributed.runner import run_chunks
     from parlour.distributed.tasks import gin_chunk
 

@@ -121,7 +121,9 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``parlour gin`` with its subcommands."""
-    gin = subparsers.add_parser("gin", help="gin rummy: deal a round, replay an action list, bot arenas, play against a bot")
+    gin = subparsers.add_parser(
+        "gin", help="gin rummy: deal a round, replay an action list, bot arenas, play against a bot"
+    )
     sub = gin.add_subparsers(dest="gin_command", metavar="SUBCOMMAND")
     deal = sub.add_parser("deal", help="show a dealt round (hands, upcard, stock, legal actions)")
     deal.add_argument("--seed", type=int, default=0, help="the seed of the shuffle (default 0)")

@@ -58,15 +58,22 @@ def _with_expert_budget(names: list[str], args: argparse.Namespace) -> list[Any]
     """The bots by name, "expert" given the budget of --expert-nodes / --expert-ms when set."""
     if args.expert_nodes is None and args.expert_ms is None:
         return list(names)
-    return [ExpertBot(args.seed + i, nodes=args.expert_nodes, budget_ms=args.expert_ms) if n == "expert" else n
-            for i, n in enumerate(names)]
+    return [
+        ExpertBot(args.seed + i, nodes=args.expert_nodes, budget_ms=args.expert_ms) if n == "expert" else n
+        for i, n in enumerate(names)
+    ]
 
 
 def _add_expert_options(p: Any) -> None:
-    p.add_argument("--expert-nodes", type=_positive, default=None,
-                   help="ExpertBot's node budget per decision (playout actions; deterministic)")
-    p.add_argument("--expert-ms", type=_milliseconds, default=None,
-                   help="ExpertBot's time budget per decision in milliseconds")
+    p.add_argument(
+        "--expert-nodes",
+        type=_positive,
+        default=None,
+        help="ExpertBot's node budget per decision (playout actions; deterministic)",
+    )
+    p.add_argument(
+        "--expert-ms", type=_milliseconds, default=None, help="ExpertBot's time budget per decision in milliseconds"
+    )
 
 
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
@@ -76,15 +83,27 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         res = _arena_chunked(args, rules)
     else:
         with ProgressBar("matches") as bar:
-            res = arena(_with_expert_budget(args.bots, args), args.matches, seed=args.seed, jobs=args.jobs,
-                        rules=rules, progress=None if args.no_progress else bar)
+            res = arena(
+                _with_expert_budget(args.bots, args),
+                args.matches,
+                seed=args.seed,
+                jobs=args.jobs,
+                rules=rules,
+                progress=None if args.no_progress else bar,
+            )
     dt = time.perf_counter() - t0
     deal = "the first turn alternating from hand to hand" if rules.alternate_dealer else "the winner dealing next"
-    print(f"gin arena: {args.matches} matches to {rules.game_target} per pair under {rules!r} ({args.rules}; {deal}), "
-          f"both seats and both first dealers equally often, seed {args.seed}", file=out)
+    print(
+        f"gin arena: {args.matches} matches to {rules.game_target} per pair under {rules!r} ({args.rules}; {deal}), "
+        f"both seats and both first dealers equally often, seed {args.seed}",
+        file=out,
+    )
     print(res.table(), file=out)
-    print(f"win rate = matches won by A; 95% CI = Wilson interval; pts/hand = hand points won per hand played; "
-          f"knock/gin/under/dead = shares of hands ({dt:.1f}s)", file=out)
+    print(
+        f"win rate = matches won by A; 95% CI = Wilson interval; pts/hand = hand points won per hand played; "
+        f"knock/gin/under/dead = shares of hands ({dt:.1f}s)",
+        file=out,
+    )
     return 0
 
 
@@ -95,8 +114,17 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
     bar = None if args.no_progress else ProgressBar("matches")
     try:
         with running(args, "matches") as executor:
-            res = arena(_with_expert_budget(args.bots, args), args.matches, seed=args.seed, jobs=args.jobs or 1, rules=rules, progress=bar,
-                        executor=executor, out=args.out, chunk_size=args.chunk_size)
+            res = arena(
+                _with_expert_budget(args.bots, args),
+                args.matches,
+                seed=args.seed,
+                jobs=args.jobs or 1,
+                rules=rules,
+                progress=bar,
+                executor=executor,
+                out=args.out,
+                chunk_size=args.chunk_size,
+            )
     finally:
         if bar is not None:
             bar.close()
@@ -121,13 +149,23 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 def register_bot_commands(gin_subparsers: Any) -> None:
     """Add ``arena`` and ``play`` to the subparsers of the ``parlour gin`` command."""
     p = gin_subparsers.add_parser("arena", help="bot-vs-bot matches with win rates and 95%% intervals")
-    p.add_argument("--bots", type=_bot_list, default=["hard", "normal"],
-                   help=f"comma-separated bots ({', '.join(BOT_NAMES)}); every pair plays (default hard,normal)")
-    p.add_argument("--rules", default="card", choices=list(PRESETS),
-                   help="a rules preset (default card: the rule card; eaai: the EAAI competition)")
+    p.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=["hard", "normal"],
+        help=f"comma-separated bots ({', '.join(BOT_NAMES)}); every pair plays (default hard,normal)",
+    )
+    p.add_argument(
+        "--rules",
+        default="card",
+        choices=list(PRESETS),
+        help="a rules preset (default card: the rule card; eaai: the EAAI competition)",
+    )
     p.add_argument("--matches", type=_positive, default=200, help="matches per pair (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    p.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument(
+        "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
+    )
     _add_expert_options(p)
     add_run_options(p, what="matches")
     p.set_defaults(func=_cmd_arena)

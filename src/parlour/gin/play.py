@@ -109,7 +109,9 @@ def _show(r: Round, out: TextIO, unicode: bool, bot_name: str) -> None:
         print(f"  {bot_name} knocked; spread: {spread}", file=out)
     known = r.observation(YOU).opponent_known
     if len(known):
-        print(f"  {bot_name} holds (taken from the pile): {' '.join(_card(c, unicode) for c in _sorted(known))}", file=out)
+        print(
+            f"  {bot_name} holds (taken from the pile): {' '.join(_card(c, unicode) for c in _sorted(known))}", file=out
+        )
     print(f"  Your hand: {format_hand(r.hand(YOU), unicode)}", file=out)
 
 
@@ -137,7 +139,9 @@ def _read_action(r: Round, inp: TextIO, out: TextIO) -> Action | None:
         try:
             a = Action.parse(text)
         except ParlourError as e:
-            print(f"  {text!r} is not an action ({e}); try 'discard Qs', 'knock Qs', 'take', 'draw' or a number", file=out)
+            print(
+                f"  {text!r} is not an action ({e}); try 'discard Qs', 'knock Qs', 'take', 'draw' or a number", file=out
+            )
             continue
         if r.can_apply(a):
             return a

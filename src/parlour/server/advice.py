@@ -9,7 +9,11 @@ advice is one call into the library.
   deadwood cards and deadwood points.
 - yahtzee: the optimal expected final score of every legal action, from the exact solver
   (``parlour.yahtzee.Solver``; the seat's total so far plus the expected further score),
-  and the best one.
+  and the best one; on request (``objectives``), the best action under each objective
+  (``parlour.yahtzee.advise``): the mean, reaching a ``target`` final score, and beating
+  the other players (each taken to play the expected-score strategy from their card as it
+  is), with what each action gives up on the others — once the seat's card has at most
+  ``YAHTZEE_OBJECTIVES_MAX_OPEN`` open boxes (the tables grow with the open boxes).
 - freecell: a solution from the current position (``parlour.freecell.solve``, bounded in
   positions and seconds), or the verdict that there is none (a proof), or that none was
   found within the bounds.
@@ -20,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from parlour.errors import PhaseError
+from parlour.errors import InvalidValueError, PhaseError
 
-__all__ = ["ADVISORS", "FREECELL_MAX_STATES", "FREECELL_SECONDS", "advise"]
+__all__ = ["ADVISORS", "FREECELL_MAX_STATES", "FREECELL_SECONDS", "YAHTZEE_OBJECTIVES_MAX_OPEN", "advise"]
 
 #: Bounds of one FreeCell search for advice (positions stored, seconds).
 FREECELL_MAX_STATES = 1_000_000
@@ -31,6 +35,10 @@ FREECELL_SECONDS = 8.0
 FREECELL_MEMORY = 256 * 2**20
 
 _YAHTZEE_SOLVERS: dict[str, Any] = {}
+#: The most open boxes on the seat's card for which the Yahtzee advice adds the target and
+#: opponent objectives (their tables cover every category set left, 2**open of them: at 7
+#: open boxes a few seconds of solving, from the empty card a minute or more and 1 GB).
+YAHTZEE_OBJECTIVES_MAX_OPEN = 7
 
 
 def _gin(obs: Any) -> dict[str, Any]:
@@ -57,12 +65,74 @@ def _yahtzee_solver(rules: Any) -> Any:
     return _YAHTZEE_SOLVERS[key]
 
 
-def _yahtzee(obs: Any) -> dict[str, Any]:
+def _others(obs: Any, solver: Any) -> Any:
+    """The distribution of the best final score among the other seats, each playing the
+    expected-score strategy from their card (independent of ours); None when alone."""
+    import numpy as np
+
+    from parlour.yahtzee import ScoreDistribution
+
+    cdf: Any = None
+    for seat, card in enumerate(obs.scorecards):
+        if seat == obs.seat:
+            continue
+        d = solver.distribution(card.state, points=int(card.total))
+        c = np.cumsum(d.pmf)
+        if cdf is None:
+            cdf = c
+        else:  # P(max <= y) = product of P(each <= y)
+            n = max(len(cdf), len(c))
+            cdf = np.pad(cdf, (0, n - len(cdf)), constant_values=1.0) * np.pad(c, (0, n - len(c)), constant_values=1.0)
+    if cdf is None:
+        return None
+    pmf = np.diff(cdf, prepend=0.0)
+    return ScoreDistribution(np.clip(pmf, 0.0, None) / pmf.sum())
+
+
+def _objectives(obs: Any, solver: Any, total: int, target: int | None) -> dict[str, Any]:
+    from parlour.yahtzee import advise as advise_objectives
+
+    state = obs.scorecards[obs.seat].state
+    open_boxes = 13 - len(state.scored)
+    out: dict[str, Any] = {"target": target, "opponents": len(obs.scorecards) - 1}
+    if open_boxes > YAHTZEE_OBJECTIVES_MAX_OPEN:
+        out["objectives"] = []
+        out["objectives_from"] = YAHTZEE_OBJECTIVES_MAX_OPEN
+        return out
+    legal = {str(a): int(a.id) for a in obs.legal_actions()}
+    opponent = _others(obs, solver)
+    rows = advise_objectives(
+        state,
+        obs.dice,
+        int(obs.rolls_left),
+        points=total,
+        solver=solver,
+        target=target if target is not None and target > total else None,
+        opponent=opponent,
+    )
+    out["objectives"] = [
+        {
+            "objective": r.objective,
+            "id": legal.get(str(r.action)),
+            "text": str(r.action),
+            "mean": round(r.mean, 4),
+            "reach": r.reach,
+            "win": r.win,
+            "gives_up": r.gives_up,
+        }
+        for r in rows
+    ]
+    return out
+
+
+def _yahtzee(obs: Any, objectives: bool = False, target: int | None = None) -> dict[str, Any]:
     from parlour.yahtzee import Reroll, Score
 
     seat = obs.seat
     legal = obs.legal_actions()
-    out: dict[str, Any] = {"game": "yahtzee", "actions": [], "best": None}
+    out: dict[str, Any] = {"game": "yahtzee", "actions": [], "best": None, "objectives": []}
+    if target is not None and not 0 <= target <= 1575:
+        raise InvalidValueError(f"a target final score is 0..1575, got {target}")
     if seat is None or not legal or obs.dice is None:
         return out
     card = obs.scorecards[seat]
@@ -86,6 +156,8 @@ def _yahtzee(obs: Any) -> dict[str, Any]:
     out["actions"] = rows
     if rows:
         out["best"] = max(rows, key=lambda r: (r["value"], -r["id"]))["id"]
+    if objectives or target is not None:
+        out.update(_objectives(obs, solver, total, target))
     return out
 
 
@@ -112,9 +184,15 @@ def _freecell(obs: Any) -> dict[str, Any]:
 ADVISORS: dict[str, Callable[[Any], dict[str, Any]]] = {"gin": _gin, "yahtzee": _yahtzee, "freecell": _freecell}
 
 
-def advise(game_name: str, observation: Any) -> dict[str, Any]:
-    """The advice for the seat whose ``observation`` this is (PhaseError for a game without an advisor)."""
+def advise(game_name: str, observation: Any, objectives: bool = False, target: int | None = None) -> dict[str, Any]:
+    """The advice for the seat whose ``observation`` this is (PhaseError for a game without an
+    advisor).  Yahtzee only: ``objectives`` adds the best action for each objective, and
+    ``target`` (a final score to reach; implies ``objectives``) adds that one."""
     fn = ADVISORS.get(game_name)
     if fn is None:
         raise PhaseError(f"there is no advice for {game_name}")
-    return fn(observation)
+    if not objectives and target is None:
+        return fn(observation)
+    if game_name != "yahtzee":
+        raise InvalidValueError(f"objectives are an option of the Yahtzee advice, not of {game_name}'s")
+    return _yahtzee(observation, objectives, target)

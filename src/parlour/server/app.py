@@ -73,7 +73,9 @@ class CreateTable(BaseModel):
     players: int | None = Field(default=None, description="Number of seats (the game's minimum by default)")
     seats: list[NewSeat] = Field(default_factory=list, max_length=16, description="Seat 0, 1, ...; the rest open")
     options: dict[str, int | str | bool | None] = Field(
-        default_factory=dict, max_length=8, description="Game options, e.g. FreeCell's {\"deal\": 11982}",
+        default_factory=dict,
+        max_length=8,
+        description='Game options, e.g. FreeCell\'s {"deal": 11982}',
     )
 
 
@@ -166,8 +168,9 @@ class ParlourApp:
 _WS_PATH = re.compile(r"/ws/tables/([^/]{1,64})")
 
 
-def create_app(store: Store, *, registry: Registry | None = None, limits: Limits | None = None,
-               web_dir: Path | None = WEB_DIR) -> ParlourApp:
+def create_app(
+    store: Store, *, registry: Registry | None = None, limits: Limits | None = None, web_dir: Path | None = WEB_DIR
+) -> ParlourApp:
     """The server's ASGI application over an open :class:`Store`.
 
     On start it loads every table in play and lets the bots whose turn it is play; on
@@ -190,10 +193,14 @@ def create_app(store: Store, *, registry: Registry | None = None, limits: Limits
         finally:
             await tables.close()
 
-    app = FastAPI(title="parlour serve", version=__version__, lifespan=lifespan,
-                  description="Gin rummy, Yahtzee and FreeCell tables for any frontend. "
-                  "Create a table and take a seat over HTTP, then play over the WebSocket "
-                  "/ws/tables/{table_id} (messages: docs/server-schema.json).")
+    app = FastAPI(
+        title="parlour serve",
+        version=__version__,
+        lifespan=lifespan,
+        description="Gin rummy, Yahtzee and FreeCell tables for any frontend. "
+        "Create a table and take a seat over HTTP, then play over the WebSocket "
+        "/ws/tables/{table_id} (messages: docs/server-schema.json).",
+    )
 
     def tables_() -> Tables:
         return state["tables"]
@@ -229,10 +236,15 @@ def create_app(store: Store, *, registry: Registry | None = None, limits: Limits
         bad = _RESERVED & body.options.keys()
         if bad:
             raise InvalidValueError(f"option {sorted(bad)[0]!r} is not a game option here")
-        t: Table = await _guard(tables_().create(
-            body.game, preset=body.preset, players=body.players,
-            seats=[s.model_dump() for s in body.seats], options=body.options,
-        ))
+        t: Table = await _guard(
+            tables_().create(
+                body.game,
+                preset=body.preset,
+                players=body.players,
+                seats=[s.model_dump() for s in body.seats],
+                options=body.options,
+            )
+        )
         return t.public()
 
     @app.get("/api/tables")
@@ -265,10 +277,16 @@ def create_app(store: Store, *, registry: Registry | None = None, limits: Limits
     advice_slots = asyncio.Semaphore(2)  # solver calls at once (each releases the GIL)
 
     @app.get("/api/tables/{table_id}/advice")
-    async def table_advice(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def table_advice(
+        table_id: str,
+        authorization: str | None = Header(default=None),
+        objectives: bool = False,
+        target: int | None = None,
+    ) -> dict[str, Any]:
         """Advice for the token's seat ('Authorization: Bearer <token>'), from its own observation only:
         gin, the best arrangement of the hand; Yahtzee, the optimal expected final score of every legal
-        action (the exact solver); FreeCell, a solution from here or the verdict that there is none."""
+        action (the exact solver), and with `objectives` (or a `target`) the best action for each
+        objective (the mean, reaching `target`, beating the other seats); FreeCell, a solution from here or the verdict that there is none."""
         tt = tables_()
         t = await tt.get(table_id)
         seat = tt.authenticate(t, _bearer(authorization))
@@ -276,7 +294,7 @@ def create_app(store: Store, *, registry: Registry | None = None, limits: Limits
             raise AuthError("advice is for a seat: send its token ('Authorization: Bearer <token>')")
         seq, obs = t.seq, t.game.observation(seat)
         async with advice_slots:
-            out: dict[str, Any] = await asyncio.to_thread(advise, t.game_name, obs)
+            out: dict[str, Any] = await asyncio.to_thread(advise, t.game_name, obs, objectives, target)
         return {"table": t.id, "seq": seq, "seat": seat, **out}
 
     async def ws_table(ws: WebSocket, table_id: str) -> None:
@@ -333,7 +351,9 @@ def _validate(data: dict[str, Any]) -> Any:
     except ValidationError as e:
         t = data.get("type")
         if t not in ("hello", "action", "undo", "sync", "ping"):
-            raise MessageError(f"unknown message type {str(t)[:40]!r}; send hello, action, undo, sync or ping") from None
+            raise MessageError(
+                f"unknown message type {str(t)[:40]!r}; send hello, action, undo, sync or ping"
+            ) from None
         raise MessageError("; ".join(_describe_error(x) for x in e.errors()[:5])) from None
 
 
@@ -370,11 +390,18 @@ async def _serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limit
                         raise RateLimited(f"table {t.id} has its limit of {lim.max_connections_per_table} connections")
                     conn.seat, conn.table = seat, t
                     t.conns.add(conn)
-                    conn.push(json.dumps({
-                        "type": "welcome", "table": t.id, "game": t.game_name,
-                        "role": "spectator" if seat is None else "player", "seat": seat,
-                        "seats": [s.public() for s in t.seats],
-                    }))
+                    conn.push(
+                        json.dumps(
+                            {
+                                "type": "welcome",
+                                "table": t.id,
+                                "game": t.game_name,
+                                "role": "spectator" if seat is None else "player",
+                                "seat": seat,
+                                "seats": [s.public() for s in t.seats],
+                            }
+                        )
+                    )
                     conn.push(dumps(t.view(seat)))
                 elif conn.table is None:
                     raise AuthError("send hello first")

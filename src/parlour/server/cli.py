@@ -20,31 +20,51 @@ def default_db_path() -> Path:
 
 def register(sub: Any) -> None:
     """Add the ``serve`` command to the ``parlour`` command's subparsers."""
-    p = sub.add_parser("serve", help="run the game server (HTTP + WebSocket); needs parlour[server]",
-                       description="Run the game server: tables of every game over HTTP and WebSockets, "
-                       "stored in a database (see docs/server.md).")
+    p = sub.add_parser(
+        "serve",
+        help="run the game server (HTTP + WebSocket); needs parlour[server]",
+        description="Run the game server: tables of every game over HTTP and WebSockets, "
+        "stored in a database (see docs/server.md).",
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    p.add_argument("--db", metavar="URL", default=None,
-                   help="database URL: sqlite:///path/file.sqlite3 or postgresql://user:pass@host/db "
-                   f"(default: the SQLite file {default_db_path()})")
-    p.add_argument("--schema", action="store_true",
-                   help="print the JSON Schema of every WebSocket message and exit")
+    p.add_argument(
+        "--db",
+        metavar="URL",
+        default=None,
+        help="database URL: sqlite:///path/file.sqlite3 or postgresql://user:pass@host/db "
+        f"(default: the SQLite file {default_db_path()})",
+    )
+    p.add_argument("--schema", action="store_true", help="print the JSON Schema of every WebSocket message and exit")
     p.add_argument("--max-tables", type=int, default=10_000, metavar="N", help="tables in play at most (10000)")
-    p.add_argument("--max-message-bytes", type=int, default=4096, metavar="N",
-                   help="longest WebSocket message accepted (4096)")
-    p.add_argument("--rate", type=float, default=50.0, metavar="N",
-                   help="messages per second per connection (50, bursts of twice that)")
-    p.add_argument("--max-connections", type=int, default=10_000, metavar="N",
-                   help="open connections at most (10000); more are refused (HTTP 503, WebSocket closed)")
-    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
-                   help="the least important log messages shown (default info)")
+    p.add_argument(
+        "--max-message-bytes", type=int, default=4096, metavar="N", help="longest WebSocket message accepted (4096)"
+    )
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=50.0,
+        metavar="N",
+        help="messages per second per connection (50, bursts of twice that)",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="open connections at most (10000); more are refused (HTTP 503, WebSocket closed)",
+    )
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="the least important log messages shown (default info)",
+    )
     p.set_defaults(func=run)
 
 
 def _missing(e: ImportError, out: TextIO) -> int:
-    print(f"parlour serve needs the server extra: pip install 'parlour[server]' ({e.name} is missing)",
-          file=sys.stderr)
+    print(f"parlour serve needs the server extra: pip install 'parlour[server]' ({e.name} is missing)", file=sys.stderr)
     del out
     return 1
 
@@ -73,8 +93,11 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         import importlib.util
 
         if importlib.util.find_spec("parlour.games") is None:
-            print("parlour serve: this parlour has no game registry (parlour.games); the server drives the games "
-                  "only through it", file=sys.stderr)
+            print(
+                "parlour serve: this parlour has no game registry (parlour.games); the server drives the games "
+                "only through it",
+                file=sys.stderr,
+            )
             return 1
         from parlour.server.games import default_registry
 
@@ -89,22 +112,35 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
     except ParlourError:
         raise
     except Exception as e:  # noqa: BLE001 - a bad URL or an unreachable server: one line, no traceback
-        print(f"parlour serve: cannot open the database {url!r}: {type(e).__name__}: {e}".splitlines()[0],
-              file=sys.stderr)
+        print(
+            f"parlour serve: cannot open the database {url!r}: {type(e).__name__}: {e}".splitlines()[0], file=sys.stderr
+        )
         return 1
     if store.backend == "sqlite":
         print(f"parlour serve: database: SQLite file {store.engine.url.database}", file=out, flush=True)
     else:
         print(f"parlour serve: database: {store.display_url()}", file=out, flush=True)
     print(f"parlour serve: http://{args.host}:{args.port}/ (API docs at /docs)", file=out, flush=True)
-    limits = Limits(max_open_tables=args.max_tables, max_message_bytes=args.max_message_bytes,
-                    messages_per_second=args.rate, burst=max(1, int(2 * args.rate)))
+    limits = Limits(
+        max_open_tables=args.max_tables,
+        max_message_bytes=args.max_message_bytes,
+        messages_per_second=args.rate,
+        burst=max(1, int(2 * args.rate)),
+    )
     app = create_app(store, registry=registry, limits=limits)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                    ws_max_size=max(65536, 4 * args.max_message_bytes), ws_ping_interval=20, ws_ping_timeout=20,
-                    ws_per_message_deflate=False, limit_concurrency=args.max_connections,
-                    timeout_graceful_shutdown=5)
+        uvicorn.run(
+            app,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            ws_max_size=max(65536, 4 * args.max_message_bytes),
+            ws_ping_interval=20,
+            ws_ping_timeout=20,
+            ws_per_message_deflate=False,
+            limit_concurrency=args.max_connections,
+            timeout_graceful_shutdown=5,
+        )
     finally:
         store.close()
     return 0

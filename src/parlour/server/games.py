@@ -25,8 +25,9 @@ class GameInfo(Protocol):
     presets: Mapping[str, Callable[[], Any]]
     bots: Mapping[str, Callable[..., Any]]
 
-    def new_game(self, *, players: int | None = None, preset: str | None = None, seed: int | None = None,
-                 **options: Any) -> Any:
+    def new_game(
+        self, *, players: int | None = None, preset: str | None = None, seed: int | None = None, **options: Any
+    ) -> Any:
         """A new game."""
 
     def bot(self, name: str, *, seed: int = 0, rules: Any = None) -> Any:

@@ -25,7 +25,8 @@ class Hello(_Msg):
 
     type: Literal["hello"]
     token: str | None = Field(
-        default=None, max_length=64,
+        default=None,
+        max_length=64,
         description="A seat's token (to play that seat) or a spectator token; none to watch as a spectator.",
     )
 
@@ -35,7 +36,8 @@ class ActionMsg(_Msg):
 
     type: Literal["action"]
     seq: int = Field(
-        ge=1, le=2**53,
+        ge=1,
+        le=2**53,
         description="The client's sequence number: 1 for the seat's first action, then higher for each new one."
         " Resending the number of the last accepted action is answered without applying it again; a lower"
         " number is refused as stale.",
@@ -44,7 +46,8 @@ class ActionMsg(_Msg):
         description="The action's id or its text, as listed in legal_actions.",
     )
     expect: int | None = Field(
-        default=None, ge=0,
+        default=None,
+        ge=0,
         description="The table sequence number the action was chosen at; refused as stale if the table has moved on.",
     )
 
@@ -54,7 +57,8 @@ class UndoMsg(_Msg):
 
     type: Literal["undo"]
     seq: int = Field(
-        ge=1, le=2**53,
+        ge=1,
+        le=2**53,
         description="The client's sequence number, shared with action messages (an undo is numbered like an action).",
     )
 

@@ -52,13 +52,15 @@ SCHEMA_VERSION = 1
 metadata = sa.MetaData()
 
 meta = sa.Table(
-    "parlour_meta", metadata,
+    "parlour_meta",
+    metadata,
     sa.Column("key", sa.String(64), primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
 )
 
 tables = sa.Table(
-    "parlour_tables", metadata,
+    "parlour_tables",
+    metadata,
     sa.Column("id", sa.String(40), primary_key=True),
     sa.Column("game", sa.String(40), nullable=False),
     sa.Column("preset", sa.String(64), nullable=True),
@@ -73,7 +75,8 @@ tables = sa.Table(
 )
 
 seats = sa.Table(
-    "parlour_seats", metadata,
+    "parlour_seats",
+    metadata,
     sa.Column("table_id", sa.String(40), sa.ForeignKey("parlour_tables.id"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("kind", sa.String(8), nullable=False),  # "open" | "human" | "bot"
@@ -85,14 +88,16 @@ seats = sa.Table(
 )
 
 spectators = sa.Table(
-    "parlour_spectators", metadata,
+    "parlour_spectators",
+    metadata,
     sa.Column("token_hash", sa.String(64), primary_key=True),
     sa.Column("table_id", sa.String(40), sa.ForeignKey("parlour_tables.id"), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
 )
 
 actions = sa.Table(
-    "parlour_actions", metadata,
+    "parlour_actions",
+    metadata,
     sa.Column("table_id", sa.String(40), sa.ForeignKey("parlour_tables.id"), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
@@ -261,19 +266,34 @@ class Store:
         with self.engine.connect() as conn:
             for r in conn.execute(q):
                 out[r.id] = TableRow(
-                    id=r.id, game=r.game, preset=r.preset, options=json.loads(r.options), seed=int(r.seed),
-                    players=r.players, seq=r.seq, status=r.status, snapshot=json.loads(r.snapshot),
-                    created=r.created, updated=r.updated,
+                    id=r.id,
+                    game=r.game,
+                    preset=r.preset,
+                    options=json.loads(r.options),
+                    seed=int(r.seed),
+                    players=r.players,
+                    seq=r.seq,
+                    status=r.status,
+                    snapshot=json.loads(r.snapshot),
+                    created=r.created,
+                    updated=r.updated,
                 )
             if not out:
                 return []
             ids = list(out)
             for chunk in _chunks(ids, 500):
                 for s in conn.execute(sa.select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)):
-                    out[s.table_id].seats.append(SeatRow(
-                        seat=s.seat, kind=s.kind, name=s.name, bot=s.bot, think_ms=s.think_ms,
-                        token_hash=s.token_hash, client_seq=int(s.client_seq),
-                    ))
+                    out[s.table_id].seats.append(
+                        SeatRow(
+                            seat=s.seat,
+                            kind=s.kind,
+                            name=s.name,
+                            bot=s.bot,
+                            think_ms=s.think_ms,
+                            token_hash=s.token_hash,
+                            client_seq=int(s.client_seq),
+                        )
+                    )
                 for sp in conn.execute(sa.select(spectators).where(spectators.c.table_id.in_(chunk))):
                     out[sp.table_id].spectator_hashes.add(sp.token_hash)
         return list(out.values())
@@ -281,15 +301,20 @@ class Store:
     def count_playing(self) -> int:
         """How many tables are in play."""
         with self.engine.connect() as conn:
-            return int(conn.execute(sa.select(sa.func.count()).select_from(tables)
-                                    .where(tables.c.status == "playing")).scalar_one())
+            return int(
+                conn.execute(
+                    sa.select(sa.func.count()).select_from(tables).where(tables.c.status == "playing")
+                ).scalar_one()
+            )
 
     def actions_of(self, table_id: str) -> list[tuple[int, int, int, str, int | None]]:
         """The accepted actions of a table: ``(seq, seat, action_id, text, client_seq)`` in order."""
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(actions.c.seq, actions.c.seat, actions.c.action_id, actions.c.text,
-                                          actions.c.client_seq)
-                                .where(actions.c.table_id == table_id).order_by(actions.c.seq))
+            rows = conn.execute(
+                sa.select(actions.c.seq, actions.c.seat, actions.c.action_id, actions.c.text, actions.c.client_seq)
+                .where(actions.c.table_id == table_id)
+                .order_by(actions.c.seq)
+            )
             return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     # -- writes (each takes the connection of a transaction) -------------------------------
@@ -297,23 +322,46 @@ class Store:
     @staticmethod
     def insert_table(conn: Connection, row: TableRow) -> None:
         """Store a new table and its seats."""
-        conn.execute(tables.insert().values(
-            id=row.id, game=row.game, preset=row.preset, options=json.dumps(row.options), seed=row.seed,
-            players=row.players, seq=row.seq, status=row.status, snapshot=_dumps(row.snapshot),
-            created=row.created, updated=row.updated,
-        ))
-        conn.execute(seats.insert(), [
-            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
-             "think_ms": s.think_ms, "token_hash": s.token_hash, "client_seq": s.client_seq}
-            for s in row.seats
-        ])
+        conn.execute(
+            tables.insert().values(
+                id=row.id,
+                game=row.game,
+                preset=row.preset,
+                options=json.dumps(row.options),
+                seed=row.seed,
+                players=row.players,
+                seq=row.seq,
+                status=row.status,
+                snapshot=_dumps(row.snapshot),
+                created=row.created,
+                updated=row.updated,
+            )
+        )
+        conn.execute(
+            seats.insert(),
+            [
+                {
+                    "table_id": row.id,
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "think_ms": s.think_ms,
+                    "token_hash": s.token_hash,
+                    "client_seq": s.client_seq,
+                }
+                for s in row.seats
+            ],
+        )
 
     @staticmethod
     def take_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name: str | None) -> None:
         """Give an open seat to a person (only if it is still open)."""
-        res = conn.execute(seats.update()
-                           .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "open")
-                           .values(kind="human", token_hash=token_hash, name=name))
+        res = conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "open")
+            .values(kind="human", token_hash=token_hash, name=name)
+        )
         if res.rowcount != 1:
             raise ConflictError(f"seat {seat} of table {table_id} is not open in the database")
 
@@ -332,31 +380,60 @@ class Store:
         """Commit accepted actions of different tables together (raises ConflictError, changing
         nothing once rolled back, if any table is not at the sequence number before its action)."""
         now = time.time()
-        upd = [{"b_id": r.table_id, "b_prev": r.seq - 1, "b_seq": r.seq, "b_snap": _dumps(r.snapshot),
-                "b_status": r.status, "b_now": now} for r in recs]
+        upd = [
+            {
+                "b_id": r.table_id,
+                "b_prev": r.seq - 1,
+                "b_seq": r.seq,
+                "b_snap": _dumps(r.snapshot),
+                "b_status": r.status,
+                "b_now": now,
+            }
+            for r in recs
+        ]
         if len(upd) == 1 or not conn.dialect.supports_sane_multi_rowcount:
             for u in upd:
                 if conn.execute(_UPDATE_TABLE, u).rowcount != 1:
                     raise ConflictError(f"table {u['b_id']} is not at sequence number {u['b_prev']} in the database")
         elif conn.execute(_UPDATE_TABLE, upd).rowcount != len(upd):
             raise ConflictError("a table is not at the sequence number before its action in the database")
-        seat_rows = [{"b_id": r.table_id, "b_seat": r.seat, "b_cseq": r.client_seq} for r in recs
-                     if r.client_seq is not None]
+        seat_rows = [
+            {"b_id": r.table_id, "b_seat": r.seat, "b_cseq": r.client_seq} for r in recs if r.client_seq is not None
+        ]
         if seat_rows:
             conn.execute(_UPDATE_SEAT, seat_rows)
-        conn.execute(actions.insert(), [
-            {"table_id": r.table_id, "seq": r.seq, "seat": r.seat, "action_id": r.action_id, "text": r.text,
-             "client_seq": r.client_seq, "at": now} for r in recs
-        ])
+        conn.execute(
+            actions.insert(),
+            [
+                {
+                    "table_id": r.table_id,
+                    "seq": r.seq,
+                    "seat": r.seat,
+                    "action_id": r.action_id,
+                    "text": r.text,
+                    "client_seq": r.client_seq,
+                    "at": now,
+                }
+                for r in recs
+            ],
+        )
 
 
-_UPDATE_TABLE = (tables.update()
-                 .where(tables.c.id == sa.bindparam("b_id"), tables.c.seq == sa.bindparam("b_prev"))
-                 .values(seq=sa.bindparam("b_seq"), snapshot=sa.bindparam("b_snap"), status=sa.bindparam("b_status"),
-                         updated=sa.bindparam("b_now")))
-_UPDATE_SEAT = (seats.update()
-                .where(seats.c.table_id == sa.bindparam("b_id"), seats.c.seat == sa.bindparam("b_seat"))
-                .values(client_seq=sa.bindparam("b_cseq")))
+_UPDATE_TABLE = (
+    tables.update()
+    .where(tables.c.id == sa.bindparam("b_id"), tables.c.seq == sa.bindparam("b_prev"))
+    .values(
+        seq=sa.bindparam("b_seq"),
+        snapshot=sa.bindparam("b_snap"),
+        status=sa.bindparam("b_status"),
+        updated=sa.bindparam("b_now"),
+    )
+)
+_UPDATE_SEAT = (
+    seats.update()
+    .where(seats.c.table_id == sa.bindparam("b_id"), seats.c.seat == sa.bindparam("b_seat"))
+    .values(client_seq=sa.bindparam("b_cseq"))
+)
 
 
 def _chunks(xs: list[str], n: int) -> Iterable[list[str]]:

@@ -47,6 +47,7 @@ except ImportError:  # pragma: no cover - orjson is in the server extra
         """Compact JSON text."""
         return json.dumps(obj, separators=(",", ":"))
 
+
 #: Longest think delay a bot may be given, in milliseconds.
 MAX_THINK_MS = 60_000
 
@@ -149,9 +150,15 @@ class Table:
         """What anyone may read of the table (never the seed or the snapshot)."""
         cp = self.game.current_player
         return {
-            "table": self.id, "game": self.game_name, "preset": self.preset, "options": self.options,
-            "seq": self.seq, "status": self.status, "current_player": None if cp is None else int(cp),
-            "seats": [s.public() for s in self.seats], "created": self.created,
+            "table": self.id,
+            "game": self.game_name,
+            "preset": self.preset,
+            "options": self.options,
+            "seq": self.seq,
+            "status": self.status,
+            "current_player": None if cp is None else int(cp),
+            "seats": [s.public() for s in self.seats],
+            "created": self.created,
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -160,8 +167,13 @@ class Table:
         cp = g.current_player
         ev = g.last_event
         return {
-            "type": "state", "table": self.id, "game": self.game_name, "seq": self.seq, "seat": seat,
-            "current_player": None if cp is None else int(cp), "terminal": bool(g.is_terminal),
+            "type": "state",
+            "table": self.id,
+            "game": self.game_name,
+            "seq": self.seq,
+            "seat": seat,
+            "current_player": None if cp is None else int(cp),
+            "terminal": bool(g.is_terminal),
             "observation": g.observation(seat).to_dict(),
             "legal_actions": action_list(g) if seat is not None and cp == seat else [],
             "last_event": None if ev is None else ev.to_dict(seat),
@@ -216,10 +228,27 @@ class Tables:
     def _from_row(self, row: st.TableRow) -> Table:
         game = self.registry.load(row.snapshot)
         t = Table(
-            id=row.id, game_name=row.game, preset=row.preset, options=row.options, seed=row.seed, game=game,
-            seq=row.seq, created=row.created, spectator_hashes=set(row.spectator_hashes),
-            seats=[Seat(seat=s.seat, kind=s.kind, name=s.name, bot_name=s.bot, think_ms=s.think_ms,
-                        token_hash=s.token_hash, client_seq=s.client_seq) for s in row.seats],
+            id=row.id,
+            game_name=row.game,
+            preset=row.preset,
+            options=row.options,
+            seed=row.seed,
+            game=game,
+            seq=row.seq,
+            created=row.created,
+            spectator_hashes=set(row.spectator_hashes),
+            seats=[
+                Seat(
+                    seat=s.seat,
+                    kind=s.kind,
+                    name=s.name,
+                    bot_name=s.bot,
+                    think_ms=s.think_ms,
+                    token_hash=s.token_hash,
+                    client_seq=s.client_seq,
+                )
+                for s in row.seats
+            ],
         )
         self._make_bots(t)
         return t
@@ -230,8 +259,7 @@ class Tables:
         for s in t.seats:
             if s.kind == "bot" and s.bot_name is not None:
                 # A fresh seed per load: a bot's choices never depend on anything a client can see.
-                s.bot = info.bot(s.bot_name, seed=(t.seed + 7919 * (s.seat + 1) + 104_729 * t.seq) % 2**63,
-                                 rules=rules)
+                s.bot = info.bot(s.bot_name, seed=(t.seed + 7919 * (s.seat + 1) + 104_729 * t.seq) % 2**63, rules=rules)
 
     async def _commit(self, op: st.Op | st.ActionRecord) -> Any:
         try:
@@ -242,9 +270,16 @@ class Tables:
 
     # -- tables and seats ------------------------------------------------------------------
 
-    async def create(self, game: str, *, preset: str | None = None, players: int | None = None,
-                     seats: list[dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
-                     seed: int | None = None) -> Table:
+    async def create(
+        self,
+        game: str,
+        *,
+        preset: str | None = None,
+        players: int | None = None,
+        seats: list[dict[str, Any]] | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Table:
         """Create a table: the game from the registry, each seat open or a bot."""
         if self.open_count >= self.limits.max_open_tables:
             raise TableLimitReached(f"the server already has {self.open_count} tables in play (its limit)")
@@ -268,13 +303,33 @@ class Tables:
             seed = secrets.randbits(63)
         g = info.new_game(players=n, preset=preset, seed=seed, **opts)
         now = time.time()
-        t = Table(id=secrets.token_hex(8), game_name=game, preset=preset, options=opts, seed=seed, game=g, seq=0,
-                  seats=table_seats, created=now)
+        t = Table(
+            id=secrets.token_hex(8),
+            game_name=game,
+            preset=preset,
+            options=opts,
+            seed=seed,
+            game=g,
+            seq=0,
+            seats=table_seats,
+            created=now,
+        )
         row = st.TableRow(
-            id=t.id, game=game, preset=preset, options=opts, seed=seed, players=n, seq=0, status=t.status,
-            snapshot=g.to_dict(), created=now, updated=now,
-            seats=[st.SeatRow(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot_name, think_ms=s.think_ms)
-                   for s in table_seats],
+            id=t.id,
+            game=game,
+            preset=preset,
+            options=opts,
+            seed=seed,
+            players=n,
+            seq=0,
+            status=t.status,
+            snapshot=g.to_dict(),
+            created=now,
+            updated=now,
+            seats=[
+                st.SeatRow(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot_name, think_ms=s.think_ms)
+                for s in table_seats
+            ],
         )
         self.open_count += 1
         try:
@@ -290,7 +345,7 @@ class Tables:
     @staticmethod
     def _new_seat(i: int, desc: Any, info: GameInfo) -> Seat:
         if not isinstance(desc, dict):
-            raise WrongTypeError(f"seat {i} must be an object like {{\"kind\": \"bot\", \"bot\": \"...\"}}")
+            raise WrongTypeError(f'seat {i} must be an object like {{"kind": "bot", "bot": "..."}}')
         kind = desc.get("kind", "open")
         name = desc.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > 64):
@@ -329,7 +384,9 @@ class Tables:
         if t.game.is_terminal and not t.conns and t.bot_task is None and self.tables.get(t.id) is t:
             del self.tables[t.id]
 
-    async def take_seat(self, table_id: str, seat: int | None = None, name: str | None = None) -> tuple[Table, int, str]:
+    async def take_seat(
+        self, table_id: str, seat: int | None = None, name: str | None = None
+    ) -> tuple[Table, int, str]:
         """Give a person an open seat (the first open one when ``seat`` is None); returns its token."""
         t = await self.get(table_id)
         if name is not None and (not isinstance(name, str) or len(name) > 64):
@@ -375,8 +432,9 @@ class Tables:
 
     # -- actions ---------------------------------------------------------------------------
 
-    async def act(self, t: Table, seat: int | None, action: int | str, *, client_seq: int | None = None,
-                  expect: int | None = None) -> bool:
+    async def act(
+        self, t: Table, seat: int | None, action: int | str, *, client_seq: int | None = None, expect: int | None = None
+    ) -> bool:
         """Apply ``action`` for ``seat``; True if applied, False for a repeated client sequence number.
 
         Raises the library's error for a refused action (the game and the table unchanged).
@@ -405,8 +463,14 @@ class Tables:
             g.apply(action)
             ev = g.last_event
             rec = st.ActionRecord(
-                table_id=t.id, seq=t.seq + 1, seat=seat, action_id=int(ev.action.id), text=str(ev.text),
-                client_seq=client_seq, snapshot=g.to_dict(), status="over" if g.is_terminal else "playing",
+                table_id=t.id,
+                seq=t.seq + 1,
+                seat=seat,
+                action_id=int(ev.action.id),
+                text=str(ev.text),
+                client_seq=client_seq,
+                snapshot=g.to_dict(),
+                status="over" if g.is_terminal else "playing",
             )
             await self._commit(rec)
             t.game, t.seq = g, rec.seq
@@ -445,8 +509,14 @@ class Tables:
             g = g.clone()  # published only once stored, as in act()
             g.undo()
             rec = st.ActionRecord(
-                table_id=t.id, seq=t.seq + 1, seat=seat, action_id=-1, text="undo",
-                client_seq=client_seq, snapshot=g.to_dict(), status="over" if g.is_terminal else "playing",
+                table_id=t.id,
+                seq=t.seq + 1,
+                seat=seat,
+                action_id=-1,
+                text="undo",
+                client_seq=client_seq,
+                snapshot=g.to_dict(),
+                status="over" if g.is_terminal else "playing",
             )
             await self._commit(rec)
             t.game, t.seq = g, rec.seq
@@ -476,8 +546,7 @@ class Tables:
         except asyncio.CancelledError:
             raise
         except ParlourError as e:
-            log.error("table %s: bot %s in seat %d could not play: %s: %s", t.id, s.bot_name, seat,
-                      type(e).__name__, e)
+            log.error("table %s: bot %s in seat %d could not play: %s: %s", t.id, s.bot_name, seat, type(e).__name__, e)
             return
         except Exception:
             log.exception("table %s: bot in seat %d failed", t.id, seat)

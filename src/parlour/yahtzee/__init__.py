@@ -167,6 +167,8 @@ def __getattr__(name: str) -> object:
     if name == "YahtzeeRules":
         import warnings
 
-        warnings.warn("parlour.yahtzee.YahtzeeRules is deprecated: use parlour.yahtzee.Rules", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "parlour.yahtzee.YahtzeeRules is deprecated: use parlour.yahtzee.Rules", DeprecationWarning, stacklevel=2
+        )
         return Rules
     raise AttributeError(f"module 'parlour.yahtzee' has no attribute {name!r}")

@@ -100,7 +100,9 @@ def simulate(
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
         raise InvalidValueError(f"the first game must be an int >= 0, got {first!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise WrongTypeError(f"a chunked simulation takes an int seed in 0 .. 2**64-1, got {type(seed).__name__} {seed!r}")
+        raise WrongTypeError(
+            f"a chunked simulation takes an int seed in 0 .. 2**64-1, got {type(seed).__name__} {seed!r}"
+        )
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise WrongTypeError(f"threads must be an int, got {type(threads).__name__} {threads!r}")
     if isinstance(bot, _y.OptimalBot):
@@ -114,8 +116,19 @@ def simulate(
     if out is not None:
         from parlour.distributed.runs import yahtzee_simulate
 
-        return yahtzee_simulate(n, kind, rules, bot, seed, first, out, threads=jobs, executor=executor,
-                                chunk_size=chunk_size, progress=progress)
+        return yahtzee_simulate(
+            n,
+            kind,
+            rules,
+            bot,
+            seed,
+            first,
+            out,
+            threads=jobs,
+            executor=executor,
+            chunk_size=chunk_size,
+            progress=progress,
+        )
     from parlour.distributed.runner import run_chunks
     from parlour.distributed.tasks import yahtzee_chunk
 

@@ -110,11 +110,25 @@ def _opponent(args: argparse.Namespace, solver: Solver) -> ScoreDistribution | i
     return theirs
 
 
-def _print_objectives(args: argparse.Namespace, state: State, dice: Dice, solver: Solver,
-                      opponent: ScoreDistribution | int | None, out: TextIO) -> None:
+def _print_objectives(
+    args: argparse.Namespace,
+    state: State,
+    dice: Dice,
+    solver: Solver,
+    opponent: ScoreDistribution | int | None,
+    out: TextIO,
+) -> None:
     t0 = time.perf_counter()
-    rows = advise(state, dice, args.rolls_left, points=args.points, solver=solver, target=args.target,
-                  opponent=opponent, tie=args.tie)
+    rows = advise(
+        state,
+        dice,
+        args.rolls_left,
+        points=args.points,
+        solver=solver,
+        target=args.target,
+        opponent=opponent,
+        tie=args.tie,
+    )
     dt = time.perf_counter() - t0
     if isinstance(opponent, int):
         who = f"an opponent who finished with {opponent}"
@@ -161,7 +175,10 @@ def _histogram(scores: np.ndarray, out: TextIO, width: int = 50) -> None:
     top = max(int(counts.max()), 1)
     for c, lo in zip(counts, edges[:-1]):
         if c:
-            print(f"  {int(lo):4d}-{int(lo) + 24:<4d} {'#' * max(1, round(width * int(c) / top)):<{width}} {int(c)}", file=out)
+            print(
+                f"  {int(lo):4d}-{int(lo) + 24:<4d} {'#' * max(1, round(width * int(c) / top)):<{width}} {int(c)}",
+                file=out,
+            )
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -174,15 +191,19 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         scores = _simulate_chunked(args, bot)
     else:
         with ProgressBar("games") as bar:
-            scores = simulate(args.games, bot, seed=args.seed, threads=args.threads,
-                              progress=None if args.no_progress else bar)
+            scores = simulate(
+                args.games, bot, seed=args.seed, threads=args.threads, progress=None if args.no_progress else bar
+            )
     dt = time.perf_counter() - t0
     n = len(scores)
     print(f"{n:,} games, {bot.name}, rules '{bot.rules}', seed {args.seed}: {dt:.3f} s (solve included)", file=out)
     if n:
         sd = float(scores.std(ddof=1)) if n > 1 else 0.0
-        print(f"mean {scores.mean():.3f} ± {1.96 * sd / np.sqrt(n):.3f} (95%), sd {sd:.3f}, "
-              f"min {scores.min()}, median {np.median(scores):.0f}, max {scores.max()}", file=out)
+        print(
+            f"mean {scores.mean():.3f} ± {1.96 * sd / np.sqrt(n):.3f} (95%), sd {sd:.3f}, "
+            f"min {scores.min()}, median {np.median(scores):.0f}, max {scores.max()}",
+            file=out,
+        )
         _histogram(scores, out)
     return 0
 
@@ -194,8 +215,16 @@ def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) 
     bar = None if args.no_progress else ProgressBar("games")
     try:
         with running(args, "games") as executor:
-            res = simulate(args.games, bot, seed=args.seed, threads=args.threads, executor=executor, out=args.out,
-                           chunk_size=args.chunk_size, progress=bar)
+            res = simulate(
+                args.games,
+                bot,
+                seed=args.seed,
+                threads=args.threads,
+                executor=executor,
+                out=args.out,
+                chunk_size=args.chunk_size,
+                progress=bar,
+            )
     finally:
         if bar is not None:
             bar.close()
@@ -217,8 +246,11 @@ def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: Rules, so
         seen = game.observation(0)
         state, dice, rl = seen.state, seen.dice, seen.rolls_left
         assert dice is not None
-        print(f"\nturn {game.turn + 1}/13  dice {' '.join(map(str, dice.faces))}  rolls left {rl}  "
-              f"score {game.scorecard(0).total}", file=out)
+        print(
+            f"\nturn {game.turn + 1}/13  dice {' '.join(map(str, dice.faces))}  rolls left {rl}  "
+            f"score {game.scorecard(0).total}",
+            file=out,
+        )
         if hints and solver is not None:
             print(f"  hint: {solver.best_action(state, dice, rl)}", file=out)
         print("> ", end="", file=out, flush=True)
@@ -249,9 +281,12 @@ def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: Rules, so
             event = game.last_event
             if isinstance(action, Score) and event is not None:
                 scored = event.to_dict()
-                print(f"  wrote {scored['points']} in {category_name(action.category)}"
-                      + (f", upper bonus {scored['upper_bonus']}" if scored["upper_bonus"] else "")
-                      + (f", Yahtzee bonus {scored['yahtzee_bonus']}" if scored["yahtzee_bonus"] else ""), file=out)
+                print(
+                    f"  wrote {scored['points']} in {category_name(action.category)}"
+                    + (f", upper bonus {scored['upper_bonus']}" if scored["upper_bonus"] else "")
+                    + (f", Yahtzee bonus {scored['yahtzee_bonus']}" if scored["yahtzee_bonus"] else ""),
+                    file=out,
+                )
         except ParlourError as e:  # the library's errors, shown to the player (a bug still raises)
             print(f"  {e}", file=out)
             print(f"  {_HELP}", file=out)
@@ -277,38 +312,60 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     s.add_argument("--rules", default="default", help=rules_help)
     s.add_argument("--out", help="write the table to this file")
     s.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
-    s.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
-                   help="no progress bar on stderr")
+    s.add_argument(
+        "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
+    )
     s.set_defaults(func=_cmd_solve)
 
-    a = sub.add_parser("advise", help="the best move and the values of the alternatives, for the mean, a target "
-                       "score or beating an opponent")
-    a.add_argument("--state", default="start",
-                   help="'start', an index, or filled boxes like 'aces,chance upper=3 y50'")
+    a = sub.add_parser(
+        "advise",
+        help="the best move and the values of the alternatives, for the mean, a target score or beating an opponent",
+    )
+    a.add_argument("--state", default="start", help="'start', an index, or filled boxes like 'aces,chance upper=3 y50'")
     a.add_argument("--dice", required=True, help="the five dice, like 11666")
-    a.add_argument("--rolls-left", type=int, default=2, choices=(0, 1, 2),
-                   help="rerolls left this turn (default 2: the dice were just rolled once)")
+    a.add_argument(
+        "--rolls-left",
+        type=int,
+        default=2,
+        choices=(0, 1, 2),
+        help="rerolls left this turn (default 2: the dice were just rolled once)",
+    )
     a.add_argument("--rules", default="default", help=rules_help)
     a.add_argument("--table", help="a table written by 'solve --out' (else solve lazily from the state)")
     a.add_argument("--top", type=int, default=8, help="how many keeps to list")
-    a.add_argument("--points", type=int, default=0, help="the points already on the card (for --target and the opponent)")
+    a.add_argument(
+        "--points", type=int, default=0, help="the points already on the card (for --target and the opponent)"
+    )
     a.add_argument("--target", type=int, help="also the best action to reach this final score, and its probability")
-    a.add_argument("--opponent-final", type=int, help="also the best action to beat an opponent who finished with this score")
-    a.add_argument("--opponent-state", help="also the best action to beat an opponent with this card (same notation as "
-                   "--state) who plays on with the expected-score strategy")
+    a.add_argument(
+        "--opponent-final", type=int, help="also the best action to beat an opponent who finished with this score"
+    )
+    a.add_argument(
+        "--opponent-state",
+        help="also the best action to beat an opponent with this card (same notation as "
+        "--state) who plays on with the expected-score strategy",
+    )
     a.add_argument("--opponent-points", type=int, default=0, help="the points on that opponent's card")
     a.add_argument("--tie", type=float, default=0.0, help="what a tie with the opponent is worth (0..1, default 0)")
     a.set_defaults(func=_cmd_advise)
 
     m = sub.add_parser("simulate", help="play many games in C++ and report the score distribution")
     m.add_argument("--games", type=int, default=10000, help="the number of games (default 10000)")
-    m.add_argument("--bot", choices=("optimal", "heuristic"), default="optimal",
-                   help="optimal (the exact solver's strategy; default) or heuristic")
-    m.add_argument("--seed", type=int, default=0, help="the seed of the dice (default 0); game i depends on seed and i only")
+    m.add_argument(
+        "--bot",
+        choices=("optimal", "heuristic"),
+        default="optimal",
+        help="optimal (the exact solver's strategy; default) or heuristic",
+    )
+    m.add_argument(
+        "--seed", type=int, default=0, help="the seed of the dice (default 0); game i depends on seed and i only"
+    )
     m.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
     m.add_argument("--rules", default="default", help=rules_help)
     m.add_argument("--table", help="a solved table to load instead of solving")
-    m.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr")
+    m.add_argument(
+        "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
+    )
     add_run_options(m, what="games", jobs=False)
     m.set_defaults(func=_cmd_simulate)
 
@@ -326,10 +383,16 @@ def demo(out: TextIO) -> None:
     t0 = time.perf_counter()
     solver.solve()
     dt = time.perf_counter() - t0
-    print(f"  expected score of optimal play {solver.value(State.START):.10f}, solved in {dt:.3f} s "
-          f"({solver.solved_count:,} states, {solver.table_bytes / 1e6:.2f} MB)", file=out)
+    print(
+        f"  expected score of optimal play {solver.value(State.START):.10f}, solved in {dt:.3f} s "
+        f"({solver.solved_count:,} states, {solver.table_bytes / 1e6:.2f} MB)",
+        file=out,
+    )
     dice = Dice("11666")
-    print(f"  first roll {dice} on an empty card: {solver.best_action(State.START, dice, 2)}; "
-          f"with no roll left: {solver.best_action(State.START, dice, 0)}", file=out)
+    print(
+        f"  first roll {dice} on an empty card: {solver.best_action(State.START, dice, 2)}; "
+        f"with no roll left: {solver.best_action(State.START, dice, 0)}",
+        file=out,
+    )
     scores = simulate(2000, OptimalBot(solver), seed=1)
     print(f"  2,000 simulated optimal games: mean {scores.mean():.2f}, sd {scores.std():.2f}", file=out)

@@ -7,7 +7,8 @@ beat an opponent.
   of computation for it; here it takes seconds).
 * :func:`score_distribution` — the distribution for any bot: exact for the library's
   bots (fixed strategies, evaluated in C++ over every reachable state), otherwise by
-  simulating games through the bot's ``choose(state, dice, rolls_left)``.
+  simulating games through the bot's ``choose(state, dice, rolls_left)`` or, for any
+  bot of the game protocol, its ``act(observation)``, with confidence intervals.
 * :class:`ThresholdSolver` — the strategy that maximises P(final score >= target), for
   every target 0..max_target in one table (exact).
 * :class:`HeadsUpSolver` — the strategy that maximises the probability of beating an
@@ -26,7 +27,7 @@ beat an opponent.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +36,7 @@ from parlour._core.cards import Rng
 from parlour._core.yahtzee import (
     Bot,
     Dice,
+    Game,
     HeadsUpSolver,
     Keep,
     Observation,
@@ -48,6 +50,7 @@ from parlour._core.yahtzee import (
     evaluate,
 )
 from parlour.errors import IllegalActionError, InvalidValueError, PhaseError, WrongTypeError
+from parlour.protocol import Bot as ProtocolBot
 
 __all__ = [
     "BestReplyBot",
@@ -100,13 +103,29 @@ def _play(bot: ChoosingBot, state: State, rules: Rules, rng: Rng) -> int:
                 raise IllegalActionError(f"{bot!r} returned {action!r}, not a Score or a Reroll")
             kept = action.keep.counts
             if rolls_left == 0 or any(k > d for k, d in zip(kept, dice.counts)):
-                raise IllegalActionError(f"{bot!r} chose an illegal reroll: {action} with {dice}, {rolls_left} roll(s) left")
+                raise IllegalActionError(
+                    f"{bot!r} chose an illegal reroll: {action} with {dice}, {rolls_left} roll(s) left"
+                )
             dice = _roll(rng, action.keep)
     return total
 
 
+def _play_games(bot: ProtocolBot, games: int, seed: int, rules: Rules) -> npt.NDArray[np.int64]:
+    """``games`` whole one-player games driven through ``bot.act(observation)``; game i draws
+    its dice from ``Rng(seed)`` advanced by i jumps (independent streams); the final scores."""
+    rng = Rng(seed)
+    scores = np.empty(games, dtype=np.int64)
+    for i in range(games):
+        game = Game(players=1, rules=rules, seed=rng)  # the game copies the generator
+        rng.jump()
+        while not game.is_terminal:
+            game.apply(bot.act(game.observation(0)))
+        scores[i] = int(game.returns()[0])
+    return scores
+
+
 def score_distribution(
-    bot: Bot | ChoosingBot,
+    bot: Bot | ChoosingBot | ProtocolBot,
     state: State = State.START,
     *,
     points: int = 0,
@@ -134,24 +153,47 @@ def score_distribution(
     card with a few boxes open but hundreds of millions from the empty card, where
     simulation is the practical choice.  A bot that is not a fixed strategy gets the
     distribution of the fixed strategy made of its first answers, not its own.
+
+    Any other bot of the game protocol — an object with ``act(observation)``, such as a
+    learned policy — is simulated through ``games`` whole one-player :class:`Game` s under
+    ``rules``, from the empty card (``state`` must be ``State.START``; ``points`` shifts the
+    result), game i with dice from ``Rng(seed)`` advanced by i jumps: reproducible for a
+    seed, empirical, with ``mean_ci()`` and ``sf_ci()``.  An action the game refuses raises
+    the game's error.
     """
     if points < 0:
         raise InvalidValueError(f"points must be >= 0, got {points}")
     if isinstance(bot, Bot):
         exact_dist: ScoreDistribution = evaluate(bot, state, threads)
         return exact_dist.shifted(points) if points else exact_dist
-    if not callable(getattr(bot, "choose", None)):
-        raise WrongTypeError(f"expected a Bot or an object with choose(state, dice, rolls_left), got {type(bot).__name__}")
+    choosing = callable(getattr(bot, "choose", None))
+    if not choosing and not callable(getattr(bot, "act", None)):
+        raise WrongTypeError(
+            "expected a Bot, an object with choose(state, dice, rolls_left) or one with act(observation), "
+            f"got {type(bot).__name__}"
+        )
     if rules is None:
         found = getattr(bot, "rules", None)
         rules = found if isinstance(found, Rules) else Rules()
+    if not choosing:
+        if exact:
+            raise InvalidValueError(
+                "exact evaluation asks choose(state, dice, rolls_left); a bot with only act() is simulated"
+            )
+        if state != State.START:
+            raise InvalidValueError(
+                f"a bot with only act(observation) plays whole games from the empty card, not from {state}"
+            )
+        if games < 1:
+            raise InvalidValueError(f"games must be >= 1, got {games}")
+        return ScoreDistribution.from_scores(points + _play_games(cast(ProtocolBot, bot), games, seed, rules))
     if exact:
-        return _evaluate_policy(bot, state, rules).shifted(points)
+        return _evaluate_policy(cast(ChoosingBot, bot), state, rules).shifted(points)
     if games < 1:
         raise InvalidValueError(f"games must be >= 1, got {games}")
     rng = Rng(seed)
     scores: npt.NDArray[np.int64] = np.fromiter(
-        (points + _play(bot, state, rules, rng) for _ in range(games)), dtype=np.int64, count=games
+        (points + _play(cast(ChoosingBot, bot), state, rules, rng) for _ in range(games)), dtype=np.int64, count=games
     )
     return ScoreDistribution.from_scores(scores)
 
@@ -197,7 +239,9 @@ def _turn(bot: ChoosingBot, state: State, rules: Rules) -> dict[tuple[int, int],
             if not isinstance(action, Reroll):
                 raise IllegalActionError(f"{bot!r} returned {action!r}, not a Score or a Reroll")
             if rolls_left == 0 or not action.keep.issubset(dice[i]):
-                raise IllegalActionError(f"{bot!r} chose an illegal reroll: {action} with {dice[i]}, {rolls_left} roll(s) left")
+                raise IllegalActionError(
+                    f"{bot!r} chose an illegal reroll: {action} with {dice[i]}, {rolls_left} roll(s) left"
+                )
             kept[action.keep.index] += w
         facing = kept @ rerolls
     out: dict[tuple[int, int], float] = {}
@@ -375,15 +419,28 @@ def advise(
     def values(action: AnyAction) -> tuple[float, float | None, float | None]:
         if isinstance(action, Score) or rolls_left == 0:
             mean = _action_value(list(solver.category_values(state, dice)), action)
-            reach = None if reach_table is None or target is None else _action_value(
-                list(reach_table.category_values(state, points, target, dice)), action)
-            win = None if win_table is None else _action_value(list(win_table.category_values(state, points, dice)), action)
+            reach = (
+                None
+                if reach_table is None or target is None
+                else _action_value(list(reach_table.category_values(state, points, target, dice)), action)
+            )
+            win = (
+                None
+                if win_table is None
+                else _action_value(list(win_table.category_values(state, points, dice)), action)
+            )
         else:
             mean = _action_value(list(solver.keep_values(state, dice, rolls_left)), action)
-            reach = None if reach_table is None or target is None else _action_value(
-                list(reach_table.keep_values(state, points, target, dice, rolls_left)), action)
-            win = None if win_table is None else _action_value(
-                list(win_table.keep_values(state, points, dice, rolls_left)), action)
+            reach = (
+                None
+                if reach_table is None or target is None
+                else _action_value(list(reach_table.keep_values(state, points, target, dice, rolls_left)), action)
+            )
+            win = (
+                None
+                if win_table is None
+                else _action_value(list(win_table.keep_values(state, points, dice, rolls_left)), action)
+            )
         return points + mean, reach, win
 
     # (objective name, its key among mean/reach/win, its best action)

@@ -20,9 +20,7 @@
 namespace parlour::core {
 
 enum class Suit : std::uint8_t { Club = 0, Spade = 1, Heart = 2, Diamond = 3 };
-enum class Rank : std::uint8_t {
-  Ace = 1, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King
-};
+enum class Rank : std::uint8_t { Ace = 1, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King };
 enum class Colour : std::uint8_t { Black = 0, Red = 1 };
 
 inline constexpr int kAce = 1;
@@ -40,8 +38,7 @@ class Card {
   // A placeholder that is not a card (bit 0); only for arrays filled afterwards.
   constexpr Card() noexcept = default;
   // Unchecked construction from a valid rank (1..13) and suit; see make() for checks.
-  constexpr Card(int rank, Suit suit) noexcept
-      : bit_(static_cast<std::uint8_t>(16 * static_cast<int>(suit) + rank)) {}
+  constexpr Card(int rank, Suit suit) noexcept : bit_(static_cast<std::uint8_t>(16 * static_cast<int>(suit) + rank)) {}
 
   // Checked construction: InvalidValue when rank is not 1..13 or suit not 0..3.
   static Card make(int rank, int suit);
@@ -62,8 +59,8 @@ class Card {
   [[nodiscard]] constexpr std::uint64_t mask() const noexcept { return std::uint64_t{1} << bit_; }
   [[nodiscard]] constexpr int index() const noexcept { return 13 * static_cast<int>(suit()) + rank() - 1; }
 
-  [[nodiscard]] std::string str() const;      // "As"
-  [[nodiscard]] std::string unicode() const;  // "A♠"
+  [[nodiscard]] std::string str() const;        // "As"
+  [[nodiscard]] std::string unicode() const;    // "A♠"
   [[nodiscard]] std::string long_name() const;  // "Ace of Spades"
 
   friend constexpr bool operator==(Card a, Card b) noexcept { return a.bit_ == b.bit_; }
@@ -74,8 +71,8 @@ class Card {
   std::uint8_t bit_ = 0;
 };
 
-char rank_char(int rank) noexcept;        // 'A', '2', ..., 'T', 'J', 'Q', 'K'
-char suit_char(Suit suit) noexcept;       // 'c', 's', 'h', 'd'
+char rank_char(int rank) noexcept;           // 'A', '2', ..., 'T', 'J', 'Q', 'K'
+char suit_char(Suit suit) noexcept;          // 'c', 's', 'h', 'd'
 const char* suit_glyph(Suit suit) noexcept;  // "♣", "♠", "♥", "♦"
 const char* rank_name(int rank) noexcept;    // "Ace", "Two", ..., "King"
 const char* suit_name(Suit suit) noexcept;   // "Clubs", ...

@@ -49,14 +49,32 @@ class CardSet {
   constexpr CardSet operator^(CardSet o) const noexcept { return CardSet(mask_ ^ o.mask_, 0); }
   constexpr CardSet operator-(CardSet o) const noexcept { return CardSet(mask_ & ~o.mask_, 0); }
   constexpr CardSet operator~() const noexcept { return CardSet(~mask_ & kValidMask, 0); }
-  constexpr CardSet& operator|=(CardSet o) noexcept { mask_ |= o.mask_; return *this; }
-  constexpr CardSet& operator&=(CardSet o) noexcept { mask_ &= o.mask_; return *this; }
-  constexpr CardSet& operator-=(CardSet o) noexcept { mask_ &= ~o.mask_; return *this; }
-  constexpr CardSet& operator^=(CardSet o) noexcept { mask_ ^= o.mask_; return *this; }
+  constexpr CardSet& operator|=(CardSet o) noexcept {
+    mask_ |= o.mask_;
+    return *this;
+  }
+  constexpr CardSet& operator&=(CardSet o) noexcept {
+    mask_ &= o.mask_;
+    return *this;
+  }
+  constexpr CardSet& operator-=(CardSet o) noexcept {
+    mask_ &= ~o.mask_;
+    return *this;
+  }
+  constexpr CardSet& operator^=(CardSet o) noexcept {
+    mask_ ^= o.mask_;
+    return *this;
+  }
   constexpr CardSet operator|(Card c) const noexcept { return CardSet(mask_ | c.mask(), 0); }
   constexpr CardSet operator-(Card c) const noexcept { return CardSet(mask_ & ~c.mask(), 0); }
-  constexpr CardSet& operator|=(Card c) noexcept { mask_ |= c.mask(); return *this; }
-  constexpr CardSet& operator-=(Card c) noexcept { mask_ &= ~c.mask(); return *this; }
+  constexpr CardSet& operator|=(Card c) noexcept {
+    mask_ |= c.mask();
+    return *this;
+  }
+  constexpr CardSet& operator-=(Card c) noexcept {
+    mask_ &= ~c.mask();
+    return *this;
+  }
   friend constexpr bool operator==(CardSet a, CardSet b) noexcept = default;
 
   // Iteration in bit order.
@@ -67,9 +85,17 @@ class CardSet {
     constexpr iterator() noexcept = default;
     constexpr explicit iterator(std::uint64_t m) noexcept : m_(m) {}
     constexpr Card operator*() const noexcept { return Card::from_bit_unchecked(std::countr_zero(m_)); }
-    constexpr iterator& operator++() noexcept { m_ &= m_ - 1; return *this; }
-    constexpr iterator operator++(int) noexcept { iterator t = *this; ++*this; return t; }
+    constexpr iterator& operator++() noexcept {
+      m_ &= m_ - 1;
+      return *this;
+    }
+    constexpr iterator operator++(int) noexcept {
+      iterator t = *this;
+      ++*this;
+      return t;
+    }
     friend constexpr bool operator==(iterator a, iterator b) noexcept = default;
+
    private:
     std::uint64_t m_ = 0;
   };

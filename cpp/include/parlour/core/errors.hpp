@@ -41,11 +41,11 @@ class Error : public std::runtime_error {
   ErrorKind kind_;
 };
 
-#define PARLOUR_DEFINE_ERROR(Name, Kind)                                     \
-  class Name : public Error {                                               \
-   public:                                                                  \
-    explicit Name(const std::string& message, std::string code = {})        \
-        : Error(message, std::move(code), ErrorKind::Kind) {}               \
+#define PARLOUR_DEFINE_ERROR(Name, Kind)                             \
+  class Name : public Error {                                        \
+   public:                                                           \
+    explicit Name(const std::string& message, std::string code = {}) \
+        : Error(message, std::move(code), ErrorKind::Kind) {}        \
   };
 
 PARLOUR_DEFINE_ERROR(ParseError, Parse)

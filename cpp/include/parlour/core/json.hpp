@@ -32,18 +32,18 @@ class Json {
   enum class Kind : std::uint8_t { Null, Bool, Int, Float, String, Array, Object };
 
   Json() noexcept = default;
-  Json(std::nullptr_t) noexcept {}  // NOLINT: implicit by design, like the other scalars
-  Json(bool v) noexcept : v_(v) {}  // NOLINT
-  Json(int v) noexcept : v_(std::int64_t{v}) {}  // NOLINT
-  Json(long v) noexcept : v_(std::int64_t{v}) {}  // NOLINT
+  Json(std::nullptr_t) noexcept {}                     // NOLINT: implicit by design, like the other scalars
+  Json(bool v) noexcept : v_(v) {}                     // NOLINT
+  Json(int v) noexcept : v_(std::int64_t{v}) {}        // NOLINT
+  Json(long v) noexcept : v_(std::int64_t{v}) {}       // NOLINT
   Json(long long v) noexcept : v_(std::int64_t{v}) {}  // NOLINT
-  Json(unsigned v) noexcept : v_(std::int64_t{v}) {}  // NOLINT
-  Json(double v) noexcept : v_(v) {}  // NOLINT
-  Json(std::string v) noexcept : v_(std::move(v)) {}  // NOLINT
-  Json(std::string_view v) : v_(std::string(v)) {}  // NOLINT
-  Json(const char* v) : v_(std::string(v)) {}  // NOLINT
-  Json(Array v) noexcept : v_(std::move(v)) {}  // NOLINT
-  Json(Object v) noexcept : v_(std::move(v)) {}  // NOLINT
+  Json(unsigned v) noexcept : v_(std::int64_t{v}) {}   // NOLINT
+  Json(double v) noexcept : v_(v) {}                   // NOLINT
+  Json(std::string v) noexcept : v_(std::move(v)) {}   // NOLINT
+  Json(std::string_view v) : v_(std::string(v)) {}     // NOLINT
+  Json(const char* v) : v_(std::string(v)) {}          // NOLINT
+  Json(Array v) noexcept : v_(std::move(v)) {}         // NOLINT
+  Json(Object v) noexcept : v_(std::move(v)) {}        // NOLINT
 
   static Json array() { return Json(Array{}); }
   static Json object() { return Json(Object{}); }

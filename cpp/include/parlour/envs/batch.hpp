@@ -150,8 +150,8 @@ class Driver {
       if (pending_[static_cast<std::size_t>(i)]) continue;  // its action is ignored
       const std::int64_t a = actions[i];
       if (a < 0 || a >= na)
-        throw core::InvalidValue("action " + std::to_string(a) + " of game " + std::to_string(i) +
-                                 " is outside 0.." + std::to_string(na - 1));
+        throw core::InvalidValue("action " + std::to_string(a) + " of game " + std::to_string(i) + " is outside 0.." +
+                                 std::to_string(na - 1));
     }
     if (config_.illegal == IllegalMode::Raise) {
       for (int i = 0; i < n; ++i) {
@@ -194,7 +194,8 @@ class Driver {
     if (legal)
       impl_.apply(i, action, reward, terminated, truncated);
     else
-      impl_.penalize(i, config_.illegal == IllegalMode::Terminate, config_.illegal_reward, reward, terminated, truncated);
+      impl_.penalize(i, config_.illegal == IllegalMode::Terminate, config_.illegal_reward, reward, terminated,
+                     truncated);
     out.terminated[u] = terminated;
     out.truncated[u] = truncated;
     if (out.has_final) out.has_final[u] = false;

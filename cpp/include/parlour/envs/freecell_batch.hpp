@@ -26,6 +26,13 @@
 
 namespace parlour::envs {
 
+// The mask of the position's moves, GameState::legal_move_list(true) as action ids
+// (Move::action_id), written straight from the position: mask[id] is 1 for those moves
+// and 0 for every other of the kNumActions ids; returns how many are 1.
+int write_move_mask(const freecell::GameState& g, std::int8_t* mask) noexcept;
+// Whether the position has a single-card move of GameState::legal_move_list.
+bool has_single_move(const freecell::GameState& g) noexcept;
+
 class FreeCellBatch {
  public:
   // InvalidValue unless 1 <= n <= kMaxGames, max_steps >= 1 and 1 <= max_deal < 2^33.
@@ -38,7 +45,9 @@ class FreeCellBatch {
 
   void reset(const std::uint64_t* seeds, const bool* which, const std::uint64_t* episodes, const Outputs& out,
              core::StopToken& stop);
-  void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) { driver_.step(actions, out, stop); }
+  void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) {
+    driver_.step(actions, out, stop);
+  }
   [[nodiscard]] const BatchConfig& config() const noexcept { return driver_.config(); }
   [[nodiscard]] int max_steps() const noexcept { return max_steps_; }
   [[nodiscard]] std::uint64_t max_deal() const noexcept { return max_deal_; }
@@ -53,7 +62,8 @@ class FreeCellBatch {
   [[nodiscard]] static constexpr int reward_width() noexcept { return 1; }
   [[nodiscard]] bool legal(int i, int action) const;
   void apply(int i, int action, double* reward, bool& terminated, bool& truncated);
-  void penalize(int i, bool terminate, double illegal_reward, double* reward, bool& terminated, bool& truncated) noexcept;
+  void penalize(int i, bool terminate, double illegal_reward, double* reward, bool& terminated,
+                bool& truncated) noexcept;
   void seed_slot(int i, std::uint64_t seed) noexcept { slots_[static_cast<std::size_t>(i)].stream.reseed(seed); }
   void reset_slot(int i, const std::uint64_t* episode);
   void write(int i, std::int8_t* obs, std::int8_t* mask, const Outputs& out) const;
@@ -65,7 +75,6 @@ class FreeCellBatch {
     core::Rng stream;
     std::uint64_t deal = 1;
     int steps = 0;
-    std::vector<freecell::Move> moves;  // legal_move_list(true) of the position
   };
   int max_steps_;
   std::uint64_t max_deal_;

@@ -53,7 +53,9 @@ class GinBatch {
              core::StopToken& stop) {
     driver_.reset(seeds, which, episodes, out, stop);
   }
-  void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) { driver_.step(actions, out, stop); }
+  void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) {
+    driver_.step(actions, out, stop);
+  }
   [[nodiscard]] const BatchConfig& config() const noexcept { return driver_.config(); }
   [[nodiscard]] const gin::Rules& rules() const noexcept { return rules_; }
   [[nodiscard]] const std::string& opponent() const noexcept { return opponent_; }
@@ -70,7 +72,8 @@ class GinBatch {
   [[nodiscard]] int reward_width() const noexcept { return self_play() ? 2 : 1; }
   [[nodiscard]] bool legal(int i, int action) const noexcept;
   void apply(int i, int action, double* reward, bool& terminated, bool& truncated);
-  void penalize(int i, bool terminate, double illegal_reward, double* reward, bool& terminated, bool& truncated) noexcept;
+  void penalize(int i, bool terminate, double illegal_reward, double* reward, bool& terminated,
+                bool& truncated) noexcept;
   void seed_slot(int i, std::uint64_t seed);
   void reset_slot(int i, const std::uint64_t* episode);
   void write(int i, std::int8_t* obs, std::int8_t* mask, const Outputs& out) const noexcept;

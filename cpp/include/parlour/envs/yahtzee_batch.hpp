@@ -9,9 +9,9 @@
 //
 // Row i: obs yahtzee::kObsSize values (encode.hpp; after the last box, the dice last
 // scored and 0 rolls left; after an illegal action ended the episode, the unchanged
-// game), mask (the legal actions of the game as it stands: all 0 once it is over) yahtzee::kNumActions (223), reward the points the
-// action adds (box + upper bonus + Yahtzee bonus; 0 for a reroll), terminated after the
-// 13th box, never truncated.
+// game), mask (the legal actions of the game as it stands: all 0 once it is over) yahtzee::kNumActions (223), reward
+// the points the action adds (box + upper bonus + Yahtzee bonus; 0 for a reroll), terminated after the 13th box, never
+// truncated.
 #pragma once
 
 #include <cstdint>
@@ -37,7 +37,9 @@ class YahtzeeBatch {
              core::StopToken& stop) {
     driver_.reset(seeds, which, episodes, out, stop);
   }
-  void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) { driver_.step(actions, out, stop); }
+  void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) {
+    driver_.step(actions, out, stop);
+  }
   [[nodiscard]] const BatchConfig& config() const noexcept { return driver_.config(); }
   [[nodiscard]] const yahtzee::YahtzeeRules& rules() const noexcept { return rules_; }
   // The game in slot i (for reading).
@@ -50,7 +52,8 @@ class YahtzeeBatch {
   [[nodiscard]] static constexpr int reward_width() noexcept { return 1; }
   [[nodiscard]] bool legal(int i, int action) const noexcept;
   void apply(int i, int action, double* reward, bool& terminated, bool& truncated);
-  void penalize(int i, bool terminate, double illegal_reward, double* reward, bool& terminated, bool& truncated) noexcept;
+  void penalize(int i, bool terminate, double illegal_reward, double* reward, bool& terminated,
+                bool& truncated) noexcept;
   void seed_slot(int i, std::uint64_t seed) noexcept { slots_[static_cast<std::size_t>(i)].stream.reseed(seed); }
   void reset_slot(int i, const std::uint64_t* episode);
   void write(int i, std::int8_t* obs, std::int8_t* mask, const Outputs& out) const noexcept;

@@ -24,7 +24,7 @@ namespace parlour::freecell {
 inline constexpr int kMaxCascade = 19;
 inline constexpr int kObsCascades = 0;
 inline constexpr int kObsFreecells = kObsCascades + kCascades * kMaxCascade;  // 152
-inline constexpr int kObsFoundations = kObsFreecells + kFreecells;           // 156
+inline constexpr int kObsFoundations = kObsFreecells + kFreecells;            // 156
 inline constexpr int kObsSize = kObsFoundations + 4;                          // 160
 
 // Whether every cascade of `state` fits in kMaxCascade rows.

@@ -54,13 +54,13 @@ enum class Verdict : std::uint8_t { Solved = 0, Unsolvable = 1, Unknown = 2 };
 
 struct SolveResult {
   Verdict verdict = Verdict::Unknown;
-  std::vector<Move> moves;        // resolved moves from the start position (Solved only)
-  std::string notation;           // the same in standard notation, separated by spaces
-  std::uint64_t states = 0;       // positions stored
-  std::uint64_t expanded = 0;     // positions expanded
+  std::vector<Move> moves;     // resolved moves from the start position (Solved only)
+  std::string notation;        // the same in standard notation, separated by spaces
+  std::uint64_t states = 0;    // positions stored
+  std::uint64_t expanded = 0;  // positions expanded
   double seconds = 0.0;
-  std::string reason;             // why Unknown: "max_states", "time_limit" or "memory_limit"
-  std::uint64_t memory = 0;       // the most bytes the search held for positions at once
+  std::string reason;        // why Unknown: "max_states", "time_limit" or "memory_limit"
+  std::uint64_t memory = 0;  // the most bytes the search held for positions at once
 };
 
 // The memory a solve may use for positions unless told otherwise: 2 GiB.

@@ -92,7 +92,7 @@ class Freecells {
   explicit Freecells(std::array<std::optional<Card>, 4> cells);
   [[nodiscard]] const std::optional<Card>& operator[](int i) const { return cells_.at(static_cast<std::size_t>(i)); }
   [[nodiscard]] const std::array<std::optional<Card>, 4>& cells() const noexcept { return cells_; }
-  [[nodiscard]] int count() const noexcept;   // cards held
+  [[nodiscard]] int count() const noexcept;  // cards held
   [[nodiscard]] int empty_count() const noexcept { return kFreecells - count(); }
   [[nodiscard]] int first_empty() const noexcept;  // -1 when full
   [[nodiscard]] int find(Card c) const noexcept;   // -1 when absent
@@ -142,7 +142,7 @@ struct Position {
   static Position cascade(int i);
   static Position freecell(int i);
   static Position foundation() { return Position{PositionKind::Foundation, 0}; }
-  [[nodiscard]] char notation() const;  // '1'..'8', 'a'..'d', 'h'
+  [[nodiscard]] char notation() const;    // '1'..'8', 'a'..'d', 'h'
   [[nodiscard]] std::string str() const;  // "cascade 3", "free cell b", "the foundations"
   friend bool operator==(const Position&, const Position&) = default;
 };

@@ -36,7 +36,16 @@
 
 namespace parlour::gin {
 
-enum class ActionKind : std::uint8_t { Pass = 0, TakeDiscard, DrawStock, Discard, Knock, BigGin, LayOff, FinishLayoffs };
+enum class ActionKind : std::uint8_t {
+  Pass = 0,
+  TakeDiscard,
+  DrawStock,
+  Discard,
+  Knock,
+  BigGin,
+  LayOff,
+  FinishLayoffs
+};
 
 // "PASS", "TAKE_DISCARD", ..., "FINISH_LAYOFFS".
 const char* action_kind_name(ActionKind k) noexcept;

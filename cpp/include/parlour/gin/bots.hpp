@@ -41,12 +41,12 @@
 //              sampled worlds), and takes the better.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
-#include <array>
 
 #include "parlour/gin/observation.hpp"
 
@@ -71,7 +71,9 @@ class EasyBot final : public Bot {
   using Bot::Bot;
   Action act(const Observation& obs) override;
   [[nodiscard]] std::string_view name() const noexcept override { return "easy"; }
-  [[nodiscard]] std::unique_ptr<Bot> fresh(std::uint64_t seed) const override { return std::make_unique<EasyBot>(seed); }
+  [[nodiscard]] std::unique_ptr<Bot> fresh(std::uint64_t seed) const override {
+    return std::make_unique<EasyBot>(seed);
+  }
 };
 
 class NormalBot final : public Bot {
@@ -85,8 +87,8 @@ class NormalBot final : public Bot {
 };
 
 struct HardParams {
-  int samples = 48;    // sampled opponent hands per decision
-  int rollouts = 48;   // rollouts per option when weighing a knock
+  int samples = 48;   // sampled opponent hands per decision
+  int rollouts = 48;  // rollouts per option when weighing a knock
 };
 
 class HardBot final : public Bot {

@@ -55,7 +55,9 @@ class Melds {
   static Melds unchecked(CardSet hand, std::span<const Meld> melds) noexcept;
 
   [[nodiscard]] CardSet hand() const noexcept { return hand_; }
-  [[nodiscard]] std::span<const Meld> melds() const noexcept { return {melds_.data(), static_cast<std::size_t>(count_)}; }
+  [[nodiscard]] std::span<const Meld> melds() const noexcept {
+    return {melds_.data(), static_cast<std::size_t>(count_)};
+  }
   [[nodiscard]] int count() const noexcept { return count_; }
   [[nodiscard]] CardSet melded() const noexcept { return melded_; }
   [[nodiscard]] CardSet deadwood_cards() const noexcept { return hand_ - melded_; }
@@ -81,9 +83,9 @@ int deadwood(CardSet hand) noexcept;
 Melds best_melds(CardSet hand);
 
 struct Discard {
-  Card card;        // the chosen discard (tie-break above)
-  int deadwood;     // the minimum deadwood of the hand without it
-  CardSet ties;     // every discard reaching that minimum
+  Card card;     // the chosen discard (tie-break above)
+  int deadwood;  // the minimum deadwood of the hand without it
+  CardSet ties;  // every discard reaching that minimum
   friend bool operator==(const Discard&, const Discard&) = default;
 };
 // The exact best discard of a non-empty hand (normally 11 cards);

@@ -50,9 +50,9 @@
 namespace parlour::gin {
 
 struct ExpertParams {
-  double budget_ms = 0.0;    // wall-clock budget per decision; 0: none
-  std::int64_t nodes = 0;    // playout actions per decision; 0: none (both 0: kExpertDefaultNodes)
-  int threads = 1;           // worker threads of one search
+  double budget_ms = 0.0;  // wall-clock budget per decision; 0: none
+  std::int64_t nodes = 0;  // playout actions per decision; 0: none (both 0: kExpertDefaultNodes)
+  int threads = 1;         // worker threads of one search
 };
 
 // The node budget of ExpertBot() and of the benchmark tables.  Measured on one core of
@@ -141,7 +141,6 @@ struct WeightedHand {
   CardSet hand{};
   double weight = 1.0;
 };
-WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng,
-                                  int proposals);
+WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng, int proposals);
 
 }  // namespace parlour::gin

@@ -36,7 +36,7 @@ struct Observation {
   CardSet hand{};
   std::array<Card, core::kDeckSize> pile{};
   std::uint8_t pile_size = 0;
-  CardSet own_known{};       // cards this player took from the pile and still holds (the opponent sees them)
+  CardSet own_known{};  // cards this player took from the pile and still holds (the opponent sees them)
   int own_hand_size = 0;
   CardSet opponent_known{};
   CardSet opponent_discards{};

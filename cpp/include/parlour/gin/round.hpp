@@ -62,8 +62,17 @@ inline constexpr int kMaxTurns = 200;
 // Why an action is refused (Ok when it is legal).  The names are the RoundError
 // variants of the gin-rummy crate.
 enum class RoundError : std::uint8_t {
-  Ok = 0, WrongPhase, MustDrawFromStock, NotInHand, DiscardJustTaken, TooMuchDeadwood, MeldsMismatch,
-  NotBigGin, BigGinDisabled, NoSuchMeld, CannotLayOff
+  Ok = 0,
+  WrongPhase,
+  MustDrawFromStock,
+  NotInHand,
+  DiscardJustTaken,
+  TooMuchDeadwood,
+  MeldsMismatch,
+  NotBigGin,
+  BigGinDisabled,
+  NoSuchMeld,
+  CannotLayOff
 };
 const char* round_error_name(RoundError e) noexcept;  // "WrongPhase", ...
 
@@ -97,15 +106,15 @@ struct RoundState {
   std::vector<Card> discard_pile;  // top last
   std::vector<Card> stock;         // top last
   Card initial_upcard{};
-  int passes = 0;                  // upcard passes so far (0, 1, 2)
-  std::optional<Card> taken{};     // the card taken from the pile this turn (DISCARD phase)
+  int passes = 0;               // upcard passes so far (0, 1, 2)
+  std::optional<Card> taken{};  // the card taken from the pile this turn (DISCARD phase)
   std::optional<Player> knocker{};
-  std::vector<Meld> spread;        // the knocker's melds, grown by the layoffs
+  std::vector<Meld> spread;  // the knocker's melds, grown by the layoffs
   CardSet laid_off{};
   std::array<CardSet, 2> known{};      // cards each player took from the pile and still holds
   std::array<CardSet, 2> discarded{};  // every card each player has discarded
   std::optional<RoundResult> result{};
-  int turns = 0;                       // turns completed (discards, a knock included), 0..kMaxTurns
+  int turns = 0;  // turns completed (discards, a knock included), 0..kMaxTurns
 };
 
 // What the last accepted action did: who acted, the action (a knock or big gin with the
@@ -165,7 +174,9 @@ class Round {
   // Turns completed so far (each ends with a discard or a knock); see kMaxTurns.
   [[nodiscard]] int turns() const noexcept { return turns_; }
   // Whether the next draw must come from the stock (both players passed the upcard).
-  [[nodiscard]] bool forced_stock_draw() const noexcept { return phase_ == Phase::Draw && passes_ == 2 && stock_n_ == kStockSize; }
+  [[nodiscard]] bool forced_stock_draw() const noexcept {
+    return phase_ == Phase::Draw && passes_ == 2 && stock_n_ == kStockSize;
+  }
   // Cards `p` took from the discard pile and still holds (public knowledge).
   [[nodiscard]] CardSet known_cards(Player p) const noexcept { return known_[idx(p)]; }
   // Every card `p` has discarded (public knowledge).

@@ -114,7 +114,7 @@ struct Settlement {
 Settlement settle(const Melds& knocker_melds, CardSet defender_cards, const Rules& rules, Player knocker);
 
 struct MatchResult {
-  std::optional<Player> winner;      // who reached the target first; none if nobody did
+  std::optional<Player> winner;  // who reached the target first; none if nobody did
   std::optional<Player> loser;
   std::array<int, 2> hand_points{};  // the points of the hands each player won
   std::array<int, 2> hands_won{};    // dead hands count for nobody
@@ -122,7 +122,7 @@ struct MatchResult {
   bool shutout = false;              // the loser won no hand
   std::array<int, 2> totals{};       // the final scores with every bonus
   int target = kTarget;
-  int hands_played = 0;              // hands up to and including the deciding one
+  int hands_played = 0;  // hands up to and including the deciding one
   friend bool operator==(const MatchResult&, const MatchResult&) = default;
 };
 

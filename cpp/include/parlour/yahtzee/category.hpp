@@ -76,13 +76,23 @@ class Categories {
   [[nodiscard]] constexpr bool contains(Category c) const noexcept { return (bits_ >> to_int(c)) & 1u; }
   [[nodiscard]] constexpr int size() const noexcept { return std::popcount(static_cast<unsigned>(bits_)); }
   [[nodiscard]] constexpr bool empty() const noexcept { return bits_ == 0; }
-  [[nodiscard]] constexpr Categories with(Category c) const noexcept { return from_bits_unchecked(bits_ | (1u << to_int(c))); }
+  [[nodiscard]] constexpr Categories with(Category c) const noexcept {
+    return from_bits_unchecked(bits_ | (1u << to_int(c)));
+  }
   [[nodiscard]] std::string str() const;  // "aces, chance" or "-" when empty
 
-  friend constexpr Categories operator|(Categories a, Categories b) noexcept { return from_bits_unchecked(a.bits_ | b.bits_); }
-  friend constexpr Categories operator&(Categories a, Categories b) noexcept { return from_bits_unchecked(a.bits_ & b.bits_); }
-  friend constexpr Categories operator^(Categories a, Categories b) noexcept { return from_bits_unchecked(a.bits_ ^ b.bits_); }
-  friend constexpr Categories operator-(Categories a, Categories b) noexcept { return from_bits_unchecked(a.bits_ & ~b.bits_); }
+  friend constexpr Categories operator|(Categories a, Categories b) noexcept {
+    return from_bits_unchecked(a.bits_ | b.bits_);
+  }
+  friend constexpr Categories operator&(Categories a, Categories b) noexcept {
+    return from_bits_unchecked(a.bits_ & b.bits_);
+  }
+  friend constexpr Categories operator^(Categories a, Categories b) noexcept {
+    return from_bits_unchecked(a.bits_ ^ b.bits_);
+  }
+  friend constexpr Categories operator-(Categories a, Categories b) noexcept {
+    return from_bits_unchecked(a.bits_ & ~b.bits_);
+  }
   friend constexpr Categories operator~(Categories a) noexcept { return from_bits_unchecked(~a.bits_ & kAllBits); }
   friend constexpr bool operator==(Categories a, Categories b) noexcept = default;
 

@@ -48,7 +48,9 @@ class Keep {
   // InvalidValue outside 0..461.
   static Keep from_index(long long index);
 
-  [[nodiscard]] constexpr int count(int face) const noexcept { return static_cast<int>((packed_ >> (3 * (face - 1))) & 7u); }
+  [[nodiscard]] constexpr int count(int face) const noexcept {
+    return static_cast<int>((packed_ >> (3 * (face - 1))) & 7u);
+  }
   [[nodiscard]] constexpr int size() const noexcept {
     int n = 0;
     for (int f = 1; f <= 6; ++f) n += count(f);
@@ -118,15 +120,15 @@ class Dice : public Keep {
 
 // The precomputed tables of the multiset lattice.
 struct DiceTables {
-  std::array<std::uint32_t, kNumKeeps> packed{};   // by keep index
+  std::array<std::uint32_t, kNumKeeps> packed{};  // by keep index
   std::array<std::uint8_t, kNumKeeps> size{};
-  std::array<std::int16_t, 46656> by_code{};       // code -> keep index, -1 if none
+  std::array<std::int16_t, 46656> by_code{};  // code -> keep index, -1 if none
   // add[k][f-1]: the keep index of k plus one die f (k of 0..4 dice).
   std::array<std::array<std::int16_t, 6>, kNumPartialKeeps> add{};
   // sub[k][f-1]: the keep index of k minus one die f, or -1 when k has no f.
   std::array<std::array<std::int16_t, 6>, kNumKeeps> sub{};
-  std::array<double, kNumRolls> roll_prob{};      // orderings / 7776
-  std::array<std::uint16_t, kNumRolls> roll_ways{};  // orderings (sum 7776)
+  std::array<double, kNumRolls> roll_prob{};                                  // orderings / 7776
+  std::array<std::uint16_t, kNumRolls> roll_ways{};                           // orderings (sum 7776)
   std::array<std::array<std::uint8_t, kNumCategories>, kNumRolls> natural{};  // natural score
   std::array<std::uint8_t, kNumRolls> yahtzee_face{};
   // The keep indices of each roll's distinct sub-multisets in Dice::keeps() order

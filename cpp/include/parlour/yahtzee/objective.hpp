@@ -15,8 +15,9 @@
 //       g(x) = P(Y < N - x) + tie * P(Y = N - x), so V(s, N - p) = max P(win) (+ tie
 //       share) with p points scored.
 // Each x is optimised separately (the strategy depends on the points scored), so the
-// maxima run lane by lane — the lanes of the expected-score solver's kernel carry eight
-// values of x instead of eight upper subtotals, with the same lattice passes.
+// maxima run lane by lane — the lanes of the expected-score solver's kernel carry 32
+// values of x instead of eight upper subtotals, with the same lattice passes; the
+// distinct (successor row, points) pairs of a row are loaded once per 32 values.
 //
 // States that cannot differ in the future share a row: two upper subtotals of a
 // category set are one class when they reach 63 with exactly the same further upper

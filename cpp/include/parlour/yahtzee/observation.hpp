@@ -12,16 +12,16 @@
 namespace parlour::yahtzee {
 
 struct Observation {
-  std::optional<int> seat;            // nullopt: a spectator
+  std::optional<int> seat;  // nullopt: a spectator
   YahtzeeRules rules{};
   std::vector<Scorecard> scorecards;  // by seat
   std::optional<int> current_player;  // nullopt once the game is over
   Phase phase = Phase::Roll;
   int rolls_left = 3;
-  std::optional<Dice> dice;           // on the table (phase DECIDE)
-  Keep kept{};                        // kept for the pending roll (phase ROLL)
-  std::optional<Dice> last_dice;      // the dice of the last action, if any
-  std::vector<std::uint16_t> legal;   // the legal action ids when `seat` is to act, ascending
+  std::optional<Dice> dice;          // on the table (phase DECIDE)
+  Keep kept{};                       // kept for the pending roll (phase ROLL)
+  std::optional<Dice> last_dice;     // the dice of the last action, if any
+  std::vector<std::uint16_t> legal;  // the legal action ids when `seat` is to act, ascending
 
   // The State of the observing seat (a spectator: of the player to act, or seat 0 at the end).
   [[nodiscard]] State state() const;

@@ -35,7 +35,8 @@ struct YahtzeeRules {
 
   // A one-byte code (joker | yahtzee_bonus << 2 | upper_bonus << 3), used in files.
   [[nodiscard]] constexpr std::uint8_t code() const noexcept {
-    return static_cast<std::uint8_t>(static_cast<unsigned>(joker) | (yahtzee_bonus ? 4u : 0u) | (upper_bonus ? 8u : 0u));
+    return static_cast<std::uint8_t>(static_cast<unsigned>(joker) | (yahtzee_bonus ? 4u : 0u) |
+                                     (upper_bonus ? 8u : 0u));
   }
   // FormatError for an unknown code.
   static YahtzeeRules from_code(std::uint8_t code);

@@ -26,7 +26,7 @@ inline constexpr int kSnapshotVersion = 1;
 
 core::Json rules_to_json(const YahtzeeRules& rules);
 YahtzeeRules rules_from_json(const core::JsonReader& in);  // an object, or the rules' text ("forced", ...)
-core::Json scorecard_to_json(const Scorecard& card);        // {"boxes": {...}, "yahtzee_bonuses": n}
+core::Json scorecard_to_json(const Scorecard& card);       // {"boxes": {...}, "yahtzee_bonuses": n}
 Scorecard scorecard_from_json(const core::JsonReader& in, const YahtzeeRules& rules);
 
 core::Json game_to_json(const Game& game);

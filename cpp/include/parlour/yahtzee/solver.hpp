@@ -53,11 +53,11 @@ namespace parlour::yahtzee {
 // `offset` to get public values): kept by bots so a turn costs one widget.
 struct TurnValues {
   std::uint32_t state_index = 0xFFFFFFFFu;
-  double offset = 0.0;                          // -35 at upper == 63 with the upper bonus
-  std::array<double, kNumRolls> v0{};           // no roll left: best box, by roll
-  std::array<std::int8_t, kNumRolls> best0{};   // that box (first in card order)
-  std::array<double, kNumKeeps> k1{};           // keep values, one roll left
-  std::array<double, kNumKeeps> k2{};           // keep values, two rolls left
+  double offset = 0.0;                         // -35 at upper == 63 with the upper bonus
+  std::array<double, kNumRolls> v0{};          // no roll left: best box, by roll
+  std::array<std::int8_t, kNumRolls> best0{};  // that box (first in card order)
+  std::array<double, kNumKeeps> k1{};          // keep values, one roll left
+  std::array<double, kNumKeeps> k2{};          // keep values, two rolls left
 };
 
 // A whole turn's decisions from one state: act[rolls_left][roll] is the action for
@@ -83,9 +83,9 @@ class Solver {
   void solve(int threads = 0, const Progress& progress = {}, core::StopToken* stop = nullptr);
   // Solves the states reachable from s (see the lazy solving above).
   void solve_from(State s, int threads = 1, const Progress& progress = {}, core::StopToken* stop = nullptr);
-  [[nodiscard]] bool is_solved() const noexcept;             // the whole table
-  [[nodiscard]] bool is_solved(State s) const noexcept;      // this state's value
-  [[nodiscard]] std::size_t solved_count() const noexcept;   // states with a value
+  [[nodiscard]] bool is_solved() const noexcept;            // the whole table
+  [[nodiscard]] bool is_solved(State s) const noexcept;     // this state's value
+  [[nodiscard]] std::size_t solved_count() const noexcept;  // states with a value
 
   // The expected further score from the start of a turn in s (solving lazily).
   double value(State s);

@@ -17,8 +17,8 @@
 
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <string>
+#include <string_view>
 
 #include "parlour/yahtzee/category.hpp"
 #include "parlour/yahtzee/dice.hpp"
@@ -83,7 +83,9 @@ class State {
   // ParseError for text that is none of these or a state no card can reach.
   static State parse(std::string_view text);
 
-  [[nodiscard]] constexpr Categories scored() const noexcept { return Categories::from_bits_unchecked(index_ & 0x1FFF); }
+  [[nodiscard]] constexpr Categories scored() const noexcept {
+    return Categories::from_bits_unchecked(index_ & 0x1FFF);
+  }
   [[nodiscard]] constexpr int upper() const noexcept { return static_cast<int>((index_ >> 13) & 63u); }
   [[nodiscard]] constexpr bool yahtzee_50() const noexcept { return (index_ >> 19) & 1u; }
   [[nodiscard]] constexpr bool is_full() const noexcept { return (index_ & 0x1FFF) == Categories::kAllBits; }

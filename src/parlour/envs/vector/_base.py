@@ -53,7 +53,9 @@ def check_settings(num_envs: object, illegal_action: object, autoreset_mode: obj
     if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral):
         raise WrongTypeError(f"num_envs must be an int, got {type(num_envs).__name__}")
     if illegal_action not in _ILLEGAL:
-        raise InvalidValueError(f"illegal_action must be one of {', '.join(map(repr, _ILLEGAL))}, got {illegal_action!r}")
+        raise InvalidValueError(
+            f"illegal_action must be one of {', '.join(map(repr, _ILLEGAL))}, got {illegal_action!r}"
+        )
     if autoreset_mode not in _MODES:
         raise InvalidValueError(f"autoreset_mode must be 'next_step' or 'same_step', got {autoreset_mode!r}")
     return int(num_envs)

@@ -34,7 +34,9 @@ def _batch(
     if rules is not None and not isinstance(rules, Rules):
         raise WrongTypeError(f"rules must be a parlour.gin.Rules, got {type(rules).__name__}")
     if seat is not None and seat not in (0, 1):
-        raise InvalidValueError(f"seat must be 0 (Player.ONE), 1 (Player.TWO) or None (drawn each episode), got {seat!r}")
+        raise InvalidValueError(
+            f"seat must be 0 (Player.ONE), 1 (Player.TWO) or None (drawn each episode), got {seat!r}"
+        )
     return GinBatch(
         n,
         rules=rules or Rules(),
@@ -89,7 +91,9 @@ class GinVectorEnv(BatchedVectorEnv):
         """A batch of ``num_envs`` hands against ``opponent`` under ``rules`` (default ``Rules()``)."""
         if not isinstance(opponent, str):
             raise WrongTypeError(f"opponent must be a policy name, got {type(opponent).__name__}")
-        batch = _batch(num_envs, rules, opponent, seat, reward_scale, threads, illegal_action, illegal_reward, autoreset_mode)
+        batch = _batch(
+            num_envs, rules, opponent, seat, reward_scale, threads, illegal_action, illegal_reward, autoreset_mode
+        )
         self.rules: Rules = rules or Rules()
         self.opponent: str = opponent
         self.reward_scale: float = float(reward_scale)
@@ -208,6 +212,3 @@ class _SelfPlay(BatchedVectorEnv):
         infos["seat"] = self.batch.seats.copy()
         infos["_seat"] = infos["_deal_seed"]
         return infos
-
-
-

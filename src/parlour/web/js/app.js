@@ -22,7 +22,7 @@ export const api = {
   create(body) { return this.call("POST", "/api/tables", body); },
   take(table, seat, name) { return this.call("POST", `/api/tables/${table}/seats`, { seat, name }); },
   table(table, token) { return this.call("GET", `/api/tables/${table}`, undefined, token); },
-  advice(table, token) { return this.call("GET", `/api/tables/${table}/advice`, undefined, token); },
+  advice(table, token, query = "") { return this.call("GET", `/api/tables/${table}/advice${query}`, undefined, token); },
 };
 
 // Seat tokens live in this browser only (localStorage): a reload resumes the table.

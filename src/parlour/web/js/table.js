@@ -133,7 +133,7 @@ export class TableView {
     return seq;
   }
 
-  advice() { return api.advice(this.table, this.token); }
+  advice(query = "") { return api.advice(this.table, this.token, query); }
 
   isMyTurn() { return this.state && this.seat !== null && this.state.current_player === this.seat && this.state.legal_actions.length > 0; }
 

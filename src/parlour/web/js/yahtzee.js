@@ -1,6 +1,7 @@
 // Yahtzee: the dice with keep toggles, the roll button, every player's scorecard with what each open
 // box would score now, and an optional advisor (the server's exact solver: the expected final score
-// of every choice, the best one marked).  Keys: 1-5 toggle a die, r roll, a play the advice.
+// of every choice, the best one marked; optionally the best choice for each objective: the mean,
+// reaching a target, beating the others).  Keys: 1-5 toggle a die, r roll, a play the advice.
 import { h, clear, dieSvg } from "./dom.js";
 
 const BOXES = [
@@ -30,12 +31,27 @@ export class YahtzeeView {
       this.advice = null;
       this.render(this.s);
     } });
+    this.objectivesOn = localStorage.getItem("parlour.yahtzee.objectives") === "1";
+    this.target = localStorage.getItem("parlour.yahtzee.target") || "";
+    const objToggle = h("input", { type: "checkbox", id: "objectives-on", checked: this.objectivesOn, onchange: (ev) => {
+      this.objectivesOn = ev.target.checked;
+      localStorage.setItem("parlour.yahtzee.objectives", this.objectivesOn ? "1" : "0");
+      this.refetch();
+    } });
+    const targetBox = h("input", { type: "number", id: "objectives-target", min: "0", max: "1575", step: "1",
+      placeholder: "none", value: this.target, "aria-label": "target final score", onchange: (ev) => {
+        this.target = ev.target.value.trim();
+        localStorage.setItem("parlour.yahtzee.target", this.target);
+        this.refetch();
+      } });
     this.advBox = h("div", { class: "advisor", id: "advisor", "aria-live": "polite" });
     this.card = h("table", { class: "scorecard", id: "scorecard" });
     this.eventLine = h("p", { class: "event muted", id: "event", "aria-live": "polite" });
     this.root.append(
       h("div", { class: "dice-row" }, this.diceBox, h("div", { class: "roll-col" }, this.rollBtn, this.rollsLeft)),
-      h("div", { class: "advisor-row" }, h("label", { for: "advisor-on" }, toggle, " Advisor (exact solver)"), this.advBox),
+      h("div", { class: "advisor-row" }, h("label", { for: "advisor-on" }, toggle, " Advisor (exact solver)"),
+        " ", h("label", { for: "objectives-on" }, objToggle, " Objectives"),
+        " ", h("label", { for: "objectives-target" }, "target score ", targetBox), this.advBox),
       this.eventLine, h("div", { class: "card-wrap" }, this.card),
       h("p", { class: "muted keys" }, "Keys: 1–5 keep or release a die, r roll, a follow the advisor; score by pressing a box."));
   }
@@ -90,7 +106,7 @@ export class YahtzeeView {
     }
     this.drawCard(o, me, mine);
     this.drawAdvice(mine);
-    if (this.adviceOn && mine && (!this.advice || this.advice.seq !== s.seq) && !this.loading) this.fetchAdvice();
+    if (this.adviceOn && mine && (!this.advice || this.advice.seq !== s.seq || this.advice.query !== this.adviceQuery()) && !this.loading) this.fetchAdvice();
   }
 
   describe(ev) {
@@ -161,20 +177,34 @@ export class YahtzeeView {
     if (a) this.t.act(a.id, a.text);
   }
 
+  // The query for the objectives (the mean, reaching the target, beating the others), or "".
+  adviceQuery() {
+    if (!this.objectivesOn) return "";
+    const t = /^\d+$/.test(this.target) ? `&target=${this.target}` : "";
+    return `?objectives=true${t}`;
+  }
+
+  refetch() {
+    this.advice = null;
+    if (this.s) this.render(this.s);
+  }
+
   async fetchAdvice() {
     this.loading = true;
     const seq = this.s.seq;
+    const query = this.adviceQuery();
     this.advBox.textContent = "The solver is thinking…";
     try {
-      this.advice = await this.t.advice();
+      this.advice = await this.t.advice(query);
+      if (this.advice) this.advice.query = query;
     } catch (e) {
       this.advice = null;
       this.advBox.textContent = `No advice: ${e.message}`;
     } finally {
       this.loading = false;
     }
-    if (this.s && this.advice && this.advice.seq === this.s.seq) this.render(this.s);
-    else if (this.s && this.s.seq !== seq && this.adviceOn && this.t.isMyTurn()) this.fetchAdvice();
+    if (this.s && this.advice && this.advice.seq === this.s.seq && this.advice.query === this.adviceQuery()) this.render(this.s);
+    else if (this.s && (this.s.seq !== seq || query !== this.adviceQuery()) && this.adviceOn && this.t.isMyTurn()) this.fetchAdvice();
   }
 
   drawAdvice(mine) {
@@ -184,7 +214,7 @@ export class YahtzeeView {
     if (this.s.terminal) return;
     if (!mine) { this.advBox.append(h("span", { class: "muted" }, "The advisor speaks on your turn.")); return; }
     const a = this.advice;
-    if (!a || a.seq !== this.s.seq) { this.advBox.append(h("span", { class: "muted" }, "The solver is thinking…")); return; }
+    if (!a || a.seq !== this.s.seq || a.query !== this.adviceQuery()) { this.advBox.append(h("span", { class: "muted" }, "The solver is thinking…")); return; }
     const rows = [...a.actions].sort((x, y) => y.value - x.value);
     const best = rows[0];
     const current = this.rollAction();
@@ -198,7 +228,28 @@ export class YahtzeeView {
       cur ? h("p", { class: "muted" }, `Your dice choice (${this.plain(cur.text)}): ${cur.value.toFixed(2)}`) : null,
       h("details", {}, h("summary", {}, `Every choice (${rows.length})`),
         h("ol", { class: "advice-list" }, ...rows.map((r) => h("li", { class: r.id === a.best ? "best" : "" },
-          `${this.plain(r.text)}: ${r.value.toFixed(2)}`)))));
+          `${this.plain(r.text)}: ${r.value.toFixed(2)}`)))),
+      this.drawObjectives(a));
+  }
+
+  // One line per objective: its best choice, what that choice is worth on every objective, and
+  // what it gives up on the others against their own best choices.
+  drawObjectives(a) {
+    if (!this.objectivesOn) return null;
+    if (a.objectives_from !== undefined && !a.objectives.length) {
+      return h("p", { class: "muted", id: "objectives" }, `Objectives from ${a.objectives_from} open boxes on (the tables grow with the open boxes).`);
+    }
+    if (!a.objectives || !a.objectives.length) return null;
+    const pct = (p) => `${(100 * p).toFixed(1)}%`;
+    const names = { mean: "mean", reach: `P(reach ${a.target})`, win: "P(win)" };
+    const worth = (o) => [`mean ${o.mean.toFixed(2)}`, o.reach !== null ? `${names.reach} ${pct(o.reach)}` : null,
+      o.win !== null ? `${names.win} ${pct(o.win)}` : null].filter(Boolean).join(", ");
+    const lost = (o) => Object.entries(o.gives_up).filter(([, v]) => v > 0)
+      .map(([k, v]) => (k === "mean" ? `${v.toFixed(2)} points` : `${pct(v)} on ${names[k]}`)).join(", ");
+    return h("div", { id: "objectives" }, h("p", {}, "By objective:"),
+      h("ul", { class: "advice-list" }, ...a.objectives.map((o) => h("li", { "data-objective": o.objective, "data-action": o.text },
+        `${o.objective}: `, h("strong", {}, this.plain(o.text)), ` — ${worth(o)}`,
+        lost(o) ? ` (gives up ${lost(o)})` : ""))));
   }
 
   plain(text) {
