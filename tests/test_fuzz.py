@@ -208,17 +208,19 @@ def test_every_class_refuses_a_foreign_pickled_state_with_the_library_error() ->
     assert checked >= 30
 
 
-SANITIZED = Path(__file__).resolve().parents[1] / "build" / "sanitize-py"
+ROOT = Path(__file__).resolve().parents[1]
+SANITIZED = ROOT / "build" / "sanitize-py"
+FUZZ_RUNS = 200000
 
 
-def _sanitized_package(tmp: Path) -> tuple[Path, dict[str, str]]:
-    """parlour with its extension built under ASan + UBSan (build/sanitize-py, kept between runs),
-    laid out in tmp, and the environment that loads it (the sanitizer runtimes preloaded)."""
+def _sanitized_parlour(tmp: Path) -> tuple[Path, dict[str, str]]:
+    """Build the extension under ASan + UBSan with libFuzzer's coverage instrumentation
+    (Clang; build/sanitize-py is kept, so only the first run compiles everything), lay out a
+    parlour tree in tmp holding it, and give the built module and the environment that
+    loads it: the sanitizer runtime with libFuzzer linked in, preloaded."""
     import os
-    import shutil
     import subprocess
 
-    root = Path(__file__).resolve().parents[1]
     generator = ["-G", "Ninja"] if shutil.which("ninja") and not (SANITIZED / "Makefile").exists() else []
     pybind11_dir = subprocess.run(
         [sys.executable, "-m", "pybind11", "--cmakedir"], capture_output=True, text=True, check=True
@@ -227,11 +229,12 @@ def _sanitized_package(tmp: Path) -> tuple[Path, dict[str, str]]:
         [
             "cmake",
             "-S",
-            str(root),
+            str(ROOT),
             "-B",
             str(SANITIZED),
             "-DPARLOUR_SANITIZE=ON",
             "-DPARLOUR_PYTHON=ON",
+            "-DCMAKE_CXX_COMPILER=clang++",
             f"-DPython_EXECUTABLE={sys.executable}",
             f"-Dpybind11_DIR={pybind11_dir}",
             *generator,
@@ -249,24 +252,31 @@ def _sanitized_package(tmp: Path) -> tuple[Path, dict[str, str]]:
     (so,) = SANITIZED.glob("_core*.so")
     package = tmp / "parlour"
     package.mkdir()
-    for entry in (root / "src" / "parlour").iterdir():
+    for entry in (ROOT / "src" / "parlour").iterdir():
         if not entry.name.startswith("_core") or entry.name == "_core":
             (package / entry.name).symlink_to(entry)
     (package / so.name).symlink_to(so)
-    compiler = shutil.which("g++") or shutil.which("c++") or "g++"
-    runtimes = [
-        subprocess.run([compiler, f"-print-file-name={lib}"], capture_output=True, text=True, check=True).stdout.strip()
-        for lib in ("libasan.so", "libubsan.so")
-    ]
     env = dict(
         os.environ,
         PYTHONPATH=str(tmp),
-        LD_PRELOAD=":".join(runtimes),
+        LD_PRELOAD=str(SANITIZED / "asan_with_fuzzer.so"),
         # the interpreter itself is not sanitized: its allocations at exit are no finding
         ASAN_OPTIONS="detect_leaks=0:abort_on_error=1",
         UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1",
     )
-    return package, env
+    return so, env
+
+
+# Run in the sanitized environment: which parlour._core loads, whether the process holds the
+# ASan runtime and libFuzzer, and the first bytes of a fresh block from the process's malloc.
+PROBE = """
+import ctypes, parlour._core as core
+proc = ctypes.CDLL(None)
+proc.malloc.restype = ctypes.c_void_p
+print(core.__file__)
+print(hasattr(proc, "__asan_init"), hasattr(proc, "LLVMFuzzerRunDriver"))
+print(ctypes.string_at(proc.malloc(64), 64).hex())
+"""
 
 
 @pytest.mark.slow
@@ -275,29 +285,42 @@ def _sanitized_package(tmp: Path) -> tuple[Path, dict[str, str]]:
     reason="the test extra installs atheris on x86-64 Linux, where it has wheels",
 )
 @pytest.mark.skipif(
-    shutil.which("cmake") is None or shutil.which("g++") is None,
-    reason="needs cmake and g++ (pip install cmake) to build the sanitized extension",
+    shutil.which("cmake") is None or shutil.which("clang++") is None or shutil.which("nm") is None,
+    reason="needs cmake (pip install cmake) and Clang with its compiler-rt (apt-get install clang)",
 )
 def test_atheris_over_the_parsers_and_loaders_under_the_sanitizers(tmp_path: Path) -> None:
     """tests/fuzz/atheris_parsers.py for a fixed number of inputs, on the extension built under
     AddressSanitizer and UndefinedBehaviorSanitizer: no finding (a sanitizer report aborts)."""
+    import re
     import subprocess
 
-    package, env = _sanitized_package(tmp_path)
+    so, env = _sanitized_parlour(tmp_path)
+    # The module is instrumented: it calls into ASan, UBSan and libFuzzer's coverage.
+    undefined = subprocess.run(
+        ["nm", "-D", "--undefined-only", str(so)], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "__asan_init" in undefined
+    assert any(name.startswith("__ubsan_handle_") for name in undefined)
+    assert "__sanitizer_cov_8bit_counters_init" in undefined
+    # The interpreter loads that module, runs under the preloaded runtime, and the runtime
+    # reads ASAN_OPTIONS: with malloc_fill_byte=0x5a, ASan fills fresh blocks with 0x5a.
     probe = subprocess.run(
-        [sys.executable, "-c", "import parlour._core as c; print(c.__file__)"],
+        [sys.executable, "-c", PROBE],
         capture_output=True,
         text=True,
-        env=env,
+        env=dict(env, ASAN_OPTIONS=env["ASAN_OPTIONS"] + ":malloc_fill_byte=90"),
         timeout=120,
     )
-    assert probe.returncode == 0 and "sanitize-py" in str(Path(probe.stdout.strip()).resolve()), probe.stderr[-2000:]
-    runs = 200000
+    assert probe.returncode == 0, probe.stderr[-2000:]
+    where, symbols, block = probe.stdout.split("\n")[:3]
+    assert Path(where).resolve() == so.resolve()
+    assert symbols == "True True"
+    assert block == "5a" * 64
     out = subprocess.run(
         [
             sys.executable,
-            str(Path(__file__).resolve().parent / "fuzz" / "atheris_parsers.py"),
-            f"-runs={runs}",
+            str(ROOT / "tests" / "fuzz" / "atheris_parsers.py"),
+            f"-runs={FUZZ_RUNS}",
             "-seed=1",
             "-max_len=600",
             "-len_control=0",
@@ -310,4 +333,8 @@ def test_atheris_over_the_parsers_and_loaders_under_the_sanitizers(tmp_path: Pat
         cwd=tmp_path,
     )
     assert out.returncode == 0, out.stderr[-4000:]
-    assert f"Done {runs} runs" in out.stderr, out.stderr[-2000:]
+    assert f"Done {FUZZ_RUNS} runs" in out.stderr, out.stderr[-2000:]
+    # libFuzzer counted the engine's edges (not only the Python code's): the module's
+    # coverage reached the preloaded libFuzzer.
+    counters = [int(n) for n in re.findall(r"Loaded \d+ modules\s+\((\d+) inline 8-bit counters\)", out.stderr)]
+    assert counters and max(counters) > 10000, out.stderr[:3000]
