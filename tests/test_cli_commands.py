@@ -84,7 +84,13 @@ def test_every_command_has_its_bare_invocation_written_down() -> None:
     assert not [p for p in BARE if p not in COMMANDS], "BARE lists a command the parser does not have"
 
 
-@pytest.mark.parametrize("path", list(BARE), ids=_ids)
+#: Bare invocations that run for seconds (the arena's default 200 matches): the slow tier.
+SLOW_BARE = {("gin", "arena")}
+
+
+@pytest.mark.parametrize(
+    "path", [pytest.param(p, marks=pytest.mark.slow) if p in SLOW_BARE else p for p in BARE], ids=_ids
+)
 def test_bare_invocation(
     path: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

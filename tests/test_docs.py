@@ -15,6 +15,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow  # about 10 s; CI also builds the site with warnings as errors after the tests
 def test_site_builds_without_warnings(tmp_path: Path) -> None:
     """`mkdocs build --strict` with every check of mkdocs.yml's `validation` set to warn: a broken link or
     anchor, or a page of docs/ missing from the navigation, fails the build."""

@@ -314,3 +314,134 @@ def test_named_slots_raise_the_library_error_naming_the_argument(call: str, matc
 
     with pytest.raises(ParlourError, match=match):
         eval(call)
+
+
+# The pure-Python layer: the public modules whose names are not bound C++ (the engine's are swept above).
+PYTHON_MODULES = (
+    "parlour.cards",
+    "parlour.protocol",
+    "parlour.games",
+    "parlour.gin",
+    "parlour.yahtzee",
+    "parlour.freecell",
+    "parlour.envs.gin",
+    "parlour.envs.yahtzee",
+    "parlour.envs.freecell",
+    "parlour.envs.vector",
+    "parlour.distributed",
+)
+
+# Python's own answers to a call with the wrong number of arguments: the calling convention.
+PYTHON_ARITY = (
+    "positional argument",
+    "required keyword-only argument",
+    "required positional argument",
+    "takes no arguments",
+)
+
+
+def _python_callables() -> list[tuple[str, Any]]:
+    """Every public function, class and static/class method written in Python, with a name to report."""
+    import importlib
+    import inspect
+
+    out: list[tuple[str, Any]] = []
+    seen: set[int] = set()
+    for module in PYTHON_MODULES:
+        mod = importlib.import_module(module)
+        for name in mod.__all__:
+            obj = getattr(mod, name)
+            if id(obj) in seen or getattr(obj, "__module__", "").startswith("parlour._core"):
+                continue
+            seen.add(id(obj))
+            if inspect.isfunction(obj):
+                out.append((f"{module}.{name}", obj))
+            elif (
+                inspect.isclass(obj) and not getattr(obj, "_is_protocol", False) and not issubclass(obj, BaseException)
+            ):
+                out.append((f"{module}.{name}", obj))
+                for attr_name, attr in vars(obj).items():
+                    if not attr_name.startswith("_") and isinstance(attr, (staticmethod, classmethod)):
+                        out.append((f"{module}.{name}.{attr_name}", getattr(obj, attr_name)))
+    return out
+
+
+def _made_python_objects() -> list[Any]:
+    """One made object of the Python classes that games, environments and batches return."""
+    from parlour import games
+    from parlour.envs.freecell import FreeCellEnv
+    from parlour.envs.gin import GinEnv
+    from parlour.envs.vector import FreeCellVectorEnv, GinVectorEnv, YahtzeeVectorEnv
+    from parlour.envs.yahtzee import YahtzeeEnv
+    from parlour.freecell import GameState, solve, solve_deals
+    from parlour.gin import arena
+
+    objs: list[Any] = []
+    for name in games.names():
+        info = games.get(name)
+        game = info.new_game(seed=1)
+        objs += [info, game, game.observation(0), *[info.bot(b, seed=1) for b in list(info.bots)[:2]]]
+    for env_cls in (GinEnv, YahtzeeEnv, FreeCellEnv):
+        env = env_cls()
+        env.reset(seed=1)
+        objs.append(env)
+    for vec_cls in (YahtzeeVectorEnv, FreeCellVectorEnv, GinVectorEnv):
+        vec = vec_cls(4)
+        vec.reset(seed=1)
+        objs.append(vec)
+    objs += [
+        arena(["easy", "normal"], matches=2, seed=1),
+        solve_deals(range(1, 3))[0],
+        solve(GameState.from_ms_deal(1)),
+    ]
+    return [o for o in objs if not type(o).__module__.startswith(("parlour._core", "builtins"))]
+
+
+def _python_leak(name: str, fn: Any, arity: int) -> str | None:
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fn(*[SENTINEL] * arity)
+    except ParlourError:
+        return None
+    except TypeError as e:
+        if type(e) is TypeError and any(m in str(e) for m in PYTHON_ARITY):
+            return None
+        return f"{name} x{arity}: {type(e).__name__}: {str(e)[:120]}"
+    except BaseException as e:  # noqa: BLE001 - what comes out is what is checked
+        return f"{name} x{arity}: {type(e).__name__}: {str(e)[:120]}"
+    return None
+
+
+def test_every_python_function_answers_wrong_types_with_the_library_error() -> None:
+    """object() in every argument slot of the Python layer's functions, constructors and static
+    methods (one to three arguments), and of the methods of the Python objects the games,
+    environments and batches hand out: a ParlourError or a result, never an AttributeError, a
+    bare TypeError from deep inside, or an error of another library."""
+    leaks: list[str] = []
+    checked = 0
+    for name, fn in _python_callables():
+        for arity in (1, 2, 3):
+            checked += 1
+            leak = _python_leak(name, fn, arity)
+            if leak:
+                leaks.append(leak)
+    for obj in _made_python_objects():
+        cls = type(obj)
+        for attr_name in dir(cls):
+            if attr_name.startswith("_") or attr_name in ("close", "render"):
+                continue
+            attr = getattr(cls, attr_name, None)
+            # methods the class inherits from Gymnasium, PettingZoo or Python answer in their own way
+            owner = next((k for k in cls.__mro__ if attr_name in vars(k)), cls)
+            if isinstance(attr, property) or not callable(attr) or not owner.__module__.startswith("parlour"):
+                continue
+            for arity in (1, 2):
+                checked += 1
+                leak = _python_leak(f"{cls.__qualname__}.{attr_name}", getattr(obj, attr_name), arity)
+                if leak:
+                    leaks.append(leak)
+    assert checked > 200
+    assert not leaks, "\n".join(leaks)

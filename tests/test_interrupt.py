@@ -10,13 +10,11 @@ well under a second on an idle machine, but 3-7 s were seen at a load of 15 on 2
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
 import sys
-import time
 
 import pytest
+
+from .sigint import interrupt, python_child
 
 STOP_WITHIN = 15.0
 
@@ -55,25 +53,10 @@ LONG_CALLS = {
 @pytest.mark.parametrize("code", LONG_CALLS.values(), ids=list(LONG_CALLS))
 def test_ctrl_c_stops_a_long_call(code: str) -> None:
     script = "import sys\nprint('ready', flush=True)\n" + code + "\nprint('finished', flush=True)\n"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
-    )
-    try:
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(0.5)  # well inside the call
-        assert proc.poll() is None, "the call ended by itself before the signal"
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
-        waited = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert "finished" not in out
-    assert err.strip().splitlines()[-1] == "KeyboardInterrupt", err[-2000:]
-    assert waited < STOP_WITHIN, f"took {waited:.2f} s to stop after SIGINT"
+    stopped = interrupt(python_child(script), settle=0.5, timeout=20)  # well inside the call
+    assert "finished" not in stopped.out
+    assert stopped.last_error_line == "KeyboardInterrupt", stopped.err[-2000:]
+    assert stopped.waited < STOP_WITHIN, f"took {stopped.waited:.2f} s to stop after SIGINT"
 
 
 @pytest.mark.parametrize(

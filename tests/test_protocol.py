@@ -69,6 +69,7 @@ def check_position(game: Any) -> None:
     # snapshots: the envelope, JSON text, pickle, clone
     snap = game.to_dict()
     assert set(snap) == {"game", "version", "rules", "state"} and snap["version"] == 1
+    assert json.loads(game.to_json()) == snap  # the engine's own JSON text
     back = games.load(json.loads(json.dumps(snap)))
     assert back == game and back.to_dict() == snap
     assert pickle.loads(pickle.dumps(game)) == game
@@ -79,6 +80,7 @@ def check_position(game: Any) -> None:
         assert isinstance(obs, Observation) and obs.seat == seat
         data = obs.to_dict()
         assert json.loads(json.dumps(data)) == data
+        assert json.loads(obs.to_json()) == data
         assert data["game"] == game.game_name and data["seat"] == seat
         assert "rng" not in data and "stock" not in data
         arr = obs.to_array()

@@ -111,6 +111,9 @@ void register_observation(py::module_& m) {
           "to_dict", [](const fc::Observation& o) { return JsonDict(json_to_python(fc::observation_to_json(o))); },
           "A JSON-ready dict: cascades (bottom card first), free cells, foundation heights by suit letter, the "
           "position's text, the legal actions as {'id', 'text'}.")
+      .def(
+          "to_json", [](const fc::Observation& o) { return core::to_text(fc::observation_to_json(o)); },
+          "to_dict() as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().")
       .def("to_array", &encode, "The int8 vector (160,) of parlour.envs.freecell: cascades 8 x 19, cells, foundations.")
       .def_static(
           "from_dict", [](const Arg<JsonDict>& d) { return observation_from_dict(d); }, py::arg("data"),

@@ -127,6 +127,9 @@ void register_gin_observation(py::module_& m) {
       .def(
           "to_dict", [](const Observation& o) { return JsonDict(json_to_python(gin::observation_to_json(o))); },
           "A JSON-ready dict: cards as text, seats as ints, legal actions as {'id', 'text'}.")
+      .def(
+          "to_json", [](const Observation& o) { return core::to_text(gin::observation_to_json(o)); },
+          "to_dict() as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().")
       .def("to_array", &planes,
            "The int8 planes (13, 52) of parlour.envs.gin: card planes, counts as thermometers, phase and flags.")
       .def_static(

@@ -131,6 +131,9 @@ void register_observation(py::module_& m) {
           "to_dict", [](const Observation& o) { return JsonDict(json_to_python(yahtzee::observation_to_json(o))); },
           "A JSON-ready dict: every scorecard with its totals, the dice, what each open box would score now, the "
           "legal actions as {'id', 'text'}.")
+      .def(
+          "to_json", [](const Observation& o) { return core::to_text(yahtzee::observation_to_json(o)); },
+          "to_dict() as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().")
       .def("to_array", &encode,
            "The int8 vector (21,) of parlour.envs.yahtzee: dice, rolls left, filled boxes, upper "
            "subtotal, Yahtzee-50 flag (the observing seat's card).")

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "parlour/core/json_text.hpp"
 
 namespace parlour::bindings {
 
@@ -153,6 +154,10 @@ void def_game_protocol(py::class_<G>& cls) {
           py::arg("player") = py::none(),
           "The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. "
           "(The `player` argument is deprecated: use observation(seat).to_dict().)")
+      .def(
+          "to_json", [](const G& g) { return core::to_text(T::to_json(g)); },
+          "The snapshot as compact JSON text, made without building Python objects: json.loads(to_json()) == "
+          "to_dict().")
       .def_static(
           "from_dict", [](const Arg<JsonDict>& d) { return T::from_json(json_from_python(d, T::kSnapshotWhat)); },
           py::arg("data"), "The game of a to_dict() snapshot; StateFormatError for a corrupt or foreign one.")

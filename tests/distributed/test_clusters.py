@@ -25,6 +25,7 @@ from parlour.freecell import solve_deals  # noqa: E402
 from parlour.gin import arena  # noqa: E402
 from parlour.yahtzee import HeuristicBot, simulate  # noqa: E402
 
+from ..sigint import interrupt  # noqa: E402
 from .conftest import child_env, parlour_cli, wait_for_parts, without_seconds  # noqa: E402
 
 # Starting real Ray and Dask clusters takes most of a minute: these tests are in the
@@ -195,18 +196,9 @@ def test_cli_survey_on_the_dask_scheduler(dask_cluster: Any, local_survey: Any, 
     proc = subprocess.Popen(
         parlour_cli(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=child_env()
     )
-    try:
-        wait_for_parts(out, 3, proc)
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-        waited = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130 and "run the same command again" in err, err[-2000:]
-    assert waited < 10.0
+    stopped = interrupt(proc, wait=lambda: wait_for_parts(out, 3, proc), timeout=60)
+    assert stopped.returncode == 130 and "run the same command again" in stopped.err, stopped.err[-2000:]
+    assert stopped.waited < 10.0
     assert not ResultStore(out).complete
     again = subprocess.run(parlour_cli(*args, "--quiet"), capture_output=True, text=True, env=child_env(), timeout=600)
     assert again.returncode == 0, again.stderr[-2000:]

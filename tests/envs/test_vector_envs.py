@@ -5,11 +5,7 @@ threads, the illegal-action choices, the autoreset modes and bad input."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +29,8 @@ from parlour.envs.yahtzee import YahtzeeEnv  # noqa: E402
 from parlour.errors import IllegalActionError, InvalidValueError, PhaseError, WrongTypeError  # noqa: E402
 from parlour.gin import EasyBot, NormalBot, Player, Round, Rules  # noqa: E402
 from parlour.yahtzee import Rules as YahtzeeRules  # noqa: E402
+
+from ..sigint import interrupt, python_child  # noqa: E402
 
 
 def choose(masks: np.ndarray, rng: np.random.Generator, illegal_rate: float = 0.0) -> np.ndarray:
@@ -511,21 +509,9 @@ def test_ctrl_c_stops_a_long_step() -> None:
         "    env.reset(seed=1)\n"
         "    print('reset', flush=True)\n"
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
-    )
-    try:
-        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-        time.sleep(1.0)
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-        waited = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert out.split() == ["must", "reset", "reset"], err
-    assert waited < 10
+    stopped = interrupt(python_child(script), settle=1.0, timeout=60)
+    assert stopped.out.split() == ["must", "reset", "reset"], stopped.err
+    assert stopped.waited < 10
 
 
 @pytest.mark.parametrize("section", ["YahtzeeVectorEnv", "GinVectorEnv"])

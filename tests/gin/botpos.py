@@ -78,3 +78,20 @@ def reshuffled(r: Round, player: Player, rng: random.Random) -> Round:
     data["hands"][opp] = sorted(known) + pool[: len(hidden)]
     data["stock"] = pool[len(hidden) :]
     return Round.from_dict(doc)
+
+
+def knocked_for_layoffs() -> Round:
+    """ONE has knocked with 5s6s7s 9c9h9d JdQdKd | 2c; TWO, holding 8s 9s Ts Td 4h 5h Ac 3d 6c Qh,
+    now lays off: 8s 9s Ts chained on the spades run and Td on the diamonds leave the least deadwood."""
+    from parlour.gin import Action
+
+    r = position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="5s 6s 7s 9c 9h 9d Jd Qd Kd 2c Kh",
+        theirs="8s 9s Ts Td 4h 5h Ac 3d 6c Qh",
+        pile="2h 3c",
+        my_discards="3c",
+    )
+    r.apply(Action.knock("Kh"))
+    return r

@@ -7,8 +7,6 @@ The positions are Round snapshots built in botpos.py; each comment draws the han
 from __future__ import annotations
 
 import pickle
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -33,8 +31,7 @@ from parlour.gin import (
     simulate_rounds,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
-from botpos import ONE, TWO, position
+from .botpos import ONE, TWO, knocked_for_layoffs, position  # the shared position helpers
 
 BOTS = [EasyBot, NormalBot, HardBot]
 
@@ -177,17 +174,7 @@ def test_normal_draws_by_the_deadwood_it_reaches() -> None:
 
 
 def test_normal_lays_off_optimally() -> None:
-    # ONE knocks with 5s6s7s 9c9h9d JdQdKd | 2c; TWO holds 8s 9s Ts Td 4h ... and lays off 8s 9s Ts
-    # (chained on the run) and Td on the diamonds, leaving the least deadwood.
-    r = position(
-        turn=ONE,
-        phase="DISCARD",
-        mine="5s 6s 7s 9c 9h 9d Jd Qd Kd 2c Kh",
-        theirs="8s 9s Ts Td 4h 5h Ac 3d 6c Qh",
-        pile="2h 3c",
-        my_discards="3c",
-    )
-    r.apply(Action.knock("Kh"))
+    r = knocked_for_layoffs()
     assert r.phase is Phase.LAYOFF and r.turn is TWO
     expected = best_layoff(r.hand(TWO), r.spread)
     bot = NormalBot()

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import functools
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,8 +19,7 @@ from hypothesis import strategies as st
 
 from parlour.gin import EasyBot, ExpertBot, HardBot, NormalBot, Player, Round, Rules, SimpleBot
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
-from botpos import ONE, TWO, reshuffled
+from .botpos import ONE, TWO, reshuffled  # the shared position helpers
 
 BOTS = {
     "easy": EasyBot,

@@ -12,9 +12,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -42,8 +40,7 @@ from parlour.gin import (
     simulate_rounds,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
-from botpos import ONE, TWO, position
+from .botpos import ONE, TWO, position  # the shared position helpers
 
 THEIRS = "Ah 2h 3h 4h Tc Jc Qc Kc 5c 6c"
 

@@ -9,14 +9,9 @@ best_layoff.  The positions are Round snapshots built in botpos.py.
 
 from __future__ import annotations
 
-import os
 import pickle
 import random
-import signal
-import subprocess
 import sys
-import time
-from pathlib import Path
 
 import pytest
 
@@ -41,8 +36,8 @@ from parlour.gin import (
 )
 from parlour.gin.bots import BOT_NAMES, EXPERT_BENCH_NODES, EXPERT_DEFAULT_NODES, expert_playout, layoff_deadwood
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared position helpers (botpos.py)
-from botpos import ONE, TWO, position
+from ..sigint import interrupt, python_child
+from .botpos import ONE, TWO, knocked_for_layoffs, position  # the shared position helpers
 
 FAST = 4000  # a small node budget for tests
 
@@ -127,15 +122,7 @@ def test_goes_gin_at_once_and_lays_off_optimally() -> None:
     assert a.kind is ActionKind.KNOCK and deadwood(r.hand(ONE) - a.card) == 0
     assert ExpertBot(1, nodes=FAST).search(r.observation(ONE)).candidates == []
     # layoffs: the joint optimum (as best_layoff)
-    r = position(
-        turn=ONE,
-        phase="DISCARD",
-        mine="5s 6s 7s 9c 9h 9d Jd Qd Kd 2c Kh",
-        theirs="8s 9s Ts Td 4h 5h Ac 3d 6c Qh",
-        pile="2h 3c",
-        my_discards="3c",
-    )
-    r.apply(Action.knock("Kh"))
+    r = knocked_for_layoffs()
     expected = best_layoff(r.hand(TWO), r.spread)
     bot = ExpertBot(2, nodes=FAST)
     while r.phase is Phase.LAYOFF:
@@ -307,25 +294,10 @@ def test_expert_bot_object() -> None:
 )
 def test_ctrl_c_stops_the_search(code: str) -> None:
     script = "print('ready', flush=True)\n" + code + "\nprint('finished', flush=True)\n"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
-    )
-    try:
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(1.0)
-        assert proc.poll() is None, "the call ended by itself before the signal"
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-        waited = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert "finished" not in out
-    assert err.strip().splitlines()[-1] == "KeyboardInterrupt", err[-2000:]
-    assert waited < 2.0, f"took {waited:.2f} s to stop after SIGINT"
+    stopped = interrupt(python_child(script), settle=1.0, timeout=30)
+    assert "finished" not in stopped.out
+    assert stopped.last_error_line == "KeyboardInterrupt", stopped.err[-2000:]
+    assert stopped.waited < 2.0, f"took {stopped.waited:.2f} s to stop after SIGINT"
 
 
 # ---------------------------------------------------------------- strength

@@ -209,7 +209,7 @@ class RoundMachine(RuleBasedStateMachine):
 
 
 TestRoundMachine = RoundMachine.TestCase
-TestRoundMachine.settings = settings(max_examples=15, stateful_step_count=160)
+TestRoundMachine.settings = settings(max_examples=6, stateful_step_count=160)
 
 
 @pytest.mark.slow

@@ -5,6 +5,7 @@ SIGKILL comes back with every table, seat and score where the last accepted acti
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -73,6 +74,105 @@ def test_a_commit_conflict_changes_nothing(db_url: str) -> None:
     assert t.seq == 1 and t.snapshot == {"a": 2} and t.seats[0].client_seq == 1
     assert s.actions_of("t1") == [(1, 0, 3, "x", 1)]
     s.close()
+
+
+def _table_row(tid: str) -> st.TableRow:
+    return st.TableRow(
+        id=tid,
+        game="yahtzee",
+        preset=None,
+        options={},
+        seed=1,
+        players=1,
+        seq=0,
+        status="playing",
+        snapshot={"a": 1},
+        created=0.0,
+        updated=0.0,
+        seats=[st.SeatRow(seat=0, kind="open")],
+    )
+
+
+def _rec(tid: str, seq: int, snapshot: dict[str, Any] | str) -> st.ActionRecord:
+    return st.ActionRecord(
+        table_id=tid, seq=seq, seat=0, action_id=seq, text="x", client_seq=seq, snapshot=snapshot, status="playing"
+    )
+
+
+def test_a_batch_is_one_transaction_and_a_bad_write_fails_only_its_own(db_url: str) -> None:
+    s = st.Store(db_url)
+    w = st.Writer(s)
+    for tid in ("t1", "t2"):
+        w.submit(lambda conn, tid=tid: st.Store.insert_table(conn, _table_row(tid))).result()
+    w.close()
+    good, bad = _rec("t1", 1, '{"a":2}'), _rec("t2", 5, {"a": 3})  # t2 is at seq 0, not 4
+    with pytest.raises(st.ConflictError), s.engine.begin() as conn:
+        st.Store.record_actions(conn, [good, bad])
+    assert {t.id: t.seq for t in s.load_tables()} == {"t1": 0, "t2": 0}  # rolled back together
+    assert s.actions_of("t1") == []
+    outcomes = st.run_batch(s.engine.begin, [good, bad])  # the batch fails, then each alone
+    assert outcomes[0] == (None, None) and isinstance(outcomes[1][1], st.ConflictError)
+    tabs = {t.id: t for t in s.load_tables()}
+    assert tabs["t1"].seq == 1 and tabs["t1"].snapshot == {"a": 2} and tabs["t1"].seats[0].client_seq == 1
+    assert tabs["t2"].seq == 0 and tabs["t2"].snapshot == {"a": 1} and s.actions_of("t2") == []
+    assert s.actions_of("t1") == [(1, 0, 1, "x", 1)]
+    s.close()
+
+
+def test_the_writer_for_each_database(db_url: str, tmp_path: Path) -> None:
+    s = st.Store(db_url)
+    w = st.make_writer(s)
+    # SQLite's commit only writes the WAL: committed on the event loop; PostgreSQL's waits: a thread.
+    assert isinstance(w, st.InlineWriter if s.backend == "sqlite" else st.Writer)
+    asyncio.run(w.aclose())
+    s.close()
+    full = st.Store(f"sqlite:///{tmp_path / 'full.sqlite3'}?synchronous=full")
+    w = st.make_writer(full)
+    assert isinstance(w, st.Writer)
+    w.close()
+    full.close()
+
+
+def _inline_run(path: Path, full_checkpoint_pages: int, rounds: int) -> tuple[st.InlineWriter, int, int]:
+    """Tables t0..t39 and ``rounds`` rounds of one action at each table; the writer, the commits of the
+    first round, the WAL file's size at the end."""
+    s = st.Store(f"sqlite:///{path}")
+    w = st.InlineWriter(s, checkpoint_every=0.005, full_checkpoint_pages=full_checkpoint_pages)
+    n = 40
+    snap = {"pad": "x" * 3000}  # about a page per table row
+
+    async def play() -> int:
+        await asyncio.gather(
+            *(w.submit_async(lambda conn, i=i: st.Store.insert_table(conn, _table_row(f"t{i}"))) for i in range(n))
+        )
+        before = w.commits
+        # One round of the loop: every table's action goes into one transaction.
+        await asyncio.gather(*(w.submit_async(_rec(f"t{i}", 1, snap)) for i in range(n)))
+        first = w.commits - before
+        for seq in range(2, rounds + 1):
+            await asyncio.gather(*(w.submit_async(_rec(f"t{i}", seq, snap)) for i in range(n)))
+            await asyncio.sleep(0.01)
+        wal = path.with_name(path.name + "-wal").stat().st_size
+        await w.aclose()
+        tabs = {t.id: t for t in s.load_tables()}
+        assert len(tabs) == n and all(t.seq == rounds and t.snapshot == snap for t in tabs.values())
+        assert [r[0] for r in s.actions_of("t7")] == list(range(1, rounds + 1))
+        s.close()
+        return first * 1_000_000_000 + wal
+
+    out = asyncio.run(play())
+    return w, out // 1_000_000_000, out % 1_000_000_000
+
+
+def test_inline_writer_group_commit_and_checkpoints(tmp_path: Path) -> None:
+    # The WAL caught up while no commit starts (whenever it reaches 16 pages) ...
+    w, first, wal = _inline_run(tmp_path / "a.sqlite3", 16, 30)
+    assert first == 1  # one round of the loop, one transaction
+    assert w.full_checkpoints >= 3
+    # ... starts again from its beginning; without that it grows with every action.
+    w_off, _, wal_off = _inline_run(tmp_path / "b.sqlite3", 10**9, 30)
+    assert w_off.full_checkpoints == 0
+    assert wal < wal_off / 2, (wal, wal_off)
 
 
 def _views(server: Server, tables: dict[str, list[str | None]]) -> dict[str, list[dict[str, Any]]]:

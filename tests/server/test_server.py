@@ -7,6 +7,7 @@ import asyncio
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,17 @@ SERVER_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA["server"])
 CLIENT_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA["client"])
 
 
-@pytest.fixture
-def sq(make_server: Any, tmp_path: Path) -> Server:
-    """A server on a SQLite file (the transport tests do not depend on the database)."""
-    return make_server(f"sqlite:///{tmp_path / 'db.sqlite3'}")  # type: ignore[no-any-return]
+@pytest.fixture(scope="module")
+def sq(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server on a SQLite file (the transport tests do not depend on the database), shared by
+    the tests of this module: each one plays at tables of its own."""
+    d = tmp_path_factory.mktemp("transport")
+    s = Server(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log")
+    s.start()
+    try:
+        yield s
+    finally:
+        s.stop()
 
 
 def run(coro: Any) -> Any:

@@ -3,6 +3,10 @@
 Each test plays through the page as a person would (clicks and keys), then checks the
 result against the server's own records: the table's seed and action log, replayed by the
 library, give the true state after every action.
+
+One whole game of each kind runs in the default test run (a Yahtzee game with the advisor,
+a gin hand, a FreeCell verdict); the longer walks (a FreeCell deal won through hints, the
+objectives, reloads, a second person, the narrow layout) run in the slow tier.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ import json
 import re
 import time
 from typing import Any
+
+import pytest
 
 from parlour import games
 from parlour.server import store as st
@@ -131,6 +137,7 @@ def hint(p: Page) -> str:
     return str(pg.get_attribute("#verdict", "data-hint"))
 
 
+@pytest.mark.slow
 def test_freecell_deal_won_through_hints_undo_and_an_illegal_move(page: Page, web: Server) -> None:
     p, pg = page, page.page
     table = start(p, "freecell", deal=1)
@@ -195,6 +202,7 @@ def test_freecell_unsolvable_from_here(page: Page) -> None:
     assert "Unsolvable from here" in pg.inner_text("#verdict")
 
 
+@pytest.mark.slow
 def test_reload_resumes_the_table_with_its_seat(page: Page, web: Server) -> None:
     p, pg = page, page.page
     table = start(p, "freecell", deal=7)
@@ -256,6 +264,7 @@ def test_yahtzee_game_following_the_advisor_against_a_bot(page: Page, web: Serve
     assert abs(followed[-1][2] - shown) < 1e-6
 
 
+@pytest.mark.slow
 def test_yahtzee_advisor_objectives(page: Page, web: Server) -> None:
     """With "Objectives" on and a target, the advisor shows the best choice for the mean,
     for reaching the target and for beating the other seat: first a note until the card
@@ -419,6 +428,7 @@ def test_gin_hand_to_its_result_and_nothing_hidden_reaches_the_page(page: Page, 
 # -- a person by join link; narrow screens ---------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_person_joins_by_link_and_both_play(page: Page, browser: Any) -> None:
     p, pg = page, page.page
     table = start(p, "gin", opponents=["person"])
@@ -445,6 +455,7 @@ def test_a_person_joins_by_link_and_both_play(page: Page, browser: Any) -> None:
         ctx.close()
 
 
+@pytest.mark.slow
 def test_readable_at_360_pixels(page: Page) -> None:
     p, pg = page, page.page
     pg.set_viewport_size({"width": 360, "height": 740})

@@ -1,6 +1,9 @@
 #include "parlour/core/json.hpp"
 
+#include <charconv>
 #include <cmath>
+
+#include "parlour/core/json_text.hpp"
 
 namespace parlour::core {
 
@@ -183,6 +186,85 @@ Envelope open_envelope(const Json& doc, std::string_view game, int current, std:
     top["version"].fail("unsupported version " + std::to_string(version) + " (this library reads versions 1.." +
                         std::to_string(current) + ")");
   return {static_cast<int>(version), top["rules"], top["state"]};
+}
+
+// ---- JSON text
+
+namespace {
+
+void write_string(std::string& out, const std::string& s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20) {
+      out += "\\u00";
+      out += kHex[u >> 4];
+      out += kHex[u & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+void write(std::string& out, const Json& v) {
+  switch (v.kind()) {
+    case Json::Kind::Null: out += "null"; return;
+    case Json::Kind::Bool: out += v.as_bool() ? "true" : "false"; return;
+    case Json::Kind::Int: out += std::to_string(v.as_int()); return;
+    case Json::Kind::Float: {
+      const double d = v.as_float();
+      if (!std::isfinite(d)) {
+        out += "null";
+        return;
+      }
+      char buf[32];
+      const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d);
+      std::string_view text(buf, static_cast<std::size_t>(end - buf));
+      out += text;
+      // "1e+20" and "5" read back as floats only with a fraction or an exponent; keep them floats.
+      if (ec == std::errc{} && text.find_first_of(".eEn") == std::string_view::npos) out += ".0";
+      return;
+    }
+    case Json::Kind::String: write_string(out, v.as_string()); return;
+    case Json::Kind::Array: {
+      out += '[';
+      bool first = true;
+      for (const auto& x : v.as_array()) {
+        if (!first) out += ',';
+        first = false;
+        write(out, x);
+      }
+      out += ']';
+      return;
+    }
+    case Json::Kind::Object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [k, x] : v.as_object()) {
+        if (!first) out += ',';
+        first = false;
+        write_string(out, k);
+        out += ':';
+        write(out, x);
+      }
+      out += '}';
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+std::string to_text(const Json& value) {
+  std::string out;
+  out.reserve(1024);
+  write(out, value);
+  return out;
 }
 
 }  // namespace parlour::core

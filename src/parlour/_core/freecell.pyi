@@ -341,6 +341,10 @@ class Game:
         """
         The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
         """
+    def to_json(self) -> str:
+        """
+        The snapshot as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().
+        """
     def undo(self) -> Move:
         """
         Take back the last move and return it; PhaseError at the start.
@@ -633,6 +637,10 @@ class Observation:
     def to_dict(self) -> dict[str, typing.Any]:
         """
         A JSON-ready dict: cascades (bottom card first), free cells, foundation heights by suit letter, the position's text, the legal actions as {'id', 'text'}.
+        """
+    def to_json(self) -> str:
+        """
+        to_dict() as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().
         """
     @property
     def deal(self) -> int | None:

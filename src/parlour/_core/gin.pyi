@@ -437,6 +437,10 @@ class Game:
         """
         The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
         """
+    def to_json(self) -> str:
+        """
+        The snapshot as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().
+        """
     def why_not(self, action: Action | int | str) -> str | None:
         """
         None when apply(action) would be accepted, else the reason it would be refused.
@@ -962,6 +966,10 @@ class Observation:
         """
         A JSON-ready dict: cards as text, seats as ints, legal actions as {'id', 'text'}.
         """
+    def to_json(self) -> str:
+        """
+        to_dict() as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().
+        """
     @property
     def dealer(self) -> Player:
         """
@@ -1270,6 +1278,10 @@ class Round:
     def to_dict(self, player: typing.Any = None) -> dict[str, typing.Any]:
         """
         The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
+        """
+    def to_json(self) -> str:
+        """
+        The snapshot as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().
         """
     def why_not(self, action: Action | int | str) -> str | None:
         """

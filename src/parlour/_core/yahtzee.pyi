@@ -326,6 +326,10 @@ class Game:
         """
         The snapshot: {'game', 'version', 'rules', 'state'}, JSON-ready; from_dict() restores the game exactly. (The `player` argument is deprecated: use observation(seat).to_dict().)
         """
+    def to_json(self) -> str:
+        """
+        The snapshot as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().
+        """
     def view(self) -> tuple[State, Dice | None, int]:
         """
         Deprecated: (state, dice, rolls_left) of the player to act; use observation(seat).
@@ -602,6 +606,10 @@ class Observation:
     def to_dict(self) -> dict[str, typing.Any]:
         """
         A JSON-ready dict: every scorecard with its totals, the dice, what each open box would score now, the legal actions as {'id', 'text'}.
+        """
+    def to_json(self) -> str:
+        """
+        to_dict() as compact JSON text, made without building Python objects: json.loads(to_json()) == to_dict().
         """
     @property
     def current_player(self) -> int | None:

@@ -34,8 +34,11 @@ __all__ = ["RayExecutor", "ResultStore", "connect", "dask_executor"]
 def connect(ray: str | None = None, dask: str | None = None, *, workers: int | None = None) -> cf.Executor:
     """The executor for a Ray address or a Dask address (exactly one); ``"local"`` starts a
     private local cluster of ``workers`` workers.  Shut it down when done."""
-    from parlour.errors import InvalidValueError
+    from parlour.errors import InvalidValueError, WrongTypeError
 
+    for name, value in (("ray", ray), ("dask", dask)):
+        if value is not None and not isinstance(value, str):
+            raise WrongTypeError(f"{name}= is an address string, got {type(value).__name__}")
     if (ray is None) == (dask is None):
         raise InvalidValueError("give exactly one of a Ray address and a Dask address")
     if ray is not None:

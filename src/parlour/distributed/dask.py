@@ -59,6 +59,10 @@ class DaskExecutor(cf.Executor):
 def dask_executor(address: str, *, n_workers: int | None = None) -> DaskExecutor:
     """An executor on the Dask scheduler at ``address``, or on a private local cluster of
     ``n_workers`` single-threaded worker processes for ``"local"``; see the module docstring."""
+    if not isinstance(address, str):
+        from parlour.errors import WrongTypeError
+
+        raise WrongTypeError(f"a Dask scheduler address is a string, got {type(address).__name__}")
     if address == "local":
         cluster = distributed.LocalCluster(
             n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=":0"

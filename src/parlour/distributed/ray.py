@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from parlour.errors import InvalidValueError
+from parlour.errors import InvalidValueError, WrongTypeError
 
 try:
     import ray as _ray
@@ -70,6 +70,8 @@ class RayExecutor(cf.Executor):
     ) -> None:
         """Connect to the Ray cluster at ``address`` (``"auto"``, ``"host:port"``, ``"ray://..."``),
         start a private local one (``"local"``), or use the Ray this process already runs (None)."""
+        if address is not None and not isinstance(address, str):
+            raise WrongTypeError(f"a Ray address is a string or None, got {type(address).__name__}")
         self._owns = False
         if address == "local":
             if ray.is_initialized():

@@ -12,7 +12,8 @@ process, once per chunk, whatever order the chunks finish in.
   ``Client.get_executor()``, :class:`parlour.distributed.RayExecutor`, ...) the chunks
   are submitted as tasks, a bounded number at a time (twice the executor's
   parallelism), each running ``jobs`` engine threads.  A task that fails raises here
-  after the pending tasks are cancelled; Ctrl-C cancels them too.  Engines that retry
+  after the pending tasks are cancelled; Ctrl-C cancels them too (even one that
+  Python could not raise, see :func:`_ctrl_c_remembered`).  Engines that retry
   the tasks of a lost worker (Ray, Dask) finish the run; a chunk computed twice is
   still handed to ``on_result`` once.
 
@@ -23,7 +24,11 @@ without the optional extra.
 from __future__ import annotations
 
 import concurrent.futures as cf
-from collections.abc import Callable, Collection, Sequence
+import signal
+import threading
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 from typing import Any, TypeVar
 
 __all__ = ["executor_parallelism", "run_chunks"]
@@ -83,19 +88,21 @@ def _run_here(
 ) -> None:
     writer = cf.ThreadPoolExecutor(1, thread_name_prefix="parlour-results")
     behind: cf.Future[object] | None = None
-    try:
-        for i in todo:
-            result = task(*chunks[i], jobs)
+    with _ctrl_c_remembered() as check_ctrl_c:
+        try:
+            for i in todo:
+                result = task(*chunks[i], jobs)
+                check_ctrl_c()
+                if behind is not None:
+                    behind.result()  # at most one chunk waits to be written
+                behind = writer.submit(on_result, i, result)
+                if on_progress is not None:
+                    on_progress(i)
             if behind is not None:
-                behind.result()  # at most one chunk waits to be written
-            behind = writer.submit(on_result, i, result)
-            if on_progress is not None:
-                on_progress(i)
-        if behind is not None:
-            behind.result()
-    finally:
-        # A chunk already computed is still written when the run stops (it is complete).
-        writer.shutdown(wait=True)
+                behind.result()
+        finally:
+            # A chunk already computed is still written when the run stops (it is complete).
+            writer.shutdown(wait=True)
 
 
 def _run_on(
@@ -118,16 +125,54 @@ def _run_on(
                 return
             running[executor.submit(task, *chunks[i], jobs)] = i
 
-    try:
-        fill()
-        while running:
-            finished, _ = cf.wait(list(running), return_when=cf.FIRST_COMPLETED)
-            for f in finished:
-                i = running.pop(f)
-                on_result(i, f.result())
-                if on_progress is not None:
-                    on_progress(i)
+    with _ctrl_c_remembered() as check_ctrl_c:
+        try:
             fill()
+            while running:
+                finished, _ = cf.wait(list(running), timeout=_POLL, return_when=cf.FIRST_COMPLETED)
+                check_ctrl_c()
+                for f in finished:
+                    i = running.pop(f)
+                    on_result(i, f.result())
+                    if on_progress is not None:
+                        on_progress(i)
+                fill()
+        finally:
+            for f in running:
+                f.cancel()
+
+
+#: Seconds between two looks at a remembered Ctrl-C while tasks run on an executor.
+_POLL = 0.1
+
+
+@contextmanager
+def _ctrl_c_remembered() -> Iterator[Callable[[], None]]:
+    """While a run waits on an executor, Ctrl-C is remembered as well as raised: a
+    KeyboardInterrupt that Python cannot pass on, because it arrived while an object's
+    ``__del__`` ran (a client library's future being collected, say; Python then only
+    prints "Exception ignored"), still stops the run at the next look.  Yields the look.
+    Only Python's default handler is replaced (in the main thread), and it is put back."""
+    seen = threading.Event()
+    previous: Any = None
+    installed = False
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.getsignal(signal.SIGINT)
+        if previous is signal.default_int_handler:
+
+            def handler(signum: int, frame: FrameType | None) -> None:
+                seen.set()
+                raise KeyboardInterrupt
+
+            signal.signal(signal.SIGINT, handler)
+            installed = True
+
+    def check() -> None:
+        if seen.is_set():
+            raise KeyboardInterrupt
+
+    try:
+        yield check
     finally:
-        for f in running:
-            f.cancel()
+        if installed:
+            signal.signal(signal.SIGINT, previous)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour._version import __version__
-from parlour.errors import InvalidValueError, StateFormatError
+from parlour.errors import InvalidValueError, StateFormatError, WrongTypeError
 
 try:
     import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -65,6 +65,8 @@ class ResultStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         """The store in directory ``path`` (StateFormatError when it is not one)."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise WrongTypeError(f"a result store is named by a path, got {type(path).__name__}")
         self.path = Path(path)
         manifest = self.path / MANIFEST
         try:
@@ -236,6 +238,8 @@ class ResultStore:
 
 def table_metadata(table: pa.Table) -> dict[str, Any]:
     """The ``parlour`` metadata of a table read from a store (kind, parameters, parlour_version)."""
+    if not isinstance(table, pa.Table):
+        raise WrongTypeError(f"a result table is a pyarrow.Table, got {type(table).__name__}")
     meta = table.schema.metadata or {}
     raw = meta.get(b"parlour")
     if raw is None:

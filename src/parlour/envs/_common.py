@@ -6,6 +6,7 @@ import numbers
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from parlour.errors import InvalidValueError, WrongTypeError
 
@@ -20,6 +21,28 @@ def action_id(action: object, game: str) -> int:
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
         raise WrongTypeError(f"a {game} action is an int id, got {type(action).__name__} {action!r}")
     return int(action)
+
+
+def flat_observation(flat: object, size: int) -> npt.NDArray[np.int8]:
+    """One flat observation checked: a NumPy array of shape ``(size,)`` (WrongTypeError /
+    InvalidValueError otherwise)."""
+    if not isinstance(flat, np.ndarray):
+        raise WrongTypeError(f"a flat observation is a NumPy array, got {type(flat).__name__}")
+    if flat.shape != (size,):
+        raise InvalidValueError(f"a flat observation has shape ({size},), got {flat.shape}")
+    return flat
+
+
+def seed_value(seed: object) -> int | None:
+    """The ``seed`` of ``reset(seed=...)`` checked: None, or a non-negative int (WrongTypeError /
+    InvalidValueError otherwise, before Gymnasium's own seeding sees it)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (numbers.Integral, np.integer)):
+        raise WrongTypeError(f"seed must be an int or None, got {type(seed).__name__}")
+    if int(seed) < 0:
+        raise InvalidValueError(f"seed must be >= 0, got {int(seed)}")
+    return int(seed)
 
 
 def reset_options(options: dict[str, Any] | None, allowed: tuple[str, ...], env: str) -> dict[str, Any]:

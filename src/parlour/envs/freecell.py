@@ -19,7 +19,15 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from parlour._core.freecell import encode_observation
-from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, int_option, reset_options
+from parlour.envs._common import (
+    DEFAULT_ILLEGAL_ACTION,
+    action_id,
+    flat_observation,
+    illegal_settings,
+    int_option,
+    reset_options,
+    seed_value,
+)
 from parlour.errors import InvalidValueError, PhaseError
 from parlour.freecell import NUM_ACTIONS, Game, GameState
 
@@ -48,6 +56,7 @@ FreeCellObs = dict[str, npt.NDArray[np.int8]]
 
 def split_observation(flat: npt.NDArray[np.int8]) -> dict[str, npt.NDArray[np.int8]]:
     """The single environment's ``"cascades"`` (8, 19), ``"freecells"`` and ``"foundations"`` views of a flat observation."""
+    flat = flat_observation(flat, OBS_SIZE)
     return {
         "cascades": flat[: 8 * MAX_CASCADE].reshape(8, MAX_CASCADE),
         "freecells": flat[8 * MAX_CASCADE : 8 * MAX_CASCADE + 4],
@@ -155,7 +164,7 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[FreeCellObs, dict[str, Any]]:
         """Deal a new game: ``options={"deal": n}`` or a deal drawn from 1..MAX_DEAL with np_random."""
-        super().reset(seed=seed)
+        super().reset(seed=seed_value(seed))
         deal = int_option(reset_options(options, ("deal",), "FreeCellEnv"), "deal")
         if deal is None:
             deal = int(self.np_random.integers(1, MAX_DEAL + 1))

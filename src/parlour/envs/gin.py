@@ -27,7 +27,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-
 
 from parlour._core.gin import NUM_ACTIONS, Observation, Player, Round, Rules
 from parlour._core.gin import encode_observation as _encode_observation
-from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings
+from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, seed_value
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 
 __all__ = [
@@ -86,6 +86,8 @@ Obs = dict[str, npt.NDArray[np.int8]]
 
 def agent_of(player: Player) -> str:
     """The agent name of an engine seat: ``Player.ONE`` -> ``"player_0"``, ``Player.TWO`` -> ``"player_1"``."""
+    if not isinstance(player, Player):
+        raise WrongTypeError(f"agent_of takes a Player, got {type(player).__name__} {player!r}")
     return AGENTS[int(player)]
 
 
@@ -228,10 +230,12 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space of an agent (the same object on every call)."""
+        player_of(agent)  # InvalidValueError for a name that is no agent's
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
         """The action space of an agent: ``Discrete(265)``, the engine's action ids."""
+        player_of(agent)  # InvalidValueError for a name that is no agent's
         return self.action_spaces[agent]
 
     # ---- the engine ---------------------------------------------------------------
@@ -247,7 +251,7 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (see the class docstring for seeding, ``dealer`` and ``round``)."""
-        if seed is not None:
+        if seed_value(seed) is not None:
             self.np_random, _ = _seeding_np_random(seed)
         options = options or {}  # PettingZoo's api_test passes keys of its own: others are ignored
         deal_seed = int(self.np_random.integers(0, 2**63))

@@ -18,7 +18,15 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from parlour._core.yahtzee import encode_observation
-from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, int_option, reset_options
+from parlour.envs._common import (
+    DEFAULT_ILLEGAL_ACTION,
+    action_id,
+    flat_observation,
+    illegal_settings,
+    int_option,
+    reset_options,
+    seed_value,
+)
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour.yahtzee import NUM_ACTIONS, Dice, Game, Rules, State
 
@@ -51,6 +59,7 @@ YahtzeeObs = dict[str, npt.NDArray[np.int8] | int]
 
 def split_observation(flat: npt.NDArray[np.int8]) -> YahtzeeObs:
     """The single environment's ``Dict`` entries (``"action_mask"`` aside) of one flat observation."""
+    flat = flat_observation(flat, OBS_SIZE)
     return {
         "dice": flat[0:5],
         "rolls_left": int(flat[5]),
@@ -178,7 +187,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[YahtzeeObs, dict[str, Any]]:
         """Start a game: the engine seeded by ``options={"game_seed": s}`` or by a draw from np_random."""
-        super().reset(seed=seed)
+        super().reset(seed=seed_value(seed))
         game_seed = int_option(reset_options(options, ("game_seed",), "YahtzeeEnv"), "game_seed")
         if game_seed is None:
             game_seed = int(self.np_random.integers(0, MAX_GAME_SEED))

@@ -41,6 +41,7 @@ from parlour._core.freecell import (
     is_safe_autoplay,
 )
 from parlour.cards import Card, Colour, Rank, Suit
+from parlour.errors import WrongTypeError
 from parlour.freecell.bots import SolverBot
 from parlour.freecell.errors import IllegalMove, InvalidPosition
 from parlour.freecell.solver import (
@@ -92,6 +93,8 @@ class Cascades(tuple[Cascade, ...]):
 
     def __new__(cls, cascades: Iterable[Cascade | str | Iterable[Card | str]] = ()) -> Cascades:
         """Eight cascades (Cascade objects, text like 'Jd Kd' or card lists); missing ones are empty."""
+        if isinstance(cascades, str) or not isinstance(cascades, Iterable):
+            raise WrongTypeError(f"expected an iterable of up to eight cascades, got {type(cascades).__name__}")
         items = [c if isinstance(c, Cascade) else Cascade(c) for c in cascades]
         if len(items) > 8:
             raise InvalidPosition(f"a position has eight cascades, got {len(items)}")

@@ -84,8 +84,15 @@ class Solution:
             setter(self, "_notation", None)
             setter(self, "_moves", None)
         else:
+            if isinstance(notation, str) or not isinstance(notation, Iterable):
+                raise WrongTypeError(
+                    f"a solution's moves are an iterable of notation strings, got {type(notation).__name__}"
+                )
+            moves = tuple(notation)
+            if not all(isinstance(m, str) for m in moves):
+                raise WrongTypeError("a solution's moves are notation strings like '3a'")
             setter(self, "_raw", None)
-            setter(self, "_notation", tuple(notation))
+            setter(self, "_notation", moves)
             setter(self, "_moves", _raw)
         setter(self, "states", states)
         setter(self, "seconds", seconds)
@@ -160,16 +167,23 @@ class Solution:
 
     def replay(self, state: GameState) -> GameState:
         """Apply every move to ``state`` with full checks; the final position (IllegalMove on a bad move)."""
+        _check_state(state)
         for text in self.notation:
             state = state.apply(text)
         return state
 
     def positions(self, state: GameState) -> list[GameState]:
         """Every position along the solution, the start first."""
+        _check_state(state)
         out = [state]
         for text in self.notation:
             out.append(out[-1].apply(text))
         return out
+
+
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise WrongTypeError(f"expected a freecell.GameState, got {type(state).__name__}")
 
 
 def _restore_solution(
@@ -310,6 +324,8 @@ def solve_deals(
     ``progress(done, total, done - 1)`` is called after each chunk, from the calling
     thread.
     """
+    if isinstance(numbers, str) or not isinstance(numbers, Iterable):
+        raise WrongTypeError(f"solve_deals takes an iterable of deal numbers, got {type(numbers).__name__}")
     if executor is None and out is None:
         nums: Sequence[int] = list(numbers)
         raw = _fc.search_deals(nums, mode, jobs, max_states, time_limit, progress)

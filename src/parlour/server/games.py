@@ -11,6 +11,7 @@ The server knows no rule of any game.  It creates games with
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -64,6 +65,24 @@ def describe(info: GameInfo) -> dict[str, Any]:
         "presets": list(info.presets),
         "bots": list(info.bots),
     }
+
+
+def snapshot_text(game: Any) -> str:
+    """The game's snapshot envelope as JSON text: ``to_json()`` (made by the engine, without
+    Python objects) when the game has it, else its ``to_dict()`` encoded."""
+    to_json = getattr(game, "to_json", None)
+    if to_json is not None:
+        return str(to_json())
+    return json.dumps(game.to_dict(), separators=(",", ":"))
+
+
+def observation_text(game: Any, seat: int | None) -> str:
+    """What ``seat`` may see (None: a spectator) as JSON text, as :func:`snapshot_text`."""
+    obs = game.observation(seat)
+    to_json = getattr(obs, "to_json", None)
+    if to_json is not None:
+        return str(to_json())
+    return json.dumps(obs.to_dict(), separators=(",", ":"))
 
 
 def action_list(game: Any) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +31,7 @@ from parlour.server.errors import (
     TableLimitReached,
     UnknownTable,
 )
-from parlour.server.games import GameInfo, Registry, action_list
+from parlour.server.games import GameInfo, Registry, action_list, observation_text, snapshot_text
 
 log = logging.getLogger("parlour.server")
 
@@ -76,30 +77,47 @@ class Limits:
 
 
 class Connection:
-    """One WebSocket's place at a table: its seat (None = spectator) and its outgoing queue."""
+    """One WebSocket's place at a table: its seat (None = spectator) and its outgoing messages.
+
+    :meth:`push` never waits: it queues the text and wakes :meth:`pump`, the connection's one
+    sending task, so that a slow client never holds up a table (a deque and one future: the
+    server's hottest path, two pushes per action at a table of two)."""
 
     def __init__(self, send: Callable[[str], Any], limits: Limits) -> None:
         self.seat: int | None = None
         self.table: Table | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.send_queue)
+        self._out: deque[str | None] = deque()
+        self._limit = limits.send_queue
+        self._wake: asyncio.Future[None] | None = None
         self._send = send
         self.closed = False
         self.overflowed = False
 
-    def push(self, text: str) -> None:
-        """Queue a message; a connection that does not keep up is marked and then closed."""
+    def push(self, text: str | None) -> None:
+        """Queue a message (None: stop the pump once the queue is sent); a connection that does not
+        keep up is marked and then closed."""
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self._out) >= self._limit:
             self.overflowed = True
             self.closed = True
+        else:
+            self._out.append(text)
+        w = self._wake
+        if w is not None and not w.done():
+            w.set_result(None)
 
     async def pump(self) -> None:
         """Send queued messages until the connection closes."""
         while not self.closed:
-            text = await self.queue.get()
+            if not self._out:
+                self._wake = asyncio.get_running_loop().create_future()
+                try:
+                    await self._wake
+                finally:
+                    self._wake = None
+                continue
+            text = self._out.popleft()
             if text is None:
                 return
             await self._send(text)
@@ -163,6 +181,16 @@ class Table:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (None = a spectator): built from that seat's observation only."""
+        d = self._view(seat)
+        d["observation"] = self.game.observation(seat).to_dict()
+        return d
+
+    def view_text(self, seat: int | None) -> str:
+        """:meth:`view` as JSON text, the observation's text made by the engine (the server's hottest path)."""
+        head = dumps(self._view(seat))
+        return f'{head[:-1]},"observation":{observation_text(self.game, seat)}}}'
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         g = self.game
         cp = g.current_player
         ev = g.last_event
@@ -174,7 +202,6 @@ class Table:
             "seat": seat,
             "current_player": None if cp is None else int(cp),
             "terminal": bool(g.is_terminal),
-            "observation": g.observation(seat).to_dict(),
             "legal_actions": action_list(g) if seat is not None and cp == seat else [],
             "last_event": None if ev is None else ev.to_dict(seat),
             "returns": [float(x) for x in g.returns()],
@@ -186,7 +213,7 @@ class Table:
         texts: dict[int | None, str] = {}
         for c in list(self.conns):
             if c.seat not in texts:
-                texts[c.seat] = dumps(self.view(c.seat))
+                texts[c.seat] = self.view_text(c.seat)
             c.push(texts[c.seat])
 
 
@@ -196,7 +223,7 @@ class Tables:
     def __init__(self, registry: Registry, store: st.Store, limits: Limits | None = None) -> None:
         self.registry = registry
         self.store = store
-        self.writer = st.Writer(store)
+        self.writer = st.make_writer(store)
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.open_count = 0
@@ -223,7 +250,7 @@ class Tables:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.to_thread(self.writer.close)
+        await self.writer.aclose()
 
     def _from_row(self, row: st.TableRow) -> Table:
         game = self.registry.load(row.snapshot)
@@ -469,7 +496,7 @@ class Tables:
                 action_id=int(ev.action.id),
                 text=str(ev.text),
                 client_seq=client_seq,
-                snapshot=g.to_dict(),
+                snapshot=snapshot_text(g),
                 status="over" if g.is_terminal else "playing",
             )
             await self._commit(rec)
@@ -515,7 +542,7 @@ class Tables:
                 action_id=-1,
                 text="undo",
                 client_seq=client_seq,
-                snapshot=g.to_dict(),
+                snapshot=snapshot_text(g),
                 status="over" if g.is_terminal else "playing",
             )
             await self._commit(rec)
