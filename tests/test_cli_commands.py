@@ -119,7 +119,7 @@ def test_bare_invocation(
 
 def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
     """A serving command either stops at once with a clean one-line error (exit 1), or
-    serves until Ctrl-C, which ends it quietly."""
+    serves (its health endpoint answers) until Ctrl-C, which ends it quietly."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "parlour", *path],
         stdin=subprocess.DEVNULL,
@@ -128,9 +128,12 @@ def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
         text=True,
         env=dict(os.environ),
     )
+    port = _parser_of(path).get_default("port")
     try:
-        deadline = time.monotonic() + 5
-        while proc.poll() is None and time.monotonic() < deadline:
+        deadline = time.monotonic() + 30
+        while (
+            proc.poll() is None and time.monotonic() < deadline and not _answers(f"http://127.0.0.1:{port}/api/health")
+        ):
             time.sleep(0.1)
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)
@@ -145,6 +148,17 @@ def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
         assert needle in text and len(text.strip().splitlines()) == 1, text
     else:
         assert proc.returncode in (0, 130), (proc.returncode, text[-3000:])
+
+
+def _answers(url: str) -> bool:
+    """Whether ``url`` answers 200 now."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=1) as r:
+            return bool(r.status == 200)
+    except OSError:
+        return False
 
 
 def _parser_of(path: tuple[str, ...]) -> argparse.ArgumentParser:

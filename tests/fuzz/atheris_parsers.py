@@ -11,7 +11,19 @@ Run by hand (``-runs`` bounds the work; ``-seed`` makes the run repeatable)::
 
     PYTHONPATH=src python tests/fuzz/atheris_parsers.py -runs=200000 -seed=1 -len_control=0
 
-tests/test_fuzz.py runs it for a fixed number of inputs in the slow tier.
+tests/test_fuzz.py runs it for a fixed number of inputs in the slow tier, on the
+extension built with Clang under AddressSanitizer and UndefinedBehaviorSanitizer and
+with libFuzzer's coverage instrumentation (``-fsanitize=fuzzer-no-link``), as atheris
+documents for native extensions.  The same build makes ``asan_with_fuzzer.so``, Clang's
+ASan runtime with libFuzzer linked in, which the interpreter preloads::
+
+    cmake -S . -B build/sanitize-py -G Ninja -DPARLOUR_SANITIZE=ON -DPARLOUR_PYTHON=ON -DCMAKE_CXX_COMPILER=clang++
+    cmake --build build/sanitize-py -j2
+    export LD_PRELOAD=build/sanitize-py/asan_with_fuzzer.so ASAN_OPTIONS=detect_leaks=0
+    PYTHONPATH=<a parlour tree holding that _core> python tests/fuzz/atheris_parsers.py ...
+
+(GCC's runtimes, preloaded instead, would take the coverage calls of atheris' own
+libFuzzer, which then sees no coverage at all: libFuzzer's symbols must come first.)
 """
 
 from __future__ import annotations
