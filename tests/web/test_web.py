@@ -4,9 +4,9 @@ Each test plays through the page as a person would (clicks and keys), then check
 result against the server's own records: the table's seed and action log, replayed by the
 library, give the true state after every action.
 
-One whole game of each kind runs in the default test run (a Yahtzee game with the advisor,
-a gin hand, a FreeCell verdict); the longer walks (a FreeCell deal won through hints, the
-objectives, reloads, a second person, the narrow layout) run in the slow tier.
+A gin hand and a FreeCell verdict run in the default test run; the longer walks (a whole
+Yahtzee game with the advisor, a FreeCell deal won through hints, the objectives, reloads, a
+second person, the narrow layout) run in the slow tier.
 """
 
 from __future__ import annotations
@@ -225,6 +225,7 @@ def test_reload_resumes_the_table_with_its_seat(page: Page, web: Server) -> None
 # -- Yahtzee -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_yahtzee_game_following_the_advisor_against_a_bot(page: Page, web: Server) -> None:
     p, pg = page, page.page
     status, listed = web.http("GET", "/api/games")
