@@ -1,6 +1,9 @@
 // parlour::freecell::prove — the complete scan in bounded memory, with positions
 // waiting on disk (see parlour/freecell/solver.hpp).
 //
+// Why one file: the partition lists, their files, the manifest and the scan share the
+// prover's state and its lock; split, each part would need the others' internals.
+//
 // No move takes a card off a foundation, so the foundation heights of a position
 // never fall along a line of play.  The positions are split by their four foundation
 // heights (a partition); a partition's positions are reached only from its own or
@@ -15,9 +18,6 @@
 // started again with the same directory.  Duplicates in the lists cost disk only: a
 // partition's store keeps each position once, so `states` counts each reachable
 // position once — the same count as the complete scan of solve(mode=Proof).
-//
-// Why one file: the partition lists, the manifest and the scan share the prover's
-// state and its lock; split, each part would need the others' internals.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
