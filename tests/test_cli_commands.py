@@ -57,6 +57,7 @@ BARE: dict[tuple[str, ...], tuple[str, str]] = {
     ("freecell", "batch"): (USAGE_ERROR, "first, last"),
     ("freecell", "play"): (USAGE_ERROR, "deal"),
     ("freecell", "survey"): (USAGE_ERROR, "START"),
+    ("freecell", "prove"): (USAGE_ERROR, "deal, --work-dir"),
     ("serve",): (SERVES, "parlour serve"),
 }
 

@@ -46,6 +46,10 @@ LONG_CALLS = {
         "from parlour.freecell import solve, GameState\n"
         "solve(GameState.from_ms_deal(219837216), max_states=None, time_limit=None)"
     ),
+    "freecell.prove, a hard deal, two threads": (
+        "import tempfile\nfrom parlour.freecell import prove\n"
+        "with tempfile.TemporaryDirectory() as d:\n    prove(219837216, d, threads=2)"
+    ),
 }
 
 

@@ -691,6 +691,31 @@ void bind_search(py::module_& m) {
       py::arg("time_limit") = py::none(), py::arg("memory_limit") = fc::kDefaultMemoryLimit,
       "Run the solver (GIL released, deterministic); see parlour.freecell.solve.");
   m.def(
+      "prove",
+      [](const fc::GameState& g, const std::string& work_dir, const py::object& time_limit,
+         const py::object& memory_limit, int threads, const py::object& progress, std::uint64_t quick_states) {
+        fc::ProofOptions opt;
+        opt.quick_states = quick_states;
+        opt.work_dir = work_dir;
+        opt.time_limit = to_time(time_limit);
+        opt.memory_limit = to_limit(memory_limit, "memory_limit");
+        opt.threads = threads;
+        fc::ProofProgressFn cb;
+        if (!progress.is_none()) {
+          // Called from the worker threads, one at a time; an exception stops the proof.
+          cb = [&progress](const fc::ProofProgress& p) {
+            py::gil_scoped_acquire gil;
+            progress(p.layer, p.splits, p.states, p.disk, p.memory, p.seconds);
+          };
+        }
+        return run_interruptible([&](core::StopToken& stop) { return fc::prove(g, opt, &stop, cb); });
+      },
+      py::arg("state"), py::arg("work_dir"), py::arg("time_limit") = py::none(),
+      py::arg("memory_limit") = fc::kDefaultMemoryLimit, py::arg("threads") = 1, py::arg("progress") = py::none(),
+      py::arg("quick_states") = fc::ProofOptions{}.quick_states,
+      "The complete scan in bounded memory with positions waiting on disk (GIL released, resumable); "
+      "see parlour.freecell.prove.");
+  m.def(
       "search_deals",
       [](const std::vector<py::int_>& deal_numbers, const std::string& mode, int jobs, const py::object& max_states,
          const py::object& time_limit, const py::object& progress) {

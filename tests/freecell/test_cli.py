@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +35,21 @@ def test_batch(capsys: pytest.CaptureFixture[str]) -> None:
     status, text = run(["freecell", "batch", "1", "20", "--jobs", "2"])
     assert status == 0 and "solved 20" in text and "mean solution length" in text
     assert "20/20" in capsys.readouterr().err
+
+
+def test_prove(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = str(tmp_path / "w")
+    status, text = run(["freecell", "prove", "146692", "--work-dir", d, "--time-limit", "1e-9"])
+    assert status == 1 and "stopped by time_limit" in text and "continues from" in text
+    status, text = run(["freecell", "prove", "146692", "--work-dir", d, "--memory-limit", "64M", "--threads", "2"])
+    assert status == 0 and "proved unsolvable (8,637 positions" in text
+    assert "layer" in capsys.readouterr().err  # progress lines
+    status, text = run(["freecell", "prove", "1", "--work-dir", str(tmp_path / "x"), "--quiet"])
+    assert status == 0 and "solved in" in text
+    assert capsys.readouterr().err == ""
+    with pytest.raises(SystemExit):
+        run(["freecell", "prove", "1", "--work-dir", d, "--memory-limit", "12Q"])
+    assert "a size like 512M or 16G" in capsys.readouterr().err
 
 
 def test_bad_deal_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:

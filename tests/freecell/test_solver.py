@@ -203,6 +203,10 @@ def test_memory_limit_gives_unknown_and_is_never_passed() -> None:
         raw = _fc.search(GameState.from_ms_deal(11982), "fast", None, None, limit)
         assert raw.verdict == Verdict.UNKNOWN and raw.reason == "memory_limit"
         assert 0 < raw.memory <= limit
+    # Buffers a thread keeps from an earlier, larger solve count too, and still fit the limit.
+    solve(146692, memory_limit=2**30)
+    raw = _fc.search(GameState.from_ms_deal(11982), "fast", None, None, 1_000_000)
+    assert raw.verdict == Verdict.UNKNOWN and 0 < raw.memory <= 1_000_000
     # 16 MB: the incomplete scans are given up for the complete one, which finishes the proof.
     raw = _fc.search(GameState.from_ms_deal(11982), "fast", None, None, 16_000_000)
     assert raw.verdict == Verdict.UNSOLVABLE and raw.memory <= 16_000_000

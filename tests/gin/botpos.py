@@ -95,3 +95,18 @@ def knocked_for_layoffs() -> Round:
     )
     r.apply(Action.knock("Kh"))
     return r
+
+
+def knock_would_be_undercut() -> Round:
+    """ONE may knock with 8 (4s5s6s TdJdQd 9c9h9d | 8d, discarding Kc), but TWO has visibly collected
+    Ac2c3c Ah2h3h 4c4h4d: its deadwood is its one hidden card, so the knock would be undercut."""
+    return position(
+        turn=ONE,
+        phase="DISCARD",
+        mine="4s 5s 6s Td Jd Qd 9c 9h 9d 8d Kc",
+        theirs="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8s",
+        pile="7s 8h 7c 5h 6c Ks",
+        my_discards="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8h 5h Ks",
+        their_discards="7c 6c",
+        their_known="Ac 2c 3c Ah 2h 3h 4h 4c 4d",
+    )

@@ -31,7 +31,7 @@ from parlour.gin import (
     simulate_rounds,
 )
 
-from .botpos import ONE, TWO, knocked_for_layoffs, position  # the shared position helpers
+from .botpos import ONE, TWO, knock_would_be_undercut, knocked_for_layoffs, position  # the shared position helpers
 
 BOTS = [EasyBot, NormalBot, HardBot]
 
@@ -206,16 +206,7 @@ def test_hard_knocks_when_knocking_now_is_clearly_worth_more() -> None:
 def test_hard_plays_on_when_a_knock_would_be_undercut() -> None:
     # Hard could knock with 8 (4s5s6s TdJdQd 9c9h9d | 8d, discarding Kc) but the opponent has
     # visibly collected Ac2c3c Ah2h3h 4c4h4d: its deadwood is its one hidden card.
-    r = position(
-        turn=ONE,
-        phase="DISCARD",
-        mine="4s 5s 6s Td Jd Qd 9c 9h 9d 8d Kc",
-        theirs="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8s",
-        pile="7s 8h 7c 5h 6c Ks",
-        my_discards="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8h 5h Ks",
-        their_discards="7c 6c",
-        their_known="Ac 2c 3c Ah 2h 3h 4h 4c 4d",
-    )
+    r = knock_would_be_undercut()
     obs = r.observation(ONE)
     assert deadwood(r.hand(ONE) - Card("Kc")) == 8
     assert NormalBot().act(obs).kind is ActionKind.KNOCK  # Normal knocks as soon as it may

@@ -37,7 +37,7 @@ from parlour.gin import (
 from parlour.gin.bots import BOT_NAMES, EXPERT_BENCH_NODES, EXPERT_DEFAULT_NODES, expert_playout, layoff_deadwood
 
 from ..sigint import interrupt, python_child
-from .botpos import ONE, TWO, knocked_for_layoffs, position  # the shared position helpers
+from .botpos import ONE, TWO, knock_would_be_undercut, knocked_for_layoffs, position  # the shared position helpers
 
 FAST = 4000  # a small node budget for tests
 
@@ -147,16 +147,7 @@ def test_knocks_early_with_one_point_and_plays_on_into_an_undercut_never() -> No
     assert max(s.candidates, key=lambda c: c.value if c.worlds == s.worlds else -1e9).action == s.best
     # The opponent has visibly collected Ac2c3c Ah2h3h 4c4h4d: its deadwood is its one hidden card, so a
     # knock with 8 would be undercut; the expert plays on.
-    r = position(
-        turn=ONE,
-        phase="DISCARD",
-        mine="4s 5s 6s Td Jd Qd 9c 9h 9d 8d Kc",
-        theirs="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8s",
-        pile="7s 8h 7c 5h 6c Ks",
-        my_discards="Ac 2c 3c Ah 2h 3h 4h 4c 4d 8h 5h Ks",
-        their_discards="7c 6c",
-        their_known="Ac 2c 3c Ah 2h 3h 4h 4c 4d",
-    )
+    r = knock_would_be_undercut()
     s = ExpertBot(1, nodes=20000).search(r.observation(ONE))
     assert s.best.kind is ActionKind.DISCARD
     knock_values = [c.value for c in s.candidates if c.settled]

@@ -47,20 +47,7 @@ def test_a_database_of_something_else_is_refused(db_url: str) -> None:
 
 def test_a_commit_conflict_changes_nothing(db_url: str) -> None:
     s = st.Store(db_url)
-    row = st.TableRow(
-        id="t1",
-        game="yahtzee",
-        preset=None,
-        options={},
-        seed=1,
-        players=1,
-        seq=0,
-        status="playing",
-        snapshot={"a": 1},
-        created=0.0,
-        updated=0.0,
-        seats=[st.SeatRow(seat=0, kind="open")],
-    )
+    row = _table_row("t1")
     w = st.Writer(s)
     w.submit(lambda conn: st.Store.insert_table(conn, row)).result()
     rec = st.ActionRecord(

@@ -125,6 +125,78 @@ class CompactCodec {
     return s;
   }
 
+  // Whether `key` is the encoding of a position (every card once, cascades within
+  // bounds, canonical): what decode may be given.  For keys read back from files.
+  [[nodiscard]] bool check(const CompactKey& key) const noexcept {
+    Reader in{key};
+    Board s{};
+    bool seen[52] = {};
+    int cards = 0;
+    auto see = [&](int c) {
+      if (c < 0 || c >= 52 || seen[c]) return false;
+      seen[c] = true;
+      ++cards;
+      return true;
+    };
+    auto room = [&](int bits) { return in.pos + bits <= 192; };
+    for (int i = 0; i < 4; ++i) {
+      s.found[i] = static_cast<std::uint8_t>(in.get(4));
+      if (s.found[i] > 13) return false;
+      for (int r = 0; r < s.found[i]; ++r)
+        if (!see(13 * i + r)) return false;
+    }
+    const int nc = static_cast<int>(in.get(3));
+    if (nc > 4 || !room(6 * nc)) return false;
+    for (int i = 0; i < 4; ++i) {
+      s.cell[i] = i < nc ? static_cast<std::uint8_t>(in.get(6)) : kNoCard;
+      if (i < nc && !see(s.cell[i])) return false;
+    }
+    auto chain = [&](int j) {
+      if (!room(4)) return false;
+      const int n = static_cast<int>(in.get(4));
+      if (s.len[j] + n > kMaxCascade || !room(n)) return false;
+      for (int k = 0; k < n; ++k) {
+        const int below = s.col[j][s.len[j] - 1];
+        if (kCards.rank[below] < 2) return false;
+        const int suit = (kCards.red[below] ? 0 : 2) | static_cast<int>(in.get(1));
+        const int c = 13 * suit + kCards.rank[below] - 2;
+        if (!see(c)) return false;
+        s.col[j][s.len[j]++] = static_cast<std::uint8_t>(c);
+      }
+      return true;
+    };
+    bool used[8] = {};
+    int slots = 0;
+    for (int i = 0; i < 8; ++i) {
+      if (!room(prefix_bits_)) return false;
+      const int k = static_cast<int>(in.get(prefix_bits_));
+      if (!k) continue;
+      if (k > len_[i]) return false;
+      used[i] = true;
+      ++slots;
+      for (int c = 0; c < k; ++c)
+        if (!see(col_[i][c])) return false;
+      std::memcpy(s.col[i], col_[i], static_cast<std::size_t>(k));
+      s.len[i] = static_cast<std::uint8_t>(k);
+      if (!chain(i)) return false;
+    }
+    if (!room(4)) return false;
+    const int no = static_cast<int>(in.get(4));
+    if (slots + no > 8) return false;
+    int slot = 0;
+    for (int o = 0; o < no; ++o) {
+      while (used[slot]) ++slot;
+      used[slot] = true;
+      if (!room(6)) return false;
+      const int c = static_cast<int>(in.get(6));
+      if (!see(c)) return false;
+      s.col[slot][0] = static_cast<std::uint8_t>(c);
+      s.len[slot] = 1;
+      if (!chain(slot)) return false;
+    }
+    return cards == 52 && encode(s) == key;
+  }
+
  private:
   // Insertion sort, for the at most 8 items sorted here.
   template <class Less>

@@ -247,7 +247,11 @@ SolveResult run_portfolio(const GameState& start, const std::vector<ScanParams>&
           stopped = true;
           break;
         }
-        scans[si] = std::make_unique<Scan>(root, params[si], ws.memory(si), &memory, compact_at);
+        // The workspace may keep buffers from an earlier solve: under a limit they
+        // count from the start, so they are given back when they would not fit.
+        ScanMemory& m = ws.memory(si);
+        if (memory.limit && memory.used + m.bytes() + kScanSetupBytes > memory.limit) m.release();
+        scans[si] = std::make_unique<Scan>(root, params[si], m, &memory, compact_at);
       }
       Scan& sc = *scans[si];
       if (sc.done) continue;

@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Cascade', 'DEFAULT_MEMORY_LIMIT', 'Foundation', 'Foundations', 'Freecells', 'Game', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Observation', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'replays_to_win', 'search', 'search_deals', 'survey_deals']
+__all__: list[str] = ['Cascade', 'DEFAULT_MEMORY_LIMIT', 'Foundation', 'Foundations', 'Freecells', 'Game', 'GameState', 'MAX_CASCADE', 'Move', 'NUM_ACTIONS', 'OBSERVATION_SIZE', 'Observation', 'Position', 'PositionKind', 'SearchResult', 'Verdict', 'encode_observation', 'is_safe_autoplay', 'prove', 'replays_to_win', 'search', 'search_deals', 'survey_deals']
 class Cascade:
     """
     A cascade, bottom card first, a CardCollection: add_card takes any card on an empty cascade (Aces included), else one rank below the top card in the other colour, else raises IllegalMove; pop_card() gives the (rest, top card), or nothing when empty.
@@ -799,6 +799,10 @@ def encode_observation(state: GameState) -> numpy.typing.NDArray[numpy.int8]:
 def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | str) -> bool:
     """
     Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.
+    """
+def prove(state: GameState, work_dir: str, time_limit: typing.Any = None, memory_limit: typing.Any = 2147483648, threads: typing.SupportsInt | typing.SupportsIndex = 1, progress: typing.Any = None, quick_states: typing.SupportsInt | typing.SupportsIndex = 500000) -> SearchResult:
+    """
+    The complete scan in bounded memory with positions waiting on disk (GIL released, resumable); see parlour.freecell.prove.
     """
 def replays_to_win(start: GameState, notation: str) -> bool:
     """

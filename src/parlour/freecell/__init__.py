@@ -46,10 +46,12 @@ from parlour.freecell.bots import SolverBot
 from parlour.freecell.errors import IllegalMove, InvalidPosition
 from parlour.freecell.solver import (
     DEFAULT_MEMORY_LIMIT,
+    ProofProgress,
     Solution,
     SolveResult,
     Unknown,
     Unsolvable,
+    prove,
     solve,
     solve_deals,
 )
@@ -72,6 +74,7 @@ __all__ = [
     "Observation",
     "Position",
     "PositionKind",
+    "ProofProgress",
     "Rank",
     "Solution",
     "SolveResult",
@@ -81,6 +84,7 @@ __all__ = [
     "Unsolvable",
     "Verdict",
     "is_safe_autoplay",
+    "prove",
     "solve",
     "solve_deals",
 ]

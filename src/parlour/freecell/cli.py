@@ -45,6 +45,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
     )
     batch.set_defaults(func=_cmd_batch)
+    prove = sub.add_parser(
+        "prove",
+        help="prove a Microsoft deal unsolvable in bounded memory, positions waiting on disk (resumable)",
+        description="Run the complete scan of every position reachable from the deal, one foundation split at a "
+        "time in memory and the rest in files under DIR. Stopped by a limit, Ctrl-C or a kill, the same command "
+        "continues from the last finished layer. Exit status 0 with a verdict, 1 when a limit stopped it.",
+    )
+    prove.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    prove.add_argument("--work-dir", required=True, metavar="DIR", help="directory for the waiting positions")
+    prove.add_argument(
+        "--memory-limit",
+        type=_bytes,
+        default="2G",
+        metavar="SIZE",
+        help="bytes held for positions, e.g. 16G (default 2G; 0: no limit)",
+    )
+    prove.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds of this run")
+    prove.add_argument("--threads", type=int, default=1, help="splits searched at once (default 1)")
+    prove.add_argument(
+        "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress lines on stderr"
+    )
+    prove.set_defaults(func=_cmd_prove)
     _register_survey(sub)
     play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
     play.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
@@ -91,6 +113,57 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         print(f"deal #{args.deal}: proved unsolvable ({result.states} positions, {result.seconds:.2f} s)", file=out)
         return 0
     print(f"deal #{args.deal}: unknown, stopped by {result.reason} ({result.states} positions)", file=out)
+    return 1
+
+
+def _bytes(text: str) -> int:
+    units = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = t[-1:] if t[-1:] in units else ""
+    try:
+        value = float(t[: len(t) - len(unit)])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a size like 512M or 16G, got {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"a size is not negative, got {text!r}")
+    return int(value * units[unit])
+
+
+def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
+    from parlour.freecell import ProofProgress, Solution, Unsolvable, prove
+
+    last = [-1.0]
+
+    def report(p: ProofProgress) -> None:
+        if p.seconds - last[0] >= 10 or last[0] < 0:
+            last[0] = p.seconds
+            print(
+                f"  {p.seconds:8.0f} s  layer {p.layer:2d} (cards home)  {p.states:,} positions  "
+                f"{p.disk / 2**20:,.0f} MB on disk  {p.memory / 2**20:,.0f} MB held",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    result = prove(
+        args.deal,
+        args.work_dir,
+        memory_limit=args.memory_limit or None,
+        time_limit=args.time_limit,
+        threads=args.threads,
+        progress=None if args.no_progress else report,
+    )
+    if isinstance(result, Unsolvable):
+        print(f"deal #{args.deal}: proved unsolvable ({result.states:,} positions, {result.seconds:.1f} s)", file=out)
+        return 0
+    if isinstance(result, Solution):
+        print(f"deal #{args.deal}: solved in {len(result)} moves ({result.states:,} positions)", file=out)
+        print(str(result), file=out)
+        return 0
+    print(
+        f"deal #{args.deal}: unknown, stopped by {result.reason} ({result.states:,} positions, "
+        f"{result.seconds:.1f} s); the same command continues from {args.work_dir}",
+        file=out,
+    )
     return 1
 
 

@@ -41,7 +41,17 @@ from parlour.errors import InvalidValueError, WrongTypeError
 if TYPE_CHECKING:  # pragma: no cover
     from parlour.distributed.store import ResultStore
 
-__all__ = ["DEFAULT_MEMORY_LIMIT", "Solution", "Unsolvable", "Unknown", "SolveResult", "solve", "solve_deals"]
+__all__ = [
+    "DEFAULT_MEMORY_LIMIT",
+    "ProofProgress",
+    "Solution",
+    "SolveResult",
+    "Unknown",
+    "Unsolvable",
+    "prove",
+    "solve",
+    "solve_deals",
+]
 
 Mode = Literal["fast", "short"]
 
@@ -331,6 +341,84 @@ def solve_deals(
         raw = _fc.search_deals(nums, mode, jobs, max_states, time_limit, progress)
         return [_wrap(r, mode) for r in raw]
     return _solve_chunked(numbers, mode, jobs, max_states, time_limit, progress, executor, out, chunk_size, solutions)
+
+
+@dataclass(frozen=True)
+class ProofProgress:
+    """Where a :func:`prove` run stands, handed to its ``progress`` callback after each split.
+
+    ``layer`` is the number of cards home of the split just searched, ``splits`` the
+    splits finished in this run, ``states`` the positions of every finished split (of
+    earlier runs on the same directory too), ``disk`` the bytes of positions waiting
+    in files now, ``memory`` the most bytes held for positions at once in this run,
+    ``seconds`` the time of this run.
+    """
+
+    layer: int
+    splits: int
+    states: int
+    disk: int
+    memory: int
+    seconds: float
+
+
+def prove(
+    state: GameState | Game | int,
+    work_dir: str | os.PathLike[str],
+    *,
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+    time_limit: float | None = None,
+    threads: int = 1,
+    progress: Callable[[ProofProgress], object] | None = None,
+) -> SolveResult:
+    """Prove a deal unsolvable (or find it solvable) in bounded memory, with positions waiting on disk.
+
+    The same complete scan as ``solve(mode="proof")`` — every position reachable by
+    legal moves, modulo the safe reductions — so an :class:`Unsolvable` result is a
+    proof and counts the same ``states``.  No move takes a card off a foundation, so
+    the positions are split by their four foundation heights and the splits searched
+    in order of cards home (a layer): only the split being searched is in memory
+    (about 38 bytes a position, one split per thread with ``threads``); the positions
+    found for later splits wait in files under ``work_dir`` (24 bytes each, written
+    sorted and without repeats; a proof of billions of positions needs tens of GB of
+    disk).  In the manner of Freecell Solver's ``depth_dbm_fc_solver``, which proved
+    the last intractable deals of the FreeCell Pro range.
+
+    Resumable: a run stopped by ``time_limit``, ``memory_limit``, Ctrl-C or a kill
+    leaves ``work_dir`` at the last finished layer, and the same call again continues
+    from there (``time_limit`` counts each run alone; ``seconds`` of the result counts
+    them all).  A finished proof records its verdict in ``work_dir``; a directory that
+    holds the proof of another position is refused.  When the scan reaches a won
+    position, the moves come from ``solve(mode="fast")`` within the time left.
+
+    ``memory_limit`` bounds the bytes held for positions (the splits in memory and the
+    lists waiting to be written; ``None``: no limit): a split that does not fit alone
+    ends the run with ``Unknown(reason="memory_limit")``.  ``progress`` receives a
+    :class:`ProofProgress` after each split, from a worker thread.  Releases the GIL.
+    """
+    if isinstance(state, Game):
+        state = state.state
+    elif not isinstance(state, GameState):
+        if isinstance(state, bool) or not hasattr(state, "__index__"):
+            raise WrongTypeError(f"prove() takes a GameState, a Game or a deal number, got {type(state).__name__}")
+        state = GameState.from_ms_deal(state)
+    if not isinstance(work_dir, (str, os.PathLike)):
+        raise WrongTypeError(f"work_dir is a path, got {type(work_dir).__name__}")
+    path = os.fspath(work_dir)
+    if not isinstance(path, str):
+        raise WrongTypeError("work_dir is a text path, not bytes")
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise WrongTypeError(f"threads is an int, got {type(threads).__name__}")
+    if progress is not None and not callable(progress):
+        raise WrongTypeError(f"progress is a callable or None, got {type(progress).__name__}")
+    report = None
+    if progress is not None:
+        callback = progress
+
+        def report(layer: int, splits: int, states: int, disk: int, memory: int, seconds: float) -> None:
+            callback(ProofProgress(layer, splits, states, disk, memory, seconds))
+
+    return _wrap(_fc.prove(state, path, time_limit, memory_limit, threads, report), "proof")
 
 
 def _deal_array(numbers: Iterable[int]) -> np.ndarray:

@@ -85,6 +85,39 @@ std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, 
                                      const std::function<void(std::size_t, std::size_t, std::size_t)>& progress,
                                      core::StopToken* stop = nullptr);
 
+// prove: the complete scan of solve(mode=Proof) in bounded memory.  Positions are split
+// by their foundation heights, which no move lowers; the splits are searched in order
+// of cards home, one split per thread in memory (about 38 bytes a position), and the
+// positions waiting for a later split are kept in files under `work_dir` (24 bytes
+// each).  A run stopped by a limit, Ctrl-C or a kill continues from the last finished
+// layer (cards home) when started again with the same directory; a finished proof
+// records its verdict there.  Unsolvable is a proof.  A fast solve of `quick_states`
+// positions comes first (most deals are won, and found so at once); when the layers
+// reach a win, the moves come from the fast portfolio (Solved, or Unknown if its
+// time runs out).
+// memory_limit (0: none) bounds the bytes held for positions (stores and waiting
+// lists); a split that alone does not fit ends the run with Unknown "memory_limit".
+struct ProofOptions {
+  std::string work_dir;
+  double time_limit = 0.0;  // <= 0: none (counts this run only)
+  std::uint64_t memory_limit = kDefaultMemoryLimit;
+  int threads = 1;
+  std::uint64_t quick_states = 500000;  // a fast solve of at most this many positions first (0: none)
+};
+// After each split: the layer (cards home), splits finished in this run, positions of
+// all finished splits, bytes in files now, the most bytes held in memory, seconds.
+struct ProofProgress {
+  int layer = 0;
+  std::uint64_t splits = 0;
+  std::uint64_t states = 0;
+  std::uint64_t disk = 0;
+  std::uint64_t memory = 0;
+  double seconds = 0.0;
+};
+using ProofProgressFn = std::function<void(const ProofProgress&)>;
+SolveResult prove(const GameState& start, const ProofOptions& options, core::StopToken* stop = nullptr,
+                  const ProofProgressFn& progress = {});
+
 // The safe automatic foundation moves available now (one round: play them in order,
 // then ask again), as used by the solver.
 bool is_safe_autoplay(const Foundations& f, Card c) noexcept;

@@ -1,0 +1,579 @@
+// parlour::freecell::prove — the complete scan in bounded memory, with positions
+// waiting on disk (see parlour/freecell/solver.hpp).
+//
+// Why one file: the partition lists, their files, the manifest and the scan share the
+// prover's state and its lock; split, each part would need the others' internals.
+//
+// No move takes a card off a foundation, so the foundation heights of a position
+// never fall along a line of play.  The positions are split by their four foundation
+// heights (a partition); a partition's positions are reached only from its own or
+// from partitions with fewer cards home.  The scan takes the partitions in order of
+// cards home (a layer); the partitions of one layer are independent, so `threads`
+// workers take them one at a time.  A partition is searched depth-first in memory
+// (a CompactStore: 24-byte keys, ~38 bytes a position); a child in another partition
+// is appended to that partition's list, kept in memory and written to a file of the
+// work directory when the lists grow large.  When a layer is done, every list is on
+// disk, a manifest records the layer, and the layer's files are deleted: a run stopped
+// at any point (Ctrl-C, kill, a limit) continues from the last finished layer when
+// started again with the same directory.  Duplicates in the lists cost disk only: a
+// partition's store keeps each position once, so `states` counts each reachable
+// position once — the same count as the complete scan of solve(mode=Proof).
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "parlour/core/errors.hpp"
+#include "parlour/core/interrupt.hpp"
+#include "parlour/freecell/solver.hpp"
+#include "solver_compact.hpp"
+#include "solver_compact_store.hpp"
+#include "solver_moves.hpp"
+
+namespace parlour::freecell {
+namespace {
+
+namespace fs = std::filesystem;
+using search::Board;
+using search::CompactCodec;
+using search::CompactKey;
+using search::CompactStore;
+
+constexpr const char* kManifest = "parlour-proof.txt";
+constexpr const char* kManifestHead = "parlour freecell proof 1";
+constexpr std::size_t kLocalOut = 1 << 12;         // children a worker collects before handing them over
+constexpr std::size_t kReadChunk = 1 << 12;        // the most keys in a block of a file
+constexpr std::uint64_t kWorkerFixed = 256 << 10;  // a worker's buffers (out list, read chunk), counted up front
+
+using Part = std::uint16_t;  // the four foundation heights, 4 bits each
+
+Part part_of(const Board& b) noexcept {
+  return static_cast<Part>(b.found[0] | (b.found[1] << 4) | (b.found[2] << 8) | (b.found[3] << 12));
+}
+int layer_of(Part p) noexcept { return (p & 15) + ((p >> 4) & 15) + ((p >> 8) & 15) + ((p >> 12) & 15); }
+
+// A partition file is a run of blocks, each written whole: a header (a magic word and
+// the number of keys, at most kReadChunk), the keys, and a checksum over them.  A block
+// cut short by a stop is cut off on resume; a damaged one is refused, and every key is
+// checked to encode a position before it is decoded.
+constexpr std::uint32_t kBlockMagic = 0x31434650;  // "PFC1"
+struct BlockHead {
+  std::uint32_t magic;
+  std::uint32_t count;
+};
+static_assert(sizeof(BlockHead) == 8 && sizeof(CompactKey) == 24);
+
+std::uint64_t checksum(const CompactKey* keys, std::size_t n) noexcept {
+  std::uint64_t h = n;
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ keys[i].hash()) * 0x9E3779B97F4A7C15ull + 1;
+  return h;
+}
+
+std::uint64_t block_bytes(std::size_t n) noexcept { return sizeof(BlockHead) + n * sizeof(CompactKey) + 8; }
+
+std::string hex(const void* data, std::size_t n) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  const auto* b = static_cast<const unsigned char*>(data);
+  std::string out;
+  out.reserve(2 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    out.push_back(kDigits[b[i] >> 4]);
+    out.push_back(kDigits[b[i] & 15]);
+  }
+  return out;
+}
+
+// The start as the manifest names it: its board, byte for byte (the compact keys are
+// relative to the start's cascades in their order, so only the same board may resume).
+std::string start_id(const Board& b) {
+  std::string s = hex(b.len, sizeof b.len) + hex(b.cell, sizeof b.cell) + hex(b.found, sizeof b.found);
+  for (int i = 0; i < 8; ++i) s += hex(b.col[i], b.len[i]) + "/";
+  return s;
+}
+
+struct Manifest {
+  std::string start;
+  int layer = 0;  // the first layer not finished
+  std::uint64_t states = 0;
+  double seconds = 0.0;
+  bool unsolvable = false;
+};
+
+Manifest read_manifest(const fs::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  if (!std::getline(in, line) || line != kManifestHead)
+    throw core::FormatError("not a parlour proof manifest (or a damaged one): " + path.string());
+  Manifest m;
+  bool have_start = false, have_layer = false;
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string field;
+    f >> field;
+    if (field == "start") {
+      have_start = static_cast<bool>(f >> m.start);
+    } else if (field == "layer") {
+      have_layer = static_cast<bool>(f >> m.layer) && m.layer >= 0 && m.layer <= 53;
+    } else if (field == "states") {
+      f >> m.states;
+    } else if (field == "seconds") {
+      f >> m.seconds;
+    } else if (field == "verdict") {
+      std::string v;
+      f >> v;
+      m.unsolvable = v == "unsolvable";
+    }
+    if (f.fail()) throw core::FormatError("damaged proof manifest " + path.string() + ": " + line);
+  }
+  if (!have_start || !have_layer) throw core::FormatError("damaged proof manifest " + path.string());
+  return m;
+}
+
+void write_manifest(const fs::path& dir, const Manifest& m) {
+  const fs::path tmp = dir / (std::string(kManifest) + ".tmp");
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out.precision(17);
+    out << kManifestHead << "\nstart " << m.start << "\nlayer " << m.layer << "\nstates " << m.states << "\nseconds "
+        << m.seconds << "\n";
+    if (m.unsolvable) out << "verdict unsolvable\n";
+    out.flush();
+    if (!out) throw core::Error("cannot write the proof manifest in " + dir.string());
+  }
+  std::error_code ec;
+  fs::rename(tmp, dir / kManifest, ec);  // atomic: a crash leaves the old manifest or the new one
+  if (ec) throw core::Error("cannot write the proof manifest in " + dir.string() + ": " + ec.message());
+}
+
+class Prover {
+ public:
+  Prover(const GameState& start, const ProofOptions& opt, core::StopToken& stop, const ProofProgressFn& progress)
+      : start_(start), opt_(opt), stop_(stop), progress_(progress), t0_(std::chrono::steady_clock::now()) {
+    root_ = search::board_from_state(start);
+    search::autoplay(root_);
+    codec_ = std::make_unique<CompactCodec>(root_);
+    if (!codec_->fits())
+      throw core::InvalidValue(
+          "prove needs a position whose cascades hold at most 7 cards each (every deal does); "
+          "use solve(mode='proof') for this one");
+    dir_ = fs::path(opt.work_dir);
+    flush_at_ = opt.memory_limit ? std::max<std::uint64_t>(opt.memory_limit / 4, 1 << 16) : std::uint64_t{1} << 30;
+  }
+
+  SolveResult run() {
+    SolveResult out;
+    std::error_code ec;
+    fs::create_directories(dir_, ec);
+    if (ec || !fs::is_directory(dir_))
+      throw core::InvalidValue("cannot use " + dir_.string() + " as a work directory" +
+                               (ec ? ": " + ec.message() : std::string()));
+    Manifest m;
+    m.start = start_id(root_);
+    const fs::path mpath = dir_ / kManifest;
+    if (fs::exists(mpath)) {
+      const Manifest old = read_manifest(mpath);
+      if (old.start != m.start)
+        throw core::InvalidValue("the work directory " + dir_.string() +
+                                 " holds a proof of another position; use an empty directory");
+      m = old;
+      if (m.unsolvable) {  // proved before: the recorded result
+        out.verdict = Verdict::Unsolvable;
+        out.states = out.expanded = m.states;
+        out.seconds = m.seconds;
+        return out;
+      }
+      adopt_files(m.layer);
+    } else {
+      if (!list_files().empty())
+        throw core::InvalidValue("the work directory " + dir_.string() +
+                                 " holds position files but no manifest; use an empty directory");
+      m.layer = 0;
+      // Most deals are won, and the fast portfolio finds the win in a few thousand
+      // positions, where the layers would first visit every position with few cards
+      // home: a short fast solve comes first.
+      SolveResult quick;
+      if (opt_.quick_states)
+        quick = solve(start_, SolveMode::Fast, opt_.quick_states, opt_.time_limit, &stop_, opt_.memory_limit);
+      if (quick.verdict == Verdict::Solved) {
+        quick.seconds = elapsed();
+        return quick;
+      }
+      if (search::trivially_won(root_)) return solution(out, m.seconds);
+      pending_[part_of(root_)].push_back(codec_->encode(root_));
+      flush();  // the start on disk before the manifest names layer 0
+      write_manifest(dir_, m);
+    }
+    states_ = m.states;
+    const double before = m.seconds;
+    for (int layer = m.layer; layer <= 52; ++layer) {
+      std::vector<Part> parts;
+      for (const auto& [p, keys] : pending_)
+        if (layer_of(p) == layer && !keys.empty()) parts.push_back(p);
+      for (const auto& [p, bytes] : on_disk_)
+        if (layer_of(p) == layer && !pending_.count(p)) parts.push_back(p);
+      std::sort(parts.begin(), parts.end());
+      parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+      layer_ = layer;
+      run_layer(parts);
+      if (won_) return solution(out, before);
+      if (!reason_.empty()) break;
+      flush();  // every list of the later layers on disk before the manifest moves on
+      m.layer = layer + 1;
+      m.states = states_;
+      m.seconds = before + elapsed();
+      write_manifest(dir_, m);
+      for (Part p : parts) remove_file(p);
+    }
+    out.states = out.expanded = states_ + layer_states_;
+    out.memory = peak_;
+    out.seconds = before + elapsed();
+    if (!reason_.empty()) {
+      out.verdict = Verdict::Unknown;
+      out.reason = reason_;
+      return out;
+    }
+    out.verdict = Verdict::Unsolvable;
+    m.unsolvable = true;
+    m.states = states_;
+    m.seconds = out.seconds;
+    write_manifest(dir_, m);
+    return out;
+  }
+
+ private:
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
+
+  fs::path file_of(Part p) const {
+    char name[32];
+    std::snprintf(name, sizeof name, "p%05u.keys", static_cast<unsigned>(p));
+    return dir_ / name;
+  }
+
+  // The partition files in the directory: partition -> bytes.
+  std::map<Part, std::uint64_t> list_files() const {
+    std::map<Part, std::uint64_t> out;
+    for (const auto& e : fs::directory_iterator(dir_)) {
+      const std::string name = e.path().filename().string();
+      unsigned p = 0;
+      char tail = 0;
+      if (name.size() == 11 && std::sscanf(name.c_str(), "p%5u.key%c", &p, &tail) == 2 && tail == 's' && p < 65536)
+        out[static_cast<Part>(p)] = e.file_size();
+    }
+    return out;
+  }
+
+  // On resume: the files of finished layers are dropped, and a record cut short by a
+  // stop is cut off (the layer that wrote it runs again and writes it whole).
+  void adopt_files(int layer) {
+    for (const auto& [p, bytes] : list_files()) {
+      if (layer_of(p) < layer) {
+        std::error_code ec;
+        fs::remove(file_of(p), ec);
+        continue;
+      }
+      const std::uint64_t whole = whole_blocks(p, bytes);
+      if (whole != bytes) fs::resize_file(file_of(p), whole);
+      if (whole) on_disk_[p] = whole;
+      disk_ += whole;
+    }
+    peak_disk_ = disk_;
+  }
+
+  // The bytes of the whole blocks at the start of a partition file.
+  std::uint64_t whole_blocks(Part p, std::uint64_t bytes) const {
+    const fs::path path = file_of(p);
+    std::FILE* f = std::fopen(path.string().c_str(), "rb");
+    if (!f) throw core::Error("cannot read positions from " + path.string());
+    std::uint64_t pos = 0;
+    BlockHead head{};
+    while (pos + sizeof head <= bytes && std::fseek(f, static_cast<long>(pos), SEEK_SET) == 0 &&
+           std::fread(&head, sizeof head, 1, f) == 1) {
+      if (head.magic != kBlockMagic || head.count == 0 || head.count > kReadChunk) {
+        std::fclose(f);
+        throw core::FormatError("damaged position file " + path.string() + " (use a new work directory)");
+      }
+      if (pos + block_bytes(head.count) > bytes) break;
+      pos += block_bytes(head.count);
+    }
+    std::fclose(f);
+    return pos;
+  }
+
+  void remove_file(Part p) {
+    const auto it = on_disk_.find(p);
+    if (it == on_disk_.end()) return;
+    std::error_code ec;
+    fs::remove(file_of(p), ec);
+    disk_ -= it->second;
+    on_disk_.erase(it);
+  }
+
+  // Writes every list to its partition's file (sorted, without repeats).  Caller holds mu_.
+  void flush() {
+    for (auto& [p, keys] : pending_) {
+      if (keys.empty()) continue;
+      std::sort(keys.begin(), keys.end(), [](const CompactKey& a, const CompactKey& b) {
+        return std::lexicographical_compare(a.w, a.w + 3, b.w, b.w + 3);
+      });
+      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+      const fs::path path = file_of(p);
+      std::FILE* f = std::fopen(path.string().c_str(), "ab");
+      bool ok = f != nullptr;
+      std::uint64_t written = 0;
+      for (std::size_t at = 0; ok && at < keys.size(); at += kReadChunk) {
+        const std::size_t n = std::min(kReadChunk, keys.size() - at);
+        const BlockHead head{kBlockMagic, static_cast<std::uint32_t>(n)};
+        const std::uint64_t sum = checksum(keys.data() + at, n);
+        ok = std::fwrite(&head, sizeof head, 1, f) == 1 &&
+             std::fwrite(keys.data() + at, sizeof(CompactKey), n, f) == n && std::fwrite(&sum, sizeof sum, 1, f) == 1;
+        written += block_bytes(n);
+      }
+      const bool closed = f && std::fclose(f) == 0;
+      if (!ok || !closed) throw core::Error("cannot write positions to " + path.string() + " (is the disk full?)");
+      on_disk_[p] += written;
+      disk_ += written;
+    }
+    pending_.clear();
+    pending_bytes_ = 0;
+    peak_disk_ = std::max(peak_disk_, disk_);
+  }
+
+  // Hands a worker's children over to the lists.
+  void hand_over(std::vector<std::pair<Part, CompactKey>>& out) {
+    if (out.empty()) return;
+    const std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& [p, k] : out) {
+      auto& v = pending_[p];
+      const std::size_t cap = v.capacity();
+      v.push_back(k);
+      pending_bytes_ += (v.capacity() - cap) * sizeof(CompactKey);
+    }
+    out.clear();
+    if (pending_bytes_ > flush_at_) flush();
+  }
+
+  void note_memory(std::uint64_t mine, std::uint64_t& published) {
+    const std::uint64_t total = stores_.fetch_add(mine - published) + mine - published;
+    published = mine;
+    const std::uint64_t now = total + pending_bytes_.load();
+    std::uint64_t peak = peak_.load();
+    while (now > peak && !peak_.compare_exchange_weak(peak, now)) {}
+  }
+
+  void run_layer(const std::vector<Part>& parts) {
+    layer_states_ = 0;
+    std::atomic<std::size_t> next{0};
+    const int n = std::max(1, std::min<int>(opt_.threads, static_cast<int>(parts.size())));
+    core::run_parallel(n, stop_, [&](int) {
+      for (std::size_t i; (i = next.fetch_add(1)) < parts.size();) {
+        if (won_ || !reason_view()) return;
+        search_part(parts[i]);
+      }
+    });
+  }
+
+  bool reason_view() {
+    const std::lock_guard<std::mutex> lock(mu_);
+    return reason_.empty();
+  }
+  void give_up(const char* why) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    if (reason_.empty()) reason_ = why;
+  }
+
+  void search_part(Part part) {
+    CompactStore store;
+    std::uint64_t published = 0;
+    const std::uint64_t fixed = kWorkerFixed + store.bytes();
+    note_memory(fixed, published);
+    std::vector<std::pair<Part, CompactKey>> out;
+    out.reserve(kLocalOut + CompactStore::kMaxChildren);
+    bool inserted = false;
+    // The seeds: the list in memory and the file.
+    std::vector<CompactKey> seeds;
+    {
+      const std::lock_guard<std::mutex> lock(mu_);
+      const auto it = pending_.find(part);
+      if (it != pending_.end()) {
+        seeds.swap(it->second);
+        pending_bytes_ -= std::min<std::uint64_t>(pending_bytes_, seeds.capacity() * sizeof(CompactKey));
+        pending_.erase(it);
+      }
+    }
+    for (const CompactKey& k : seeds) {
+      const std::uint32_t idx = store.find_or_insert(k, CompactStore::kNone, inserted);
+      if (inserted) store.push(0, idx);
+    }
+    std::vector<CompactKey>().swap(seeds);
+    bool on_disk = false;
+    {
+      const std::lock_guard<std::mutex> lock(mu_);
+      on_disk = on_disk_.count(part) != 0;
+    }
+    if (on_disk) {  // read-only during a layer: only later layers' files grow
+      const fs::path path = file_of(part);
+      std::FILE* f = std::fopen(path.string().c_str(), "rb");
+      if (!f) throw core::Error("cannot read positions from " + path.string());
+      std::vector<CompactKey> chunk(kReadChunk);
+      BlockHead head{};
+      while (std::fread(&head, sizeof head, 1, f) == 1) {
+        std::uint64_t sum = 0;
+        const bool ok = head.magic == kBlockMagic && head.count > 0 && head.count <= kReadChunk &&
+                        std::fread(chunk.data(), sizeof(CompactKey), head.count, f) == head.count &&
+                        std::fread(&sum, sizeof sum, 1, f) == 1 && sum == checksum(chunk.data(), head.count) &&
+                        std::all_of(chunk.begin(), chunk.begin() + head.count, [&](const CompactKey& k) {
+                          return codec_->check(k) && part_of(codec_->decode(k)) == part;
+                        });
+        if (!ok) {
+          std::fclose(f);
+          throw core::FormatError("damaged position file " + path.string() + " (use a new work directory)");
+        }
+        for (std::size_t j = 0; j < head.count; ++j) {
+          const std::uint32_t idx = store.find_or_insert(chunk[j], CompactStore::kNone, inserted);
+          if (inserted) store.push(0, idx);
+        }
+        if (!fits(store, fixed, published)) {
+          std::fclose(f);
+          return give_up("memory_limit");
+        }
+      }
+      std::fclose(f);
+    }
+    Board s;
+    int prio = 0;
+    std::uint32_t cur = 0;
+    for (std::uint64_t step = 0;; ++step) {
+      if ((step & 255) == 0) {
+        stop_.throw_if_stop_requested();
+        if (won_ || !reason_view()) break;
+        if (opt_.time_limit > 0 && elapsed() > opt_.time_limit) {
+          give_up("time_limit");
+          break;
+        }
+      }
+      if (!fits(store, fixed, published)) {
+        give_up("memory_limit");
+        break;
+      }
+      if (!store.pop(prio, cur)) break;
+      s = codec_->decode(store.key(cur));
+      bool won = false;
+      search::for_each_move(s, search::Prune::None, [&](Board& child, search::MoveCode, int exposed) {
+        if (won) return;
+        if (exposed == -2 || (exposed >= 0 && search::autoplay_allows(child, exposed, search::Autoplay::Safe)))
+          search::autoplay(child, search::Autoplay::Safe);
+        if (search::trivially_won(child)) {
+          won = true;
+          return;
+        }
+        const Part p = part_of(child);
+        if (p == part) {
+          const std::uint32_t idx = store.find_or_insert(codec_->encode(child), cur, inserted);
+          if (inserted) store.push(0, idx);
+        } else {
+          out.emplace_back(p, codec_->encode(child));
+        }
+      });
+      if (won) {
+        won_ = true;
+        break;
+      }
+      if (out.size() >= kLocalOut) hand_over(out);
+    }
+    hand_over(out);
+    {
+      const std::lock_guard<std::mutex> lock(mu_);
+      layer_states_ += store.size();
+      if (reason_.empty() && !won_) {
+        states_ += store.size();
+        layer_states_ -= store.size();
+        ++parts_done_;
+        if (progress_) progress_(ProofProgress{layer_, parts_done_, states_, disk_, peak_.load(), elapsed()});
+      }
+    }
+    note_memory(0, published);
+  }
+
+  // Whether the next expansion fits the memory limit (after writing the lists to disk
+  // when they are what is in the way).
+  bool fits(const CompactStore& store, std::uint64_t fixed, std::uint64_t& published) {
+    note_memory(fixed + store.bytes(), published);
+    if (!opt_.memory_limit) return true;
+    const std::uint64_t need = store.next_expansion_bytes();
+    if (stores_.load() + pending_bytes_.load() + need <= opt_.memory_limit) return true;
+    {
+      const std::lock_guard<std::mutex> lock(mu_);
+      if (pending_bytes_ > 0) flush();
+    }
+    return stores_.load() + need <= opt_.memory_limit;
+  }
+
+  // The deal is won from a position the scan reached: the moves come from the fast
+  // portfolio, which finds a solution quickly once one is known to exist.
+  SolveResult solution(SolveResult& out, double before) {
+    for (const auto& [p, bytes] : list_files()) {  // the positions are of no more use
+      std::error_code ec;
+      fs::remove(file_of(p), ec);
+    }
+    std::error_code ec;
+    fs::remove(dir_ / kManifest, ec);
+    const double left = opt_.time_limit > 0 ? std::max(0.001, opt_.time_limit - elapsed()) : 0.0;
+    SolveResult r = solve(start_, SolveMode::Fast, 0, left, &stop_, opt_.memory_limit);
+    r.states += states_ + layer_states_;
+    r.expanded = r.states;
+    r.seconds = before + elapsed();
+    out = std::move(r);
+    if (out.verdict == Verdict::Unsolvable) out.verdict = Verdict::Unknown;  // cannot happen: a win was reached
+    return out;
+  }
+
+ private:
+  const GameState& start_;
+  ProofOptions opt_;
+  core::StopToken& stop_;
+  const ProofProgressFn& progress_;
+  std::chrono::steady_clock::time_point t0_;
+  Board root_{};
+  std::unique_ptr<CompactCodec> codec_;
+  fs::path dir_;
+  std::uint64_t flush_at_ = 0;
+
+  std::mutex mu_;
+  std::map<Part, std::vector<CompactKey>> pending_;  // children waiting in memory, by partition
+  std::atomic<std::uint64_t> pending_bytes_{0};
+  std::map<Part, std::uint64_t> on_disk_;  // partition -> bytes in its file
+  std::uint64_t disk_ = 0, peak_disk_ = 0;
+  std::atomic<std::uint64_t> stores_{0};  // the workers' stores and buffers
+  std::atomic<std::uint64_t> peak_{0};
+  std::atomic<bool> won_{false};
+  std::string reason_;
+  int layer_ = 0;
+  std::uint64_t states_ = 0;        // positions of finished partitions
+  std::uint64_t layer_states_ = 0;  // positions of partitions stopped part way
+  std::uint64_t parts_done_ = 0;
+};
+
+}  // namespace
+
+SolveResult prove(const GameState& start, const ProofOptions& options, core::StopToken* stop,
+                  const ProofProgressFn& progress) {
+  start.validate();
+  if (options.work_dir.empty()) throw core::InvalidValue("prove needs a work directory");
+  if (options.threads < 1)
+    throw core::InvalidValue("threads must be at least 1, got " + std::to_string(options.threads));
+  ProofOptions opt = options;
+  opt.threads = core::resolve_threads(options.threads, "threads");
+  core::NoStop never;
+  core::StopToken& st = stop ? *stop : never;
+  return Prover(start, opt, st, progress).run();
+}
+
+}  // namespace parlour::freecell
