@@ -10,7 +10,7 @@
 // from partitions with fewer cards home.  The scan takes the partitions in order of
 // cards home (a layer); the partitions of one layer are independent, so `threads`
 // workers take them one at a time.  A partition is searched depth-first in memory
-// (a CompactStore: 24-byte keys, ~38 bytes a position); a child in another partition
+// (a CompactStore without parent links: 24-byte keys, ~33 bytes a position); a child in another partition
 // is appended to that partition's list, kept in memory and written to a file of the
 // work directory when the lists grow large.  When a layer is done, every list is on
 // disk, a manifest records the layer, and the layer's files are deleted: a run stopped
@@ -402,7 +402,7 @@ class Prover {
   }
 
   void search_part(Part part) {
-    CompactStore store;
+    CompactStore store(/*parents=*/false);  // the moves of a win come from a fast solve
     std::uint64_t published = 0;
     const std::uint64_t fixed = kWorkerFixed + store.bytes();
     note_memory(fixed, published);
