@@ -10,6 +10,13 @@ Groups (ours and the baseline side by side):
 * ``freecell-short``: deals 1..M (M=10; 1000 with PARLOUR_BENCH_FULL=1), ours (short
   mode) vs ``fc-solve -l ve`` run per deal; mean solution lengths in extra_info.
 * ``freecell-proof``: deal 11982 proved unsolvable.
+* ``freecell-prove``: the complete scan in bounded memory, ``prove`` (positions split
+  by foundation heights, later splits waiting on disk) beside ``solve(mode="proof")``
+  (every position in memory): the eight impossible deals below 1,000,000 (the same
+  positions counted by both); with PARLOUR_BENCH_FULL=1, 20 s of each on deal
+  2901685480 (positions a second and bytes held a position); with
+  PARLOUR_BENCH_HARD=1, the whole proof of 2901685480 under 16 GiB (about 14 minutes,
+  4 GB, 331 million positions on this project's 2-core machine).
 * ``freecell-memory``: bytes held per stored position, by the fast store (no memory
   limit: the scans move to the compact store only past 2^18 positions) and by the
   compact store (a 40 MB limit moves them after ~5,000), on the proof of deal 517776.
@@ -31,9 +38,10 @@ from typing import Any
 import pytest
 
 from parlour._core import freecell as _fc
-from parlour.freecell import GameState, Solution, Unsolvable, Verdict, solve, solve_deals
+from parlour.freecell import GameState, Solution, Unsolvable, Verdict, prove, solve, solve_deals
 
 FULL = os.environ.get("PARLOUR_BENCH_FULL") == "1"
+HARD = os.environ.get("PARLOUR_BENCH_HARD") == "1"
 N_FAST = 32000 if FULL else 100
 N_SHORT = 1000 if FULL else 10
 
@@ -197,6 +205,66 @@ def test_proof_others(benchmark: Any, deal: int) -> None:
     result = once(benchmark, lambda: solve(deal))
     assert isinstance(result, Unsolvable)
     benchmark.extra_info["states"] = result.states
+
+
+# ---------------------------------------------------------------- proofs in bounded memory
+
+IMPOSSIBLE = [11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948]
+
+
+@pytest.mark.parametrize("how", ["prove", "solve-proof"])
+@pytest.mark.benchmark(group="freecell-prove")
+def test_prove_small(benchmark: Any, how: str, tmp_path: Path) -> None:
+    def run() -> list[int]:
+        counts = []
+        for n, deal in enumerate(IMPOSSIBLE):
+            if how == "prove":
+                # No fast solve first: the layers do the whole proof.
+                raw = _fc.prove(GameState.from_ms_deal(deal), os.fspath(tmp_path / str(n)), quick_states=0)
+                assert raw.verdict == Verdict.UNSOLVABLE
+                counts.append(raw.states)
+            else:
+                result = solve(deal, mode="proof")
+                assert isinstance(result, Unsolvable)
+                counts.append(result.states)
+        return counts
+
+    counts = once(benchmark, run)
+    # Both scans visit exactly the same positions.
+    assert counts == [solve(deal, mode="proof").states for deal in IMPOSSIBLE]
+    benchmark.extra_info.update(deals=IMPOSSIBLE, states=sum(counts))
+
+
+@pytest.mark.skipif(not FULL, reason="20 s of each scan on a hard deal runs with PARLOUR_BENCH_FULL=1")
+@pytest.mark.parametrize("how", ["prove", "solve-proof"])
+@pytest.mark.benchmark(group="freecell-prove")
+def test_prove_rate_hard_deal(benchmark: Any, how: str, tmp_path: Path) -> None:
+    def run() -> Any:
+        if how == "prove":
+            return _fc.prove(
+                GameState.from_ms_deal(2901685480),
+                os.fspath(tmp_path),
+                time_limit=20.0,
+                memory_limit=16 * 2**30,
+                quick_states=0,
+            )
+        return _fc.search(GameState.from_ms_deal(2901685480), "proof", None, 20.0, 16 * 2**30)
+
+    result = once(benchmark, run)
+    assert result.verdict == Verdict.UNKNOWN and result.states > 1_000_000
+    benchmark.extra_info.update(
+        states=result.states,
+        positions_per_second=round(result.states / result.seconds),
+        bytes_per_position=round(result.memory / result.states, 1),
+    )
+
+
+@pytest.mark.skipif(not HARD, reason="a whole hard proof (~14 min, 4 GB) runs with PARLOUR_BENCH_HARD=1")
+@pytest.mark.benchmark(group="freecell-prove")
+def test_prove_hard_deal(benchmark: Any, tmp_path: Path) -> None:
+    result = once(benchmark, lambda: prove(2901685480, tmp_path, memory_limit=16 * 2**30))
+    assert isinstance(result, Unsolvable), result
+    benchmark.extra_info.update(states=result.states, positions_per_second=round(result.states / result.seconds))
 
 
 # ---------------------------------------------------------------- memory per position

@@ -75,25 +75,36 @@ def exhaustive(
     return False
 
 
-def random_endgame(rng: random.Random) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]], list[int]]:
+def random_endgame(
+    rng: random.Random,
+    *,
+    cards: tuple[int, int] = (20, 24),
+    lowest_home: int = 5,
+    cells: int = 4,
+    columns: int = 8,
+    two_each: bool = True,
+) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]], list[int]]:
+    """An end game of ``cards`` cards left: ``cells`` free cells taken, the rest over the first
+    ``columns`` cascades (two each first with ``two_each``, so no cascade is empty), low cards
+    often buried under high ones."""
     while True:
-        home = [rng.randint(5, 13) for _ in range(4)]
+        home = [rng.randint(lowest_home, 13) for _ in range(4)]
         left = [(r, s) for s in range(4) for r in range(home[s] + 1, 14)]
-        if 20 <= len(left) <= 24:
+        if cards[0] <= len(left) <= cards[1]:
             break
     rng.shuffle(left)
-    n_cells = 4
-    cells, rest = left[:n_cells], left[n_cells:]
-    # Full cells and no empty cascade keep the positions tight.
-    n_cols = 8
-    cascades: list[list[tuple[int, int]]] = [[c, d] for c, d in zip(rest[:n_cols], rest[n_cols : 2 * n_cols])]
-    for c in rest[2 * n_cols :]:
-        cascades[rng.randrange(n_cols)].append(c)
+    in_cells, rest = left[:cells], left[cells:]
+    cascades: list[list[tuple[int, int]]] = [[] for _ in range(columns)]
+    if two_each:
+        cascades = [[c, d] for c, d in zip(rest[:columns], rest[columns : 2 * columns])]
+        rest = rest[2 * columns :]
+    for c in rest:
+        cascades[rng.randrange(columns)].append(c)
     for col in cascades:
         if rng.random() < 0.7:  # bury the low cards under the high ones
             col.sort()
     cascades += [[] for _ in range(8 - len(cascades))]
-    return cascades, cells, home
+    return cascades, in_cells, home
 
 
 def to_state(cascades: list[list[tuple[int, int]]], cells: list[tuple[int, int]], home: list[int]) -> GameState:

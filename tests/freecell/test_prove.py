@@ -28,7 +28,7 @@ from parlour.freecell import (
     solve,
 )
 
-from .test_proofs import exhaustive, to_state
+from .test_proofs import exhaustive, random_endgame, to_state
 
 UNSOLVABLE = [11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948]
 
@@ -152,29 +152,13 @@ def test_solvable_deals_give_a_solution(tmp_path: Path) -> None:
     assert files(tmp_path) == [] and not (tmp_path / "parlour-proof.txt").exists()
 
 
-def small_endgame(rng: random.Random) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]], list[int]]:
-    """10-14 cards left, two free cells taken, low cards often buried: small enough that the
-    layers search whole splits in a moment."""
-    while True:
-        home = [rng.randint(9, 13) for _ in range(4)]
-        left = [(r, s) for s in range(4) for r in range(home[s] + 1, 14)]
-        if 10 <= len(left) <= 14:
-            break
-    rng.shuffle(left)
-    cells, rest = left[:2], left[2:]
-    cascades: list[list[tuple[int, int]]] = [[] for _ in range(8)]
-    for c in rest:
-        cascades[rng.randrange(5)].append(c)
-    for col in cascades:
-        if rng.random() < 0.7:
-            col.sort()
-    return cascades, cells, home
-
-
 @pytest.mark.parametrize("seed", range(30))
 def test_verdicts_match_exhaustive_search_with_the_layers_alone(seed: int, tmp_path: Path) -> None:
     # No fast solve first: the layers themselves must reach the win (or prove there is none).
-    cascades, cells, home = small_endgame(random.Random(seed))
+    # 10-14 cards left, two free cells taken: the layers search whole splits in a moment.
+    cascades, cells, home = random_endgame(
+        random.Random(seed), cards=(10, 14), lowest_home=9, cells=2, columns=5, two_each=False
+    )
     truth = exhaustive(cascades, cells, home)
     assert truth is not None
     state = to_state(cascades, cells, home)

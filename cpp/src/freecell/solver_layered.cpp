@@ -284,7 +284,6 @@ class Prover {
       if (whole) on_disk_[p] = whole;
       disk_ += whole;
     }
-    peak_disk_ = disk_;
   }
 
   // The bytes of the whole blocks at the start of a partition file.
@@ -343,7 +342,6 @@ class Prover {
     }
     pending_.clear();
     pending_bytes_ = 0;
-    peak_disk_ = std::max(peak_disk_, disk_);
   }
 
   // Hands a worker's children over to the lists.
@@ -374,13 +372,14 @@ class Prover {
     const int n = std::max(1, std::min<int>(opt_.threads, static_cast<int>(parts.size())));
     core::run_parallel(n, stop_, [&](int) {
       for (std::size_t i; (i = next.fetch_add(1)) < parts.size();) {
-        if (won_ || !reason_view()) return;
+        if (won_ || !running()) return;
         search_part(parts[i]);
       }
     });
   }
 
-  bool reason_view() {
+  // True until a worker gives a reason to stop (a limit reached).
+  bool running() {
     const std::lock_guard<std::mutex> lock(mu_);
     return reason_.empty();
   }
@@ -453,7 +452,7 @@ class Prover {
     for (std::uint64_t step = 0;; ++step) {
       if ((step & 255) == 0) {
         stop_.throw_if_stop_requested();
-        if (won_ || !reason_view()) break;
+        if (won_ || !running()) break;
         if (opt_.time_limit > 0 && elapsed() > opt_.time_limit) {
           give_up("time_limit");
           break;
@@ -550,7 +549,7 @@ class Prover {
   std::map<Part, std::vector<CompactKey>> pending_;  // children waiting in memory, by partition
   std::atomic<std::uint64_t> pending_bytes_{0};
   std::map<Part, std::uint64_t> on_disk_;  // partition -> bytes in its file
-  std::uint64_t disk_ = 0, peak_disk_ = 0;
+  std::uint64_t disk_ = 0;
   std::atomic<std::uint64_t> stores_{0};  // the workers' stores and buffers
   std::atomic<std::uint64_t> peak_{0};
   std::atomic<bool> won_{false};

@@ -243,6 +243,17 @@ def _wrap(r: _fc.SearchResult, mode: str) -> SolveResult:
     return Unknown(r.reason, r.states, r.seconds)
 
 
+def _start_state(state: GameState | Game | int, caller: str) -> GameState:
+    """The position a search starts from: a GameState, a Game's current position or an MS deal."""
+    if isinstance(state, Game):
+        return state.state
+    if isinstance(state, GameState):
+        return state
+    if isinstance(state, bool) or not hasattr(state, "__index__"):
+        raise WrongTypeError(f"{caller}() takes a GameState, a Game or a deal number, got {type(state).__name__}")
+    return GameState.from_ms_deal(state)
+
+
 def solve(
     state: GameState | Game | int,
     *,
@@ -263,12 +274,7 @@ def solve(
     positions (default :data:`DEFAULT_MEMORY_LIMIT`; ``None``: no limit).  See the
     module docstring for the three possible results.
     """
-    if isinstance(state, Game):
-        state = state.state
-    elif not isinstance(state, GameState):
-        if isinstance(state, bool) or not hasattr(state, "__index__"):
-            raise WrongTypeError(f"solve() takes a GameState, a Game or a deal number, got {type(state).__name__}")
-        state = GameState.from_ms_deal(state)
+    state = _start_state(state, "solve")
     return _wrap(_fc.search(state, mode, max_states, time_limit, memory_limit), mode)
 
 
@@ -396,12 +402,7 @@ def prove(
     ends the run with ``Unknown(reason="memory_limit")``.  ``progress`` receives a
     :class:`ProofProgress` after each split, from a worker thread.  Releases the GIL.
     """
-    if isinstance(state, Game):
-        state = state.state
-    elif not isinstance(state, GameState):
-        if isinstance(state, bool) or not hasattr(state, "__index__"):
-            raise WrongTypeError(f"prove() takes a GameState, a Game or a deal number, got {type(state).__name__}")
-        state = GameState.from_ms_deal(state)
+    state = _start_state(state, "prove")
     if not isinstance(work_dir, (str, os.PathLike)):
         raise WrongTypeError(f"work_dir is a path, got {type(work_dir).__name__}")
     path = os.fspath(work_dir)
