@@ -64,6 +64,23 @@ def test_spilling_to_disk_and_threads_change_nothing(tmp_path: Path) -> None:
     assert isinstance(r2, Unsolvable) and r2.states == ref.states
 
 
+@pytest.mark.parametrize("deal", [146692, 517776])
+def test_two_threads_never_hold_more_than_the_limit(deal: int, tmp_path: Path) -> None:
+    # Each worker reserves its next expansion before it grows, and a list about to grow
+    # past the limit goes to disk first: whatever the limit, the peak stays under it.
+    ref = solve(deal, mode="proof")
+    ends = set()
+    for n, limit in enumerate(range(900_000, 4_000_000, 150_000)):
+        seen: list[ProofProgress] = []
+        r = prove(deal, tmp_path / str(n), memory_limit=limit, threads=2, progress=seen.append)
+        assert max((p.memory for p in seen), default=0) <= limit
+        assert (isinstance(r, Unsolvable) and r.states == ref.states) or (
+            isinstance(r, Unknown) and r.reason == "memory_limit"
+        ), (limit, r)
+        ends.add(type(r))
+    assert ends == {Unsolvable, Unknown}  # the range crosses the memory this proof needs
+
+
 def test_a_split_that_does_not_fit_ends_with_memory_limit(tmp_path: Path) -> None:
     r = prove(517776, tmp_path, memory_limit=2_000_000)
     assert isinstance(r, Unknown) and r.reason == "memory_limit"

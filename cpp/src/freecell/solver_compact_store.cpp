@@ -7,7 +7,7 @@ namespace {
 constexpr std::size_t kFirstSlots = 64;  // slots per segment at first
 }
 
-CompactStore::CompactStore() {
+CompactStore::CompactStore(bool parents) : with_parents_(parents) {
   segments_.resize(kSegments);
   for (auto& s : segments_) {
     s.slots.assign(kFirstSlots, 0);
@@ -35,11 +35,11 @@ std::uint32_t CompactStore::find_or_insert(const CompactKey& key, std::uint32_t 
   const auto idx = static_cast<std::uint32_t>(count_);
   if ((count_ >> kChunkBits) >= keys_.size()) {
     keys_.push_back(std::make_unique<CompactKey[]>(std::size_t{1} << kChunkBits));
-    parents_.push_back(std::make_unique<std::uint32_t[]>(std::size_t{1} << kChunkBits));
-    bytes_ += (std::size_t{1} << kChunkBits) * (sizeof(CompactKey) + sizeof(std::uint32_t));
+    if (with_parents_) parents_.push_back(std::make_unique<std::uint32_t[]>(std::size_t{1} << kChunkBits));
+    bytes_ += chunk_bytes();
   }
   keys_[idx >> kChunkBits][idx & kChunkMask] = key;
-  parents_[idx >> kChunkBits][idx & kChunkMask] = parent;
+  if (with_parents_) parents_[idx >> kChunkBits][idx & kChunkMask] = parent;
   ++count_;
   const bool was_near = near(seg);
   seg.slots[i] = idx + 1;
@@ -110,8 +110,7 @@ bool CompactStore::pop(int& prio, std::uint32_t& node) {
 
 std::uint64_t CompactStore::next_expansion_bytes() const noexcept {
   std::uint64_t extra = near_bytes_;
-  if (((count_ + kMaxChildren) >> kChunkBits) >= keys_.size())
-    extra += (std::uint64_t{1} << kChunkBits) * (sizeof(CompactKey) + sizeof(std::uint32_t)) + 64 * sizeof(void*);
+  if (((count_ + kMaxChildren) >> kChunkBits) >= keys_.size()) extra += chunk_bytes() + 64 * sizeof(void*);
   if (free_count_ < kMaxChildren)
     extra += (kMaxChildren - free_count_) * (sizeof(Block) + sizeof(void*)) + blocks_.capacity() * sizeof(void*);
   extra += 64 * 1024;  // growth of the bucket and chunk pointer arrays

@@ -1,5 +1,6 @@
 // The solver's memory-lean position store, for scans that grow large: 24-byte
-// compact keys with 4-byte parent links in fixed-size chunks, a hash index split into
+// compact keys with 4-byte parent links (or none, for a scan that needs no path back)
+// in fixed-size chunks, a hash index split into
 // segments that grow one at a time, and an open list of fixed-size blocks.  Every
 // allocation is counted, and what the next expansion may allocate is known before it
 // runs, so a memory limit is never exceeded.  Internal to the solver.
@@ -21,14 +22,16 @@ class CompactStore {
   // each cascade and 10 from each free cell).
   static constexpr std::size_t kMaxChildren = 256;
 
-  CompactStore();
+  // `parents`: whether the store keeps each position's parent (4 bytes a position).
+  explicit CompactStore(bool parents = true);
   CompactStore(const CompactStore&) = delete;
   CompactStore& operator=(const CompactStore&) = delete;
 
   [[nodiscard]] std::uint64_t size() const noexcept { return count_; }
   [[nodiscard]] const CompactKey& key(std::uint32_t i) const noexcept { return keys_[i >> kChunkBits][i & kChunkMask]; }
+  // (kNone in a store made without parents)
   [[nodiscard]] std::uint32_t parent(std::uint32_t i) const noexcept {
-    return parents_[i >> kChunkBits][i & kChunkMask];
+    return with_parents_ ? parents_[i >> kChunkBits][i & kChunkMask] : kNone;
   }
 
   // The index of the position with this key, appending it (with its parent) when
@@ -61,9 +64,14 @@ class CompactStore {
   void grow(Segment& seg);
   [[nodiscard]] static std::size_t limit(const Segment& s) noexcept { return s.slots.size() / 10 * 7; }
   [[nodiscard]] static bool near(const Segment& s) noexcept { return s.used + kMaxChildren >= limit(s); }
+  [[nodiscard]] std::uint64_t chunk_bytes() const noexcept {
+    return (std::uint64_t{1} << kChunkBits) * (sizeof(CompactKey) + (with_parents_ ? sizeof(std::uint32_t) : 0));
+  }
+
+  bool with_parents_ = true;
 
   std::vector<std::unique_ptr<CompactKey[]>> keys_;        // 24 bytes a position
-  std::vector<std::unique_ptr<std::uint32_t[]>> parents_;  // 4 bytes a position
+  std::vector<std::unique_ptr<std::uint32_t[]>> parents_;  // 4 bytes a position (if kept)
   std::vector<Segment> segments_;
   std::uint64_t count_ = 0;
   std::uint64_t bytes_ = 0;

@@ -10,7 +10,7 @@
 // from partitions with fewer cards home.  The scan takes the partitions in order of
 // cards home (a layer); the partitions of one layer are independent, so `threads`
 // workers take them one at a time.  A partition is searched depth-first in memory
-// (a CompactStore: 24-byte keys, ~38 bytes a position); a child in another partition
+// (a CompactStore without parent links: 24-byte keys, ~33 bytes a position); a child in another partition
 // is appended to that partition's list, kept in memory and written to a file of the
 // work directory when the lists grow large.  When a layer is done, every list is on
 // disk, a manifest records the layer, and the layer's files are deleted: a run stopped
@@ -349,10 +349,16 @@ class Prover {
     if (out.empty()) return;
     const std::lock_guard<std::mutex> lock(mu_);
     for (const auto& [p, k] : out) {
-      auto& v = pending_[p];
-      const std::size_t cap = v.capacity();
-      v.push_back(k);
-      pending_bytes_ += (v.capacity() - cap) * sizeof(CompactKey);
+      auto* v = &pending_[p];
+      const std::size_t cap = v->capacity();
+      if (v->size() == cap && opt_.memory_limit &&
+          used() + std::max<std::size_t>(cap, 1) * sizeof(CompactKey) > opt_.memory_limit) {
+        flush();  // a list about to grow past the limit goes to disk first
+        v = &pending_[p];
+      }
+      const std::size_t before = v->capacity();
+      v->push_back(k);
+      pending_bytes_ += (v->capacity() - before) * sizeof(CompactKey);
     }
     out.clear();
     if (pending_bytes_ > flush_at_) flush();
@@ -387,15 +393,23 @@ class Prover {
     const std::lock_guard<std::mutex> lock(mu_);
     if (reason_.empty()) reason_ = why;
   }
+  // The same, for a worker that stops holding `held` bytes reserved.
+  void give_up(const char* why, std::uint64_t& held) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    if (reason_.empty()) reason_ = why;
+    reserved_ -= held;
+    held = 0;
+  }
 
   void search_part(Part part) {
-    CompactStore store;
+    CompactStore store(/*parents=*/false);  // the moves of a win come from a fast solve
     std::uint64_t published = 0;
     const std::uint64_t fixed = kWorkerFixed + store.bytes();
     note_memory(fixed, published);
     std::vector<std::pair<Part, CompactKey>> out;
     out.reserve(kLocalOut + CompactStore::kMaxChildren);
     bool inserted = false;
+    std::uint64_t held = 0;  // this worker's reservation (see fits)
     // The seeds: the list in memory and the file.
     std::vector<CompactKey> seeds;
     {
@@ -407,9 +421,14 @@ class Prover {
         pending_.erase(it);
       }
     }
-    for (const CompactKey& k : seeds) {
-      const std::uint32_t idx = store.find_or_insert(k, CompactStore::kNone, inserted);
-      if (inserted) store.push(0, idx);
+    // (the list is counted as the worker's until it is inserted)
+    const std::uint64_t seed_bytes = seeds.capacity() * sizeof(CompactKey);
+    for (std::size_t at = 0; at < seeds.size(); at += kReadChunk) {
+      for (std::size_t j = at; j < std::min(seeds.size(), at + kReadChunk); ++j) {
+        const std::uint32_t idx = store.find_or_insert(seeds[j], CompactStore::kNone, inserted);
+        if (inserted) store.push(0, idx);
+      }
+      if (!fits(store, fixed + seed_bytes, published, held)) return give_up("memory_limit", held);
     }
     std::vector<CompactKey>().swap(seeds);
     bool on_disk = false;
@@ -439,9 +458,9 @@ class Prover {
           const std::uint32_t idx = store.find_or_insert(chunk[j], CompactStore::kNone, inserted);
           if (inserted) store.push(0, idx);
         }
-        if (!fits(store, fixed, published)) {
+        if (!fits(store, fixed, published, held)) {
           std::fclose(f);
-          return give_up("memory_limit");
+          return give_up("memory_limit", held);
         }
       }
       std::fclose(f);
@@ -458,8 +477,8 @@ class Prover {
           break;
         }
       }
-      if (!fits(store, fixed, published)) {
-        give_up("memory_limit");
+      if (!fits(store, fixed, published, held)) {
+        give_up("memory_limit", held);
         break;
       }
       if (!store.pop(prio, cur)) break;
@@ -490,6 +509,7 @@ class Prover {
     hand_over(out);
     {
       const std::lock_guard<std::mutex> lock(mu_);
+      reserved_ -= held;
       layer_states_ += store.size();
       if (reason_.empty() && !won_) {
         states_ += store.size();
@@ -501,18 +521,25 @@ class Prover {
     note_memory(0, published);
   }
 
+  // The bytes held or promised: the stores, the lists and the reservations.  Caller holds mu_.
+  std::uint64_t used() const { return stores_.load() + pending_bytes_.load() + reserved_; }
+
   // Whether the next expansion fits the memory limit (after writing the lists to disk
-  // when they are what is in the way).
-  bool fits(const CompactStore& store, std::uint64_t fixed, std::uint64_t& published) {
+  // when they are what is in the way).  A worker that may go on reserves the bytes its
+  // next expansion can add (`held`, given back at its next check), so that two workers
+  // cannot both pass the check and then grow past the limit together.
+  bool fits(const CompactStore& store, std::uint64_t fixed, std::uint64_t& published, std::uint64_t& held) {
     note_memory(fixed + store.bytes(), published);
     if (!opt_.memory_limit) return true;
     const std::uint64_t need = store.next_expansion_bytes();
-    if (stores_.load() + pending_bytes_.load() + need <= opt_.memory_limit) return true;
-    {
-      const std::lock_guard<std::mutex> lock(mu_);
-      if (pending_bytes_ > 0) flush();
-    }
-    return stores_.load() + need <= opt_.memory_limit;
+    const std::lock_guard<std::mutex> lock(mu_);
+    reserved_ -= held;
+    held = 0;
+    if (used() + need > opt_.memory_limit && pending_bytes_ > 0) flush();
+    if (used() + need > opt_.memory_limit) return false;
+    reserved_ += need;
+    held = need;
+    return true;
   }
 
   // The deal is won from a position the scan reached: the moves come from the fast
@@ -551,6 +578,7 @@ class Prover {
   std::map<Part, std::uint64_t> on_disk_;  // partition -> bytes in its file
   std::uint64_t disk_ = 0;
   std::atomic<std::uint64_t> stores_{0};  // the workers' stores and buffers
+  std::uint64_t reserved_ = 0;            // the workers' next expansions (under mu_)
   std::atomic<std::uint64_t> peak_{0};
   std::atomic<bool> won_{false};
   std::string reason_;

@@ -384,7 +384,7 @@ def prove(
     proof and counts the same ``states``.  No move takes a card off a foundation, so
     the positions are split by their four foundation heights and the splits searched
     in order of cards home (a layer): only the split being searched is in memory
-    (about 38 bytes a position, one split per thread with ``threads``); the positions
+    (about 33 bytes a position, one split per thread with ``threads``); the positions
     found for later splits wait in files under ``work_dir`` (24 bytes each, written
     sorted and without repeats; a proof of billions of positions needs tens of GB of
     disk).  In the manner of Freecell Solver's ``depth_dbm_fc_solver``, which proved
