@@ -34,8 +34,8 @@ import numpy as np
 import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from parlour.distributed import tasks
-from parlour.distributed.runner import run_chunks
-from parlour.distributed.store import ResultStore
+from parlour.distributed.runner import LazyChunks, run_chunks
+from parlour.distributed.store import EvenChunks, ResultStore
 from parlour.errors import InvalidValueError, WrongTypeError
 from parlour.gin.arena import MATCH_COLUMNS
 
@@ -93,8 +93,10 @@ def _drive(
 
 
 # ---------------------------------------------------------------- FreeCell
-def _deals_parameter(numbers: np.ndarray) -> dict[str, Any]:
+def _deals_parameter(numbers: np.ndarray | range) -> dict[str, Any]:
     n = len(numbers)
+    if isinstance(numbers, range):  # step 1, checked by the caller: never made into an array
+        return {"first": numbers.start, "last": numbers.stop - 1, "count": n} if n else {"count": 0, "sha256": _EMPTY}
     if n and numbers[0] + np.uint64(n - 1) == numbers[-1] and bool(np.all(np.diff(numbers.astype(np.int64)) == 1)):
         return {"first": int(numbers[0]), "last": int(numbers[-1]), "count": n}
     return {"count": n, "sha256": hashlib.sha256(numbers.astype("<u8").tobytes()).hexdigest()}
@@ -116,8 +118,11 @@ def freecell_table(cols: dict[str, Any], solutions: bool) -> pa.Table:
     return pa.table(fields)
 
 
+_EMPTY = hashlib.sha256(b"").hexdigest()
+
+
 def freecell_survey(
-    numbers: np.ndarray,
+    numbers: np.ndarray | range,
     out: str | os.PathLike[str],
     *,
     mode: str,
@@ -129,7 +134,7 @@ def freecell_survey(
     chunk_size: int | None,
     progress: Progress | None,
 ) -> ResultStore:
-    """Survey the deals ``numbers`` (uint64) into the store at ``out``; see the module docstring."""
+    """Survey the deals ``numbers`` (uint64, or a range of step 1) into the store at ``out``; see the module docstring."""
     size = _chunk_size("freecell.survey", chunk_size)
     params = {
         "deals": _deals_parameter(numbers),
@@ -139,11 +144,10 @@ def freecell_survey(
         "solutions": bool(solutions),
         "chunk_size": size,
     }
-    store = ResultStore.create_or_resume(
-        out, kind="freecell.survey", parameters=params, chunk_rows=_sizes(len(numbers), size)
-    )
+    plan = EvenChunks(len(numbers), size)
+    store = ResultStore.create_or_resume(out, kind="freecell.survey", parameters=params, chunk_rows=plan)
     work = {"mode": mode, "max_states": max_states, "time_limit": time_limit, "solutions": bool(solutions)}
-    chunks = [(work, numbers[lo : lo + size]) for lo in range(0, len(numbers), size)]
+    chunks = LazyChunks(len(plan), lambda i: (work, numbers[i * size : (i + 1) * size]))
     return _drive(
         store,
         tasks.freecell_chunk,

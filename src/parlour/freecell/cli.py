@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
 import sys
 import time
+from collections.abc import Sequence
 from typing import TextIO
 
-from parlour._progress import ProgressBar
+from parlour._progress import Interrupted, ProgressBar, command_line, format_field
 from parlour.errors import ParlourError
 
 __all__ = ["register", "demo"]
@@ -132,26 +135,34 @@ def _bytes(text: str) -> int:
 def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
     from parlour.freecell import ProofProgress, Solution, Unsolvable, prove
 
-    last = [-1.0]
+    # The display is built from whatever fields the progress reports, so a new field shows by itself.
+    resumed = os.path.isdir(args.work_dir) and bool(os.listdir(args.work_dir))
+    bar = ProgressBar("positions", resumed=resumed, quiet=args.no_progress)
 
     def report(p: ProofProgress) -> None:
-        if p.seconds - last[0] >= 10 or last[0] < 0:
-            last[0] = p.seconds
-            print(
-                f"  {p.seconds:8.0f} s  layer {p.layer:2d} (cards home)  {p.states:,} positions  "
-                f"{p.disk / 2**20:,.0f} MB on disk  {p.memory / 2**20:,.0f} MB held",
-                file=sys.stderr,
-                flush=True,
-            )
+        fields = {f.name: getattr(p, f.name) for f in dataclasses.fields(p) if f.name not in ("states", "seconds")}
+        bar(p.states, None, **fields)
 
-    result = prove(
-        args.deal,
-        args.work_dir,
-        memory_limit=args.memory_limit or None,
-        time_limit=args.time_limit,
-        threads=args.threads,
-        progress=None if args.no_progress else report,
-    )
+    try:
+        with bar:
+            result = prove(
+                args.deal,
+                args.work_dir,
+                memory_limit=args.memory_limit or None,
+                time_limit=args.time_limit,
+                threads=args.threads,
+                progress=report,
+            )
+    except KeyboardInterrupt:
+        where = (
+            f"{bar.done:,} positions searched ({', '.join(filter(None, (format_field(k, v) for k, v in bar.fields.items())))})"
+            if bar.done is not None
+            else "no split was finished in this run"
+        )
+        raise Interrupted(
+            f"{where}; {args.work_dir} keeps every finished layer: run the same command again to continue: "
+            f"{command_line(getattr(args, 'argv', None))}"
+        ) from None
     if isinstance(result, Unsolvable):
         print(f"deal #{args.deal}: proved unsolvable ({result.states:,} positions, {result.seconds:.1f} s)", file=out)
         return 0
@@ -167,38 +178,108 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
     return 1
 
 
+class _Tally:
+    """The figures of a batch, summed chunk by chunk (a batch may run over all 2**33 - 1 deals)."""
+
+    def __init__(self) -> None:
+        self.deals = self.solved = self.moves = 0
+        self.unsolvable: list[int] = []
+        self.unknown: list[int] = []
+        self.n_unsolvable = self.n_unknown = 0
+        self.cpu = 0.0
+
+    def add(self, first: int, results: Sequence[object]) -> None:
+        from parlour.freecell import Solution, Unsolvable
+
+        for n, r in enumerate(results, first):
+            self.deals += 1
+            self.cpu += getattr(r, "seconds", 0.0)
+            if isinstance(r, Solution):
+                self.solved += 1
+                self.moves += len(r)
+            elif isinstance(r, Unsolvable):
+                self.n_unsolvable += 1
+                if len(self.unsolvable) < 10:
+                    self.unsolvable.append(n)
+            else:
+                self.n_unknown += 1
+                if len(self.unknown) < 10:
+                    self.unknown.append(n)
+
+    def report(self, args: argparse.Namespace, last: int, wall: float, out: TextIO) -> None:
+        print(f"deals {args.first}..{last} ({self.deals}), mode {args.mode}, jobs {args.jobs}", file=out)
+        print(
+            f"solved {self.solved}, proved unsolvable {self.n_unsolvable} {self.unsolvable}, unknown "
+            f"{self.n_unknown} {self.unknown}",
+            file=out,
+        )
+        per = 1000 * self.cpu / self.deals if self.deals else 0.0
+        print(f"total time {wall:.2f} s wall, {self.cpu:.2f} s in the solver, {per:.3f} ms per deal", file=out)
+        if self.solved:
+            print(f"mean solution length {self.moves / self.solved:.2f} moves", file=out)
+
+
+def _batch_argv(args: argparse.Namespace, first: int) -> list[str]:
+    """The batch command with the same options over deals ``first .. args.last``."""
+    argv = ["freecell", "batch", str(first), str(args.last)]
+    if args.mode != "fast":
+        argv += ["--mode", args.mode]
+    if args.jobs != 1:
+        argv += ["--jobs", str(args.jobs)]
+    if args.max_states is not None:
+        argv += ["--max-states", str(args.max_states)]
+    if args.time_limit is not None:
+        argv += ["--time-limit", repr(args.time_limit)]
+    if args.no_progress:
+        argv.append("--quiet")
+    return argv
+
+
+#: Deals a batch solves at a time on each thread (the figures are summed chunk by chunk).
+_BATCH_CHUNK = 1000
+
+
 def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
-    from parlour.freecell import Solution, Unsolvable, solve_deals
+    from parlour.freecell import solve_deals
 
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
-    numbers = list(range(args.first, args.last + 1))
-    total = len(numbers)
+    total = args.last - args.first + 1
+    step = _BATCH_CHUNK * args.jobs
+    tally = _Tally()
     t0 = time.perf_counter()
-    with ProgressBar("deals") as bar:
-        results = solve_deals(
-            numbers,
-            mode=args.mode,
-            jobs=args.jobs,
-            max_states=args.max_states,
-            time_limit=args.time_limit,
-            progress=None if args.no_progress else (lambda done, n, index: bar(done, n)),
-        )
-    wall = time.perf_counter() - t0
-    solved = [r for r in results if isinstance(r, Solution)]
-    unsolvable = [n for n, r in zip(numbers, results) if isinstance(r, Unsolvable)]
-    unknown = [n for n, r in zip(numbers, results) if not isinstance(r, (Solution, Unsolvable))]
-    cpu = sum(r.seconds for r in results)
-    moves = sum(len(r) for r in solved)
-    print(f"deals {args.first}..{args.last} ({total}), mode {args.mode}, jobs {args.jobs}", file=out)
-    print(
-        f"solved {len(solved)}, proved unsolvable {len(unsolvable)} {unsolvable[:10]}, unknown {len(unknown)} "
-        f"{unknown[:10]}",
-        file=out,
-    )
-    print(f"total time {wall:.2f} s wall, {cpu:.2f} s in the solver, {1000 * cpu / total:.3f} ms per deal", file=out)
-    if solved:
-        print(f"mean solution length {moves / len(solved):.2f} moves", file=out)
+    lo = args.first
+    with ProgressBar("deals", quiet=args.no_progress) as bar:
+        bar(0, total)
+        try:
+            while lo <= args.last:
+                hi = min(args.last, lo + step - 1)
+                base = lo - args.first
+
+                def progress(done: int, _n: int, _i: int, base: int = base) -> None:
+                    bar(base + done, total)
+
+                results = solve_deals(
+                    range(lo, hi + 1),
+                    mode=args.mode,
+                    jobs=args.jobs,
+                    max_states=args.max_states,
+                    time_limit=args.time_limit,
+                    progress=progress,
+                )
+                tally.add(lo, results)
+                lo = hi + 1
+        except KeyboardInterrupt:
+            bar.close()
+            if tally.deals:
+                tally.report(args, lo - 1, time.perf_counter() - t0, out)
+            done = (
+                f"deals {args.first}..{lo - 1} are solved ({tally.deals:,} of {total:,})"
+                if tally.deals
+                else (f"no deal was finished of {total:,}")
+            )
+            raise Interrupted(f"{done}; the rest: {command_line(_batch_argv(args, lo))}") from None
+    tally.report(args, args.last, time.perf_counter() - t0, out)
     return 0
 
 
@@ -231,7 +312,7 @@ def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
-    bar = None if args.no_progress else ProgressBar("deals")
+    bar = None if args.no_progress else ProgressBar("deals", resumed=True)  # first call: the deals stored
     start: list[int] = []  # deals already stored when this run began
 
     def progress(done: int, total: int, _index: int) -> None:
@@ -259,47 +340,69 @@ def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - t0
-    return _survey_summary(store.table(), args, wall, store.rows - (start[0] if start else 0), out)
+    return _survey_summary(store, args, wall, store.rows - (start[0] if start else 0), out)
 
 
-def _survey_summary(table: object, args: argparse.Namespace, wall: float, computed: int, out: TextIO) -> int:
+def _survey_summary(store: object, args: argparse.Namespace, wall: float, computed: int, out: TextIO) -> int:
+    """The survey's figures, read part by part (the table of a survey of every deal does not fit in memory)."""
     import numpy as np
     import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
     import pyarrow.compute as pc  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-    assert isinstance(table, pa.Table)
-    verdict = np.asarray(pc.cast(table.column("verdict"), pa.string()))
-    deals = np.asarray(table.column("deal"))
-    moves = np.asarray(table.column("moves"))
-    states = np.asarray(table.column("states"))
-    seconds = np.asarray(table.column("seconds"))
-    replayed = np.asarray(table.column("replayed"))
-    solved = verdict == "solved"
-    n = len(deals)
-    where = "Ray " + args.ray if args.ray else "Dask " + args.dask if args.dask else f"jobs {args.jobs}"
-    print(f"deals {args.first}..{args.last} ({n:,}), mode {args.mode}, {where}, results in {args.out}", file=out)
+    from parlour.distributed.store import ResultStore
+
+    assert isinstance(store, ResultStore)
+    n = solved = checked = moves = states_sum = 0
+    seconds_sum = 0.0
+    listed: dict[str, list[tuple[int, int, float]]] = {"unsolvable": [], "unknown": []}
+    counts = {"unsolvable": 0, "unknown": 0}
+    failed: list[int] = []
+    n_failed = 0
+    for i in range(store.chunks):
+        part = store.part(i)
+        verdict = np.asarray(pc.cast(part.column("verdict"), pa.string()))
+        deals = np.asarray(part.column("deal"))
+        states = np.asarray(part.column("states"))
+        seconds = np.asarray(part.column("seconds"))
+        replayed = np.asarray(part.column("replayed"))
+        won = verdict == "solved"
+        n += len(deals)
+        solved += int(won.sum())
+        checked += int((won & replayed).sum())
+        moves += int(np.asarray(part.column("moves"))[won].sum())
+        states_sum += int(states.sum())
+        seconds_sum += float(seconds.sum())
+        for label in listed:
+            where = np.flatnonzero(verdict == label)
+            counts[label] += len(where)
+            for k in where[: 50 - len(listed[label])]:
+                listed[label].append((int(deals[k]), int(states[k]), float(seconds[k])))
+        bad = deals[won & ~replayed]
+        n_failed += len(bad)
+        failed += [int(d) for d in bad[: 20 - len(failed)]]
+    run_on = "Ray " + args.ray if args.ray else "Dask " + args.dask if args.dask else f"jobs {args.jobs}"
+    print(f"deals {args.first}..{args.last} ({n:,}), mode {args.mode}, {run_on}, results in {args.out}", file=out)
     print(
-        f"solved {int(solved.sum()):,} (replay-checked {int((solved & replayed).sum()):,}), "
-        f"impossible {int((verdict == 'unsolvable').sum()):,}, unknown {int((verdict == 'unknown').sum()):,}",
+        f"solved {solved:,} (replay-checked {checked:,}), impossible {counts['unsolvable']:,}, "
+        f"unknown {counts['unknown']:,}",
         file=out,
     )
-    for label in ("unsolvable", "unknown"):
-        for i in np.flatnonzero(verdict == label)[:50]:
+    for label, rows in listed.items():
+        for deal, states_n, secs in rows:
             print(
-                f"  deal {int(deals[i])}: {'impossible' if label == 'unsolvable' else 'unknown'}, "
-                f"{int(states[i]):,} positions, {seconds[i]:.3f} s",
+                f"  deal {deal}: {'impossible' if label == 'unsolvable' else 'unknown'}, "
+                f"{states_n:,} positions, {secs:.3f} s",
                 file=out,
             )
-    if solved.any():
-        print(f"mean solution length {moves[solved].mean():.2f} moves, mean positions {states.mean():.0f}", file=out)
+    if solved:
+        print(f"mean solution length {moves / solved:.2f} moves, mean positions {states_sum / n:.0f}", file=out)
     print(
-        f"solver time {seconds.sum():.1f} s ({1000 * seconds.sum() / max(n, 1):.3f} ms a deal); this run computed "
+        f"solver time {seconds_sum:.1f} s ({1000 * seconds_sum / max(n, 1):.3f} ms a deal); this run computed "
         f"{computed:,} deals in {wall:.1f} s wall, {computed / wall if wall > 0 else 0:,.0f} deals/s",
         file=out,
     )
-    failed = deals[solved & ~replayed]
-    if len(failed):
-        print(f"REPLAY FAILED for {len(failed)} solutions: deals {[int(d) for d in failed[:20]]}", file=out)
+    if n_failed:
+        print(f"REPLAY FAILED for {n_failed} solutions: deals {failed}", file=out)
         return 1
     return 0
 

@@ -93,15 +93,22 @@ def load_replay(data: Any) -> tuple[Round, list[Any]]:
     return Round.deal(_rules(data.get("rules")), _player(data.get("dealer", "ONE")), seed), data["actions"]
 
 
+def read_text(path: str) -> str:
+    """The UTF-8 text of the file ``path`` (``-``: stdin); InvalidValueError when it cannot be
+    read, StateFormatError when it is not UTF-8 text."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise InvalidValueError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise StateFormatError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise InvalidValueError(f"cannot read {args.file!r}: {exc.strerror}") from None
+    text = read_text(args.file)
     try:
         data = json.loads(text)
     except ValueError as exc:

@@ -9,16 +9,17 @@ prints each hand's result.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import time
 from typing import Any, TextIO
 
 from parlour._core.gin import ExpertBot, HardBot, NormalBot, Player, Rules
-from parlour._progress import ProgressBar
-from parlour.distributed.cli import add_run_options
+from parlour._progress import Interrupted, ProgressBar
+from parlour.distributed.cli import add_run_options, unsaved_note
 from parlour.gin.arena import ArenaResult, arena
 from parlour.gin.bots import BOT_NAMES, play_match
-from parlour.gin.cli import PRESETS
+from parlour.gin.cli import PRESETS, read_text
 from parlour.gin.play import describe_result, play_terminal
 
 __all__ = ["demo_match", "register_bot_commands"]
@@ -76,21 +77,31 @@ def _add_expert_options(p: Any) -> None:
     )
 
 
+def _total(args: argparse.Namespace) -> int:
+    """The matches of the whole arena: ``--matches`` for every pair of bots."""
+    n = len(args.bots)
+    return int(args.matches * n * (n - 1) // 2)
+
+
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     rules = PRESETS[args.rules]()
     t0 = time.perf_counter()
     if args.out or args.ray or args.dask:
         res = _arena_chunked(args, rules)
     else:
-        with ProgressBar("matches") as bar:
-            res = arena(
-                _with_expert_budget(args.bots, args),
-                args.matches,
-                seed=args.seed,
-                jobs=args.jobs,
-                rules=rules,
-                progress=None if args.no_progress else bar,
-            )
+        with ProgressBar("matches", quiet=args.no_progress) as bar:
+            bar(0, _total(args))
+            try:
+                res = arena(
+                    _with_expert_budget(args.bots, args),
+                    args.matches,
+                    seed=args.seed,
+                    jobs=args.jobs,
+                    rules=rules,
+                    progress=bar,
+                )
+            except KeyboardInterrupt:
+                raise Interrupted(unsaved_note(args, "matches", bar.done, _total(args))) from None
     dt = time.perf_counter() - t0
     deal = "the first turn alternating from hand to hand" if rules.alternate_dealer else "the winner dealing next"
     print(
@@ -111,7 +122,7 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
     """The arena in chunks: into a result store (--out) and/or on Ray or Dask."""
     from parlour.distributed.cli import running
 
-    bar = None if args.no_progress else ProgressBar("matches")
+    bar = ProgressBar("matches", resumed=bool(args.out), quiet=args.no_progress)  # a store's first call: its rows
     try:
         with running(args, "matches") as executor:
             res = arena(
@@ -125,9 +136,12 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
                 out=args.out,
                 chunk_size=args.chunk_size,
             )
+    except KeyboardInterrupt as e:
+        if isinstance(e, Interrupted):
+            raise
+        raise Interrupted(unsaved_note(args, "matches", bar.done, _total(args))) from None
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     if isinstance(res, ArenaResult):
         return res
     return ArenaResult.from_table(res.table(), rules)
@@ -138,11 +152,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.target != rules.game_target:
         rules = rules.replace(game_target=args.target)
     bot = _with_expert_budget([args.bot], args)[0]
-    if args.input is None:
-        play_terminal(bot, inp=sys.stdin, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
-    else:
-        with open(args.input, encoding="utf-8") as f:
-            play_terminal(bot, inp=f, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
+    inp = sys.stdin if args.input is None else io.StringIO(read_text(args.input))
+    play_terminal(bot, inp=inp, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
     return 0
 
 

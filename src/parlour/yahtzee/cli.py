@@ -10,8 +10,8 @@ from typing import TextIO
 
 import numpy as np
 
-from parlour._progress import ProgressBar
-from parlour.distributed.cli import add_run_options
+from parlour._progress import Interrupted, ProgressBar
+from parlour.distributed.cli import add_run_options, unsaved_note
 from parlour.errors import NotationError, ParlourError
 from parlour.yahtzee import (
     Dice,
@@ -51,18 +51,21 @@ def _solver(args: argparse.Namespace) -> Solver:
     return Solver(_rules(args))
 
 
+def _solve(solver: Solver, threads: int, quiet: bool) -> None:
+    """Solve the table with a progress bar over its 14 tiers (cards by boxes left)."""
+    with ProgressBar("tiers", quiet=quiet) as bar:
+        bar(0, 14)
+        try:
+            solver.solve(threads=threads, progress=lambda tier, _secs: bar(14 - tier, 14))
+        except KeyboardInterrupt:
+            raise Interrupted(f"the table was being solved ({bar.done or 0} of 14 tiers); nothing is kept") from None
+
+
 def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     solver = Solver(_rules(args))
     print(f"solving Yahtzee under the rules '{solver.rules}' ({args.threads or 'all'} threads)", file=out)
-
-    bar = ProgressBar("tiers (cards by boxes left)")
-
-    def progress(tier: int, secs: float) -> None:
-        bar(14 - tier, 14)
-
     t0 = time.perf_counter()
-    with bar:
-        solver.solve(threads=args.threads, progress=None if args.no_progress else progress)
+    _solve(solver, args.threads, args.no_progress)
     dt = time.perf_counter() - t0
     print(f"expected score of optimal play: {solver.value(State.START):.10f}", file=out)
     print(f"solved {solver.solved_count:,} states in {dt:.3f} s; table {solver.table_bytes / 1e6:.2f} MB", file=out)
@@ -182,18 +185,23 @@ def _histogram(scores: np.ndarray, out: TextIO, width: int = 50) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    t0 = time.perf_counter()
     if args.bot == "heuristic":
         bot: OptimalBot | HeuristicBot = HeuristicBot(_rules(args))
     else:
-        bot = OptimalBot(_solver(args))
-    t0 = time.perf_counter()
+        solver = _solver(args)
+        if not solver.is_solved():
+            _solve(solver, args.threads, args.no_progress)  # the optimal bot plays from the whole table
+        bot = OptimalBot(solver)
     if args.out or args.ray or args.dask:
         scores = _simulate_chunked(args, bot)
     else:
-        with ProgressBar("games") as bar:
-            scores = simulate(
-                args.games, bot, seed=args.seed, threads=args.threads, progress=None if args.no_progress else bar
-            )
+        with ProgressBar("games", quiet=args.no_progress) as bar:
+            bar(0, args.games)
+            try:
+                scores = simulate(args.games, bot, seed=args.seed, threads=args.threads, progress=bar)
+            except KeyboardInterrupt:
+                raise Interrupted(unsaved_note(args, "games", bar.done, args.games)) from None
     dt = time.perf_counter() - t0
     n = len(scores)
     print(f"{n:,} games, {bot.name}, rules '{bot.rules}', seed {args.seed}: {dt:.3f} s (solve included)", file=out)
@@ -212,7 +220,7 @@ def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) 
     """The games in chunks: into a result store (--out) and/or on Ray or Dask."""
     from parlour.distributed.cli import running
 
-    bar = None if args.no_progress else ProgressBar("games")
+    bar = ProgressBar("games", resumed=bool(args.out), quiet=args.no_progress)  # a store's first call: its rows
     try:
         with running(args, "games") as executor:
             res = simulate(
@@ -225,9 +233,12 @@ def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) 
                 chunk_size=args.chunk_size,
                 progress=bar,
             )
+    except KeyboardInterrupt as e:
+        if isinstance(e, Interrupted):
+            raise
+        raise Interrupted(unsaved_note(args, "games", bar.done, args.games)) from None
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     if isinstance(res, np.ndarray):
         return res
     return np.asarray(res.table().column("score"))
