@@ -40,16 +40,21 @@ class Child:
             env=child_env(),
             start_new_session=group,
         )
+        self._out: list[bytes] = []
         self._err: list[bytes] = []
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        self._readers = [
+            threading.Thread(target=self._read, args=(self.proc.stdout.fileno(), self._out), daemon=True),
+            threading.Thread(target=self._read, args=(self.proc.stderr.fileno(), self._err), daemon=True),
+        ]
+        for reader in self._readers:
+            reader.start()
         self.group = group
 
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        fd = self.proc.stderr.fileno()
+    @staticmethod
+    def _read(fd: int, into: list[bytes]) -> None:
         while chunk := os.read(fd, 65536):
-            self._err.append(chunk)
+            into.append(chunk)
 
     @property
     def err(self) -> str:
@@ -61,8 +66,10 @@ class Child:
             if ready():
                 return
             if self.proc.poll() is not None:
+                self._finish()
                 raise AssertionError(f"the command ended (status {self.proc.returncode}) before {what}: {self.err}")
             time.sleep(0.05)
+        self._finish()
         raise AssertionError(f"no {what} in {timeout} s: {self.err[-2000:]}")
 
     def progress(self) -> int:
@@ -84,14 +91,24 @@ class Child:
         else:
             self.proc.send_signal(signal.SIGINT)
         try:
-            out, _ = self.proc.communicate(timeout=timeout)
+            self.proc.wait(timeout=timeout)
         finally:
             if self.proc.poll() is None:
                 self.proc.kill()
-                self.proc.communicate()
+                self.proc.wait()
         waited = time.monotonic() - sent
-        self._reader.join(timeout=10)
-        return out.decode(), self.err, self.proc.returncode, waited
+        self._finish()
+        return b"".join(self._out).decode(), self.err, self.proc.returncode, waited
+
+    def _finish(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for reader in self._readers:  # the pipes close with the process (and any worker it started)
+            reader.join(timeout=30)
+        for pipe in (self.proc.stdout, self.proc.stderr):
+            if pipe is not None:
+                pipe.close()
 
 
 def last_line(err: str) -> str:

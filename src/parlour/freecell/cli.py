@@ -250,8 +250,8 @@ def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
     t0 = time.perf_counter()
     lo = args.first
     with ProgressBar("deals", quiet=args.no_progress) as bar:
-        bar(0, total)
         try:
+            bar(0, total)
             while lo <= args.last:
                 hi = min(args.last, lo + step - 1)
                 base = lo - args.first
@@ -312,14 +312,13 @@ def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
-    bar = None if args.no_progress else ProgressBar("deals", resumed=True)  # first call: the deals stored
+    bar = ProgressBar("deals", resumed=True, quiet=args.no_progress)  # its first call: the deals stored
     start: list[int] = []  # deals already stored when this run began
 
     def progress(done: int, total: int, _index: int) -> None:
         if not start:
             start.append(done)
-        if bar is not None:
-            bar(done, total)
+        bar(done, total)
 
     t0 = time.perf_counter()
     try:
@@ -337,8 +336,7 @@ def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
                 progress=progress,
             )
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     wall = time.perf_counter() - t0
     return _survey_summary(store, args, wall, store.rows - (start[0] if start else 0), out)
 

@@ -90,8 +90,8 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         res = _arena_chunked(args, rules)
     else:
         with ProgressBar("matches", quiet=args.no_progress) as bar:
-            bar(0, _total(args))
             try:
+                bar(0, _total(args))
                 res = arena(
                     _with_expert_budget(args.bots, args),
                     args.matches,

@@ -54,8 +54,8 @@ def _solver(args: argparse.Namespace) -> Solver:
 def _solve(solver: Solver, threads: int, quiet: bool) -> None:
     """Solve the table with a progress bar over its 14 tiers (cards by boxes left)."""
     with ProgressBar("tiers", quiet=quiet) as bar:
-        bar(0, 14)
         try:
+            bar(0, 14)
             solver.solve(threads=threads, progress=lambda tier, _secs: bar(14 - tier, 14))
         except KeyboardInterrupt:
             raise Interrupted(f"the table was being solved ({bar.done or 0} of 14 tiers); nothing is kept") from None
@@ -197,8 +197,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         scores = _simulate_chunked(args, bot)
     else:
         with ProgressBar("games", quiet=args.no_progress) as bar:
-            bar(0, args.games)
             try:
+                bar(0, args.games)
                 scores = simulate(args.games, bot, seed=args.seed, threads=args.threads, progress=bar)
             except KeyboardInterrupt:
                 raise Interrupted(unsaved_note(args, "games", bar.done, args.games)) from None
