@@ -18,8 +18,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from parlour._progress import Interrupted, ProgressBar, command_line
+from parlour.errors import InvalidValueError
 
-__all__ = ["ProgressBar", "add_run_options", "running", "stop_note", "unsaved_note"]
+__all__ = ["ProgressBar", "add_run_options", "check_run_options", "running", "stop_note", "unsaved_note"]
 
 
 def _positive(text: str) -> int:
@@ -72,6 +73,19 @@ def add_run_options(
         help="workers of a cluster started with 'local' (default: one per core)",
     )
     parser.add_argument("--chunk-size", type=_positive, default=None, help=f"{what} per chunk (task)")
+
+
+def check_run_options(args: argparse.Namespace) -> None:
+    """Refuse run options that would be ignored (before any work): ``--workers`` sizes only a
+    cluster started here (``--ray local``, ``--dask local``); ``--chunk-size`` cuts only runs
+    into a store or onto a cluster."""
+    local = "local" in (getattr(args, "ray", None), getattr(args, "dask", None))
+    if getattr(args, "workers", None) is not None and not local:
+        raise InvalidValueError(
+            "--workers is the size of a cluster started here: give it with --ray local or --dask local"
+        )
+    if getattr(args, "chunk_size", None) is not None and not (args.out or args.ray or args.dask):
+        raise InvalidValueError("--chunk-size cuts a run with --out, --ray or --dask; this run has none of them")
 
 
 @contextmanager

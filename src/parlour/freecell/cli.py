@@ -17,21 +17,25 @@ __all__ = ["register", "demo"]
 
 
 def _deal(text: str) -> int:
+    """A Microsoft deal number, refused in the library's words when out of range."""
     try:
-        return int(text)
+        n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"a deal number is an integer, got {text!r}") from None
+    if not 1 <= n < 2**33:
+        raise argparse.ArgumentTypeError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {n}")
+    return n
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``freecell`` command and its subcommands."""
     p = subparsers.add_parser("freecell", help="FreeCell: show, solve, batch-solve and play Microsoft deals")
     sub = p.add_subparsers(dest="freecell_command", metavar="SUBCOMMAND")
-    show = sub.add_parser("show", help="print a Microsoft deal (unicode table, crate text and solver board)")
-    show.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    show = sub.add_parser("show", help="print a Microsoft deal (as a table, as text and as a solver board)")
+    show.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33 - 1")
     show.set_defaults(func=_cmd_show)
     solve = sub.add_parser("solve", help="solve a Microsoft deal")
-    solve.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    solve.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33 - 1")
     solve.add_argument("--mode", choices=("fast", "short"), default="fast", help="fast (default) or short solutions")
     solve.add_argument("--moves", action="store_true", help="print the moves one per line with the card moved")
     solve.add_argument("--max-states", type=int, default=None, help="give up after this many positions")
@@ -55,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "time in memory and the rest in files under DIR. Stopped by a limit, Ctrl-C or a kill, the same command "
         "continues from the last finished layer. Exit status 0 with a verdict, 1 when a limit stopped it.",
     )
-    prove.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    prove.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33 - 1")
     prove.add_argument("--work-dir", required=True, metavar="DIR", help="directory for the waiting positions")
     prove.add_argument(
         "--memory-limit",
@@ -72,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     prove.set_defaults(func=_cmd_prove)
     _register_survey(sub)
     play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
-    play.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    play.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33 - 1")
     play.set_defaults(func=_cmd_play)
 
     def _help(args: argparse.Namespace, out: TextIO) -> int:
@@ -89,7 +93,11 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     print(f"Microsoft FreeCell deal #{args.deal}", file=out)
     print(file=out)
     print(state.pretty(unicode=True), file=out)
+    print("As text (GameState.parse reads it back):", file=out)
     print(state.to_text(), file=out)
+    print(
+        "As a solver board, the format of Freecell Solver's fc-solve (GameState.parse_board reads it back):", file=out
+    )
     print(state.to_board(), end="", file=out)
     return 0
 
@@ -307,9 +315,10 @@ def _register_survey(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
-    from parlour.distributed.cli import running
+    from parlour.distributed.cli import check_run_options, running
     from parlour.freecell import solve_deals
 
+    check_run_options(args)
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
     bar = ProgressBar("deals", resumed=True, quiet=args.no_progress)  # its first call: the deals stored

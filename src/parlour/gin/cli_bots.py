@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from parlour._core.gin import ExpertBot, HardBot, NormalBot, Player, Rules
 from parlour._progress import Interrupted, ProgressBar
-from parlour.distributed.cli import add_run_options, unsaved_note
+from parlour.distributed.cli import add_run_options, check_run_options, unsaved_note
 from parlour.gin.arena import ArenaResult, arena
 from parlour.gin.bots import BOT_NAMES, play_match
 from parlour.gin.cli import PRESETS, read_text
@@ -84,6 +84,7 @@ def _total(args: argparse.Namespace) -> int:
 
 
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    check_run_options(args)
     rules = PRESETS[args.rules]()
     t0 = time.perf_counter()
     if args.out or args.ray or args.dask:

@@ -4,14 +4,16 @@ the Yahtzee part of ``parlour demo``."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 import numpy as np
 
 from parlour._progress import Interrupted, ProgressBar
-from parlour.distributed.cli import add_run_options, unsaved_note
+from parlour.distributed.cli import add_run_options, check_run_options, unsaved_note
 from parlour.errors import NotationError, ParlourError
 from parlour.yahtzee import (
     Dice,
@@ -34,8 +36,46 @@ __all__ = ["register", "demo", "parse_state"]
 
 
 def parse_state(text: str) -> State:
-    """The state of ``--state`` text: ``State.parse`` (an index, ``"start"`` or ``"aces,chance upper=3 y50"``)."""
+    """The state of ``--state`` text: ``State.parse`` (an index, ``"start"`` or ``"aces,chance,yahtzee upper=3 y50"``)."""
     return State.parse(text)
+
+
+def _count(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {n}")
+        return n
+
+    return parse
+
+
+def _share(text: str) -> float:
+    """An argparse type: a number in 0..1."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= x <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be in 0..1, got {text}")
+    return x
+
+
+def _output_file(text: str) -> str:
+    """An argparse type: a file that can be written (checked before any work)."""
+    folder = os.path.dirname(os.path.abspath(text))
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is a directory")
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: no directory {folder!r}")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: the directory {folder!r} is not writable")
+    return text
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -79,6 +119,22 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     state = parse_state(args.state)
     dice = Dice(args.dice)
     solver = _solver(args)
+    # Every objective first, so a refused option stops the command before it prints anything.
+    opponent = _opponent(args, solver)
+    objectives = None
+    if args.target is not None or opponent is not None:
+        t0 = time.perf_counter()
+        rows = advise(
+            state,
+            dice,
+            args.rolls_left,
+            points=args.points,
+            solver=solver,
+            target=args.target,
+            opponent=opponent,
+            tie=args.tie,
+        )
+        objectives = (rows, time.perf_counter() - t0)
     t0 = time.perf_counter()
     best = solver.best_action(state, dice, args.rolls_left)
     dt = time.perf_counter() - t0
@@ -89,14 +145,13 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     for c, v in sorted(solver.category_values(state, dice), key=lambda cv: -cv[1]):
         print(f"  {v:10.4f}  score {category_name(c)}", file=out)
     if args.rolls_left > 0:
-        print(f"keeps (best {args.top}):", file=out)
         kv = sorted(solver.keep_values(state, dice, args.rolls_left), key=lambda kv: -kv[1])
+        print(f"keeps (best {min(args.top, len(kv))} of {len(kv)}):", file=out)
         for k, v in kv[: args.top]:
             label = "keep all (stop rolling)" if len(k) == 5 else f"keep {k or '-'}"
             print(f"  {v:10.4f}  {label}", file=out)
-    opponent = _opponent(args, solver)
-    if args.target is not None or opponent is not None:
-        _print_objectives(args, state, dice, solver, opponent, out)
+    if objectives is not None:
+        _print_objectives(args, *objectives, opponent, out)
     return 0
 
 
@@ -115,24 +170,11 @@ def _opponent(args: argparse.Namespace, solver: Solver) -> ScoreDistribution | i
 
 def _print_objectives(
     args: argparse.Namespace,
-    state: State,
-    dice: Dice,
-    solver: Solver,
+    rows: list[ObjectiveAdvice],
+    dt: float,
     opponent: ScoreDistribution | int | None,
     out: TextIO,
 ) -> None:
-    t0 = time.perf_counter()
-    rows = advise(
-        state,
-        dice,
-        args.rolls_left,
-        points=args.points,
-        solver=solver,
-        target=args.target,
-        opponent=opponent,
-        tie=args.tie,
-    )
-    dt = time.perf_counter() - t0
     if isinstance(opponent, int):
         who = f"an opponent who finished with {opponent}"
     elif opponent is not None:
@@ -185,6 +227,7 @@ def _histogram(scores: np.ndarray, out: TextIO, width: int = 50) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    check_run_options(args)
     t0 = time.perf_counter()
     if args.bot == "heuristic":
         bot: OptimalBot | HeuristicBot = HeuristicBot(_rules(args))
@@ -321,8 +364,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     s = sub.add_parser("solve", help="solve the whole game and report the expected score")
     s.add_argument("--rules", default="default", help=rules_help)
-    s.add_argument("--out", help="write the table to this file")
-    s.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
+    s.add_argument("--out", type=_output_file, help="write the table to this file")
+    s.add_argument("--threads", type=_count(0), default=0, help="worker threads (0: all cores)")
     s.add_argument(
         "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
     )
@@ -332,7 +375,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "advise",
         help="the best move and the values of the alternatives, for the mean, a target score or beating an opponent",
     )
-    a.add_argument("--state", default="start", help="'start', an index, or filled boxes like 'aces,chance upper=3 y50'")
+    a.add_argument(
+        "--state", default="start", help="'start', an index, or filled boxes like 'aces,chance,yahtzee upper=3 y50'"
+    )
     a.add_argument("--dice", required=True, help="the five dice, like 11666")
     a.add_argument(
         "--rolls-left",
@@ -343,25 +388,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     a.add_argument("--rules", default="default", help=rules_help)
     a.add_argument("--table", help="a table written by 'solve --out' (else solve lazily from the state)")
-    a.add_argument("--top", type=int, default=8, help="how many keeps to list")
+    a.add_argument("--top", type=_count(1), default=8, help="how many keeps to list (default 8)")
     a.add_argument(
-        "--points", type=int, default=0, help="the points already on the card (for --target and the opponent)"
+        "--points", type=_count(0), default=0, help="the points already on the card (for --target and the opponent)"
     )
-    a.add_argument("--target", type=int, help="also the best action to reach this final score, and its probability")
     a.add_argument(
-        "--opponent-final", type=int, help="also the best action to beat an opponent who finished with this score"
+        "--target", type=_count(0), help="also the best action to reach this final score, and its probability"
+    )
+    a.add_argument(
+        "--opponent-final",
+        type=_count(0),
+        help="also the best action to beat an opponent who finished with this score",
     )
     a.add_argument(
         "--opponent-state",
         help="also the best action to beat an opponent with this card (same notation as "
         "--state) who plays on with the expected-score strategy",
     )
-    a.add_argument("--opponent-points", type=int, default=0, help="the points on that opponent's card")
-    a.add_argument("--tie", type=float, default=0.0, help="what a tie with the opponent is worth (0..1, default 0)")
+    a.add_argument("--opponent-points", type=_count(0), default=0, help="the points on that opponent's card")
+    a.add_argument("--tie", type=_share, default=0.0, help="what a tie with the opponent is worth (0..1, default 0)")
     a.set_defaults(func=_cmd_advise)
 
     m = sub.add_parser("simulate", help="play many games in C++ and report the score distribution")
-    m.add_argument("--games", type=int, default=10000, help="the number of games (default 10000)")
+    m.add_argument("--games", type=_count(1), default=10000, help="the number of games (default 10000)")
     m.add_argument(
         "--bot",
         choices=("optimal", "heuristic"),
@@ -371,7 +420,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     m.add_argument(
         "--seed", type=int, default=0, help="the seed of the dice (default 0); game i depends on seed and i only"
     )
-    m.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
+    m.add_argument("--threads", type=_count(0), default=0, help="worker threads (0: all cores)")
     m.add_argument("--rules", default="default", help=rules_help)
     m.add_argument("--table", help="a solved table to load instead of solving")
     m.add_argument(
