@@ -21,7 +21,9 @@ from typing import Any, TypeVar
 try:
     import distributed as _distributed
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("parlour's Dask integration needs dask[distributed]: pip install 'parlour[distributed]'") from e
+    raise ImportError(
+        "parlour's Dask integration needs dask[distributed]: pip install 'parlour[distributed]' (in a checkout: pip install '.[distributed]')"
+    ) from e
 
 __all__ = ["DaskExecutor", "dask_executor"]
 

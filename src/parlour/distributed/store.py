@@ -36,7 +36,9 @@ try:
     import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
     import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("parlour's result stores need pyarrow: pip install 'parlour[distributed]'") from e
+    raise ImportError(
+        "parlour's result stores need pyarrow: pip install 'parlour[distributed]' (in a checkout: pip install '.[distributed]')"
+    ) from e
 
 __all__ = ["FORMAT", "MANIFEST", "EvenChunks", "ResultStore", "table_metadata"]
 

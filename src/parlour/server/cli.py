@@ -75,7 +75,11 @@ def register(sub: Any) -> None:
 
 
 def _missing(e: ImportError, out: TextIO) -> int:
-    print(f"parlour serve needs the server extra: pip install 'parlour[server]' ({e.name} is missing)", file=sys.stderr)
+    print(
+        f"parlour serve needs the server extra ({e.name} is missing): pip install 'parlour[server]' "
+        "(in a checkout: pip install '.[server]')",
+        file=sys.stderr,
+    )
     del out
     return 1
 
@@ -131,7 +135,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         print(f"parlour serve: database: SQLite file {store.engine.url.database}", file=out, flush=True)
     else:
         print(f"parlour serve: database: {store.display_url()}", file=out, flush=True)
-    print(f"parlour serve: http://{args.host}:{args.port}/ (API docs at /docs)", file=out, flush=True)
+    print(f"parlour serve: http://{args.host}:{args.port}/ (HTTP API at /api.html)", file=out, flush=True)
     limits = Limits(
         max_open_tables=args.max_tables,
         max_message_bytes=args.max_message_bytes,
