@@ -171,8 +171,6 @@ def test_a_planted_cycle_is_found() -> None:
         "parlour.errors": PACKAGE.joinpath("errors.py").read_text()
         + "\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from parlour import games\n"
     }
-    assert not cycles(python_edges(modules, guarded)) or cycles(python_edges(modules, guarded)) == cycles(
-        python_edges(modules)
-    )
+    assert ["parlour.errors", "parlour.games"] not in cycles(python_edges(modules, guarded))
     js = {"a.js": 'import { b } from "./b.js";\n', "b.js": 'export { a } from "./a.js";\n', "c.js": ""}
     assert cycles(js_edges(js)) == [["a.js", "b.js"]]

@@ -351,7 +351,7 @@ class Tables:
     async def undo(self, t: Table, seat: int | None, *, client_seq: int | None = None) -> bool:
         """Take back the table's last move for ``seat``; True if done, False for a repeated client sequence number.
 
-        Only at a table of one seat whose game can take moves back (``game.can_undo()``, FreeCell): where
+        Only at a table of one seat whose game can take moves back (``game.can_undo()``): where
         another player or the dice are involved, a take-back would undo what others saw or re-draw chance.
         Stored like an action (``action_id`` -1, text ``"undo"``), so the sequence numbers stay one line.
         """
