@@ -90,11 +90,13 @@ class GameEnv(gymnasium.Env[GameObs, np.int64]):
         if len(names) != others:
             raise InvalidValueError(f"{others} opponent(s) to name, got {len(names)}")
         default = next(iter(self.info.bots), None)
-        self._opponents = [default if n is None else n for n in names]
-        for name in self._opponents:
+        self._opponents: list[str] = []
+        for name in names:
+            name = default if name is None else name
             if not isinstance(name, str):
                 raise WrongTypeError(f"an opponent is a bot's registered name, got {name!r}")
             self.info.bot(name)  # an unknown name fails here, not at the first reset
+            self._opponents.append(name)
         self.num_actions = int(sample.num_actions)
         shape = sample.observation(seat).to_array().shape
         self.action_space: spaces.Space[np.int64] = spaces.Discrete(self.num_actions)
