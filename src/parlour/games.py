@@ -233,11 +233,18 @@ class GameInfo:
     def advise(self, observation: Any, **options: Any) -> dict[str, Any]:
         """The game's advice for the seat whose ``observation`` this is.
 
-        PhaseError for a game without advice; InvalidValueError for an option its advice
-        does not take.
+        PhaseError for a game without advice; WrongTypeError for anything but an
+        observation of this game; InvalidValueError for an option its advice does not take.
         """
         if self.advice is None:
             raise PhaseError(f"there is no advice for {self.name}")
+        to_dict = getattr(observation, "to_dict", None)
+        seen = to_dict().get("game") if callable(to_dict) and hasattr(observation, "seat") else None
+        game_name = getattr(self.game_class, "game_name", self.name)
+        if seen != game_name:
+            raise WrongTypeError(
+                f"the {self.title} advice takes an observation of a {self.title} game, got {type(observation).__name__}"
+            )
         known = self.advice_options()
         for option in options:
             if option not in known:
@@ -282,6 +289,8 @@ def register(info: GameInfo) -> GameInfo:
 
 def unregister(name: str) -> None:
     """Remove a game added with :func:`register` (InvalidValueError for parlour's own games or an unknown name)."""
+    if not isinstance(name, str):
+        raise WrongTypeError(f"a game is named by a string, got {type(name).__name__} {name!r}")
     if name in _BUILTIN:
         raise InvalidValueError(f"{name!r} is one of parlour's own games and stays registered")
     if _REGISTRY.pop(name, None) is None:
