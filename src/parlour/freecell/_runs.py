@@ -28,10 +28,10 @@ from parlour.games import LongRun, RunPlan
 if TYPE_CHECKING:  # pragma: no cover
     from parlour.distributed.store import ResultStore
 
-__all__ = ["SURVEY", "freecell_survey", "survey_chunk", "survey_plan", "survey_rows"]
+__all__ = ["SURVEY", "freecell_chunk", "freecell_survey", "survey_plan", "survey_rows"]
 
 
-def survey_chunk(params: dict[str, Any], numbers: np.ndarray, jobs: int) -> dict[str, Any]:
+def freecell_chunk(params: dict[str, Any], numbers: np.ndarray, jobs: int) -> dict[str, Any]:
     """Survey columns of the deals ``numbers`` (see ``parlour._core.freecell.survey_deals``)."""
     from parlour._core.freecell import survey_deals
 
@@ -98,7 +98,7 @@ def survey_plan(
 
 #: The deal survey: ``solve_deals(..., out=)`` and ``parlour freecell survey``.
 SURVEY = LongRun(
-    kind="freecell.survey", what="deals", chunk_size=5000, plan=survey_plan, task=survey_chunk, rows=survey_rows
+    kind="freecell.survey", what="deals", chunk_size=5000, plan=survey_plan, task=freecell_chunk, rows=survey_rows
 )
 
 
