@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar, overload
 
-__all__ = ["LazyChunks", "executor_parallelism", "run_chunks"]
+__all__ = ["LazyChunks", "chunk_sizes", "executor_parallelism", "run_chunks"]
 
 T = TypeVar("T")
 
@@ -65,6 +65,11 @@ class LazyChunks(Sequence[tuple[Any, ...]]):
     def __repr__(self) -> str:
         """``LazyChunks(count, make)``."""
         return f"LazyChunks({self._count!r}, {self._make!r})"
+
+
+def chunk_sizes(total: int, size: int) -> list[int]:
+    """The items of each chunk when ``total`` items are cut into chunks of ``size`` (the last may be shorter)."""
+    return [min(size, total - lo) for lo in range(0, total, size)]
 
 
 def executor_parallelism(executor: cf.Executor) -> int:

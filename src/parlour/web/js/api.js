@@ -1,71 +1,42 @@
-// The HTTP API page (api.html): the server's OpenAPI document as a list of calls, their
-// parameters, bodies and answers, drawn here from /openapi.json alone (no script or style
-// from anywhere else, so it works offline, unlike a Swagger UI page loaded from a CDN).
-import { h } from "./dom.js";
+// The server's HTTP API as the web table calls it, and the seat tokens this browser keeps.
+// Imported by the router (app.js), the lobby and the table view; it imports nothing of theirs.
 
-const root = document.getElementById("api");
+export const api = {
+  async call(method, path, body, token) {
+    const headers = {};
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers["Authorization"] = `Bearer ${token}`;
+    const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const data = await r.json().catch(() => ({}));
+    if (!r.ok) {
+      const e = new Error(data.message || `HTTP ${r.status}`);
+      e.payload = data;
+      throw e;
+    }
+    return data;
+  },
+  games() { return this.call("GET", "/api/games"); },
+  create(body) { return this.call("POST", "/api/tables", body); },
+  take(table, seat, name) { return this.call("POST", `/api/tables/${table}/seats`, { seat, name }); },
+  table(table, token) { return this.call("GET", `/api/tables/${table}`, undefined, token); },
+  advice(table, token, query = "") { return this.call("GET", `/api/tables/${table}/advice${query}`, undefined, token); },
+};
 
-function refName(ref) {
-  return ref.split("/").pop();
-}
-
-// A schema in a few words: "string", "integer or null", "array of NewSeat", "CreateTable".
-function typeText(s) {
-  if (!s) return "";
-  if (s.$ref) return refName(s.$ref);
-  if (s.anyOf) return s.anyOf.map(typeText).join(" or ");
-  if (s.type === "array") return `array of ${typeText(s.items) || "values"}`;
-  if (s.type === "object" && s.additionalProperties) return `object of ${typeText(s.additionalProperties)}`;
-  if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
-  return s.type || "any";
-}
-
-function fields(schema) {
-  const props = schema.properties || {};
-  const required = new Set(schema.required || []);
-  return h("table", { class: "api-fields" },
-    h("tr", {}, h("th", {}, "field"), h("th", {}, "type"), h("th", {}, "meaning")),
-    ...Object.entries(props).map(([name, p]) =>
-      h("tr", {},
-        h("td", {}, h("code", {}, name), required.has(name) ? " (required)" : ""),
-        h("td", {}, typeText(p)),
-        h("td", {}, p.description || p.title || ""))));
-}
-
-function operation(path, method, op) {
-  const params = (op.parameters || []).map((p) =>
-    h("li", {}, h("code", {}, p.name), ` (${p.in}${p.required ? ", required" : ""}): ${typeText(p.schema)}`,
-      p.description ? ` — ${p.description}` : ""));
-  const body = op.requestBody?.content?.["application/json"]?.schema;
-  const answers = Object.entries(op.responses || {}).map(([code, r]) => h("li", {}, `${code}: ${r.description || ""}`));
-  return h("section", { class: "api-call" },
-    h("h2", {}, h("code", {}, `${method.toUpperCase()} ${path}`)),
-    h("p", {}, op.description || op.summary || ""),
-    params.length ? h("div", {}, h("h3", {}, "Parameters"), h("ul", {}, ...params)) : "",
-    body ? h("div", {}, h("h3", {}, "Body"), h("p", {}, "JSON: ", h("a", { href: `#${typeText(body)}` }, typeText(body)))) : "",
-    h("h3", {}, "Answers"), h("ul", {}, ...answers));
-}
-
-async function main() {
-  let doc;
-  try {
-    const r = await fetch("/openapi.json");
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    doc = await r.json();
-  } catch (e) {
-    root.append(h("p", { role: "alert" }, `The server did not answer (${e.message}).`));
-    return;
-  }
-  root.prepend(h("h1", {}, `${doc.info.title} ${doc.info.version}: the HTTP API`));
-  for (const [path, ops] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(ops)) root.append(operation(path, method, op));
-  }
-  const schemas = doc.components?.schemas || {};
-  root.append(h("h2", {}, "Bodies and their fields"));
-  for (const [name, s] of Object.entries(schemas)) {
-    root.append(h("section", { class: "api-schema", id: name }, h("h3", {}, name),
-      s.description ? h("p", {}, s.description) : "", fields(s)));
-  }
-}
-
-main();
+// Seat tokens live in this browser only (localStorage): a reload resumes the table.
+export const seats = {
+  key: "parlour.seats",
+  all() {
+    try { return JSON.parse(localStorage.getItem(this.key) || "{}"); } catch { return {}; }
+  },
+  get(table) { return this.all()[table] || null; },
+  put(table, info) {
+    const a = this.all();
+    a[table] = { ...info, saved: Date.now() };
+    localStorage.setItem(this.key, JSON.stringify(a));
+  },
+  drop(table) {
+    const a = this.all();
+    delete a[table];
+    localStorage.setItem(this.key, JSON.stringify(a));
+  },
+};
