@@ -14,6 +14,7 @@
 #include "parlour/core/errors.hpp"
 #include "parlour/core/interrupt.hpp"
 #include "parlour/core/platform.hpp"
+#include "parlour/core/rng.hpp"
 #include "parlour/freecell/solver.hpp"
 #include "parlour/freecell/state.hpp"
 
@@ -53,6 +54,19 @@ TEST_CASE(cpu) {
   CHECK(platform::vector_code());
   CHECK_EQ(platform::use_avx2(), platform::cpu_features().avx2);
   platform::set_vector_code(was);
+}
+
+TEST_CASE(wide_products_without_a_128_bit_integer) {
+  // Rng::below multiplies 64 by 64 bits: MSVC, without __int128, takes the four
+  // 32-bit products; both ways give the same words.
+  using parlour::core::mul_wide, parlour::core::mul_wide_parts;
+  static_assert(mul_wide_parts(~0ull, ~0ull).hi == ~0ull - 1 && mul_wide_parts(~0ull, ~0ull).lo == 1);
+  parlour::core::Rng rng(7);
+  for (int i = 0; i < 100000; ++i) {
+    const std::uint64_t a = rng.next(), b = i % 3 == 0 ? rng.next() >> (i % 64) : rng.next();
+    const auto x = mul_wide(a, b), y = mul_wide_parts(a, b);
+    CHECK(x.hi == y.hi && x.lo == y.lo);
+  }
 }
 
 TEST_CASE(threads) {

@@ -32,8 +32,7 @@ namespace lanes_sse {
 }  // namespace lanes_sse
 
 #if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
-#pragma GCC push_options
-#pragma GCC target("avx2")
+PARLOUR_AVX2_BEGIN
 namespace lanes_avx2 {
 #define PARLOUR_YAHTZEE_AVX2 1
 #include "solver_lanes.inc"
@@ -43,7 +42,7 @@ void run_widget(const Plan& p, const TableView& tv, int flag, int u0, int umax, 
   widget<Lanes>(p, tv, flag, u0, umax, A, S, e, nullptr);
 }
 }  // namespace lanes_avx2
-#pragma GCC pop_options
+PARLOUR_AVX2_END
 #endif
 
 namespace lanes_sse {
