@@ -19,17 +19,21 @@ import time
 from typing import Any
 
 from parlour.errors import InvalidValueError, ParlourError, PhaseError, WrongTypeError
+from parlour.server import messages
 from parlour.server.errors import (
     AuthError,
     InternalError,
     NotYourTurn,
     SeatTaken,
+    SpectatorLimitReached,
     StaleAction,
+    TableClosed,
     TableLimitReached,
     UnknownTable,
 )
 from parlour.server.games import Registry, RegistryEntry, snapshot_text
-from parlour.server.schema import ActionRecord, SeatRow, TableRow
+from parlour.server.lifetime import cannot_go_on
+from parlour.server.schema import ActionRecord, ConflictError, SeatRow, TableRow
 from parlour.server.store import TableStore
 from parlour.server.table import Connection, Limits, Seat, Table, new_token, token_hash
 from parlour.server.writer import Op, make_writer
@@ -59,8 +63,11 @@ class Tables:
 
     def load(self) -> int:
         """Load every table in play from the database; returns how many."""
+        now = time.time()
         for row in self.store.load_tables(status="playing"):
-            self.tables[row.id] = self._from_row(row)
+            t = self._from_row(row)
+            t.updated = max(t.updated, now)  # the idle time counts from the start: a restart costs nobody their table
+            self.tables[row.id] = t
         self.open_count = len(self.tables)
         return self.open_count
 
@@ -89,6 +96,8 @@ class Tables:
             game=game,
             seq=row.seq,
             created=row.created,
+            updated=row.updated,
+            closed="the server closed it" if row.status == "closed" else None,
             spectator_hashes=set(row.spectator_hashes),
             seats=[
                 Seat(
@@ -155,6 +164,10 @@ class Tables:
         if seed is None:
             seed = secrets.randbits(63)
         g = info.new_game(players=n, preset=preset, seed=seed, **opts)
+        if cannot_go_on(g):
+            raise InvalidValueError(
+                f"{game} with these options cannot be played at a table: its first player has no legal action"
+            )
         now = time.time()
         t = Table(
             id=secrets.token_hex(8),
@@ -166,6 +179,7 @@ class Tables:
             seq=0,
             seats=table_seats,
             created=now,
+            updated=now,
         )
         row = TableRow(
             id=t.id,
@@ -206,7 +220,9 @@ class Tables:
             return Seat(seat=i, kind="open", name=name)
         if kind != "bot":
             raise InvalidValueError(f"seat {i}: kind must be 'open' or 'bot', not {kind!r}")
-        bot = desc.get("bot", next(iter(info.bots), None))
+        bot = desc.get("bot")
+        if bot is None:  # the game's first bot
+            bot = next(iter(info.bots), None)
         if bot not in info.bots:
             raise InvalidValueError(f"seat {i}: unknown bot {bot!r}; {info.name}'s bots are {', '.join(info.bots)}")
         think = desc.get("think_ms", 0)
@@ -221,13 +237,17 @@ class Tables:
             return t
         if not isinstance(table_id, str) or len(table_id) > 40:
             raise UnknownTable("no such table")
-        rows = await asyncio.to_thread(self.store.load_tables, status=None, table_id=table_id)
+        try:
+            rows = await asyncio.to_thread(self.store.load_tables, status=None, table_id=table_id)
+        except Exception as e:
+            log.warning("database read failed: %s: %s", type(e).__name__, str(e).splitlines()[0] if str(e) else "")
+            raise InternalError("the server could not read the database; try again later") from e
         if not rows:
             raise UnknownTable(f"no table {table_id!r}")
         t = self.tables.get(table_id)  # loaded meanwhile
         if t is None:
             t = self._from_row(rows[0])
-            if not t.game.is_terminal:
+            if t.status == "playing":
                 self.tables[table_id] = t
         return t
 
@@ -244,6 +264,7 @@ class Tables:
         if name is not None and (not isinstance(name, str) or len(name) > 64):
             raise InvalidValueError("a name is text of at most 64 characters")
         async with t.lock:
+            self._check_open(t)
             if seat is None:
                 free = [s.seat for s in t.seats if s.kind == "open"]
                 if not free:
@@ -264,10 +285,15 @@ class Tables:
     async def add_spectator(self, table_id: str) -> tuple[Table, str]:
         """A spectator token for a table."""
         t = await self.get(table_id)
-        token = new_token()
-        h = token_hash(token)
-        await self._commit(lambda conn: self.store.add_spectator(conn, t.id, h))
-        t.spectator_hashes.add(h)
+        async with t.lock:
+            if len(t.spectator_hashes) >= self.limits.max_spectators:
+                raise SpectatorLimitReached(
+                    f"table {t.id} has its limit of {self.limits.max_spectators} spectator tokens"
+                )
+            token = new_token()
+            h = token_hash(token)
+            await self._commit(lambda conn: self.store.add_spectator(conn, t.id, h))
+            t.spectator_hashes.add(h)
         return t, token
 
     def authenticate(self, t: Table, token: str | None) -> int | None:
@@ -281,6 +307,42 @@ class Tables:
         if h in t.spectator_hashes:
             return None
         raise AuthError("this token holds no seat at this table")
+
+    async def close_table(self, t: Table, why: str) -> bool:
+        """Close a table in play before its game's end (the server's lifetime of tables:
+        :mod:`parlour.server.lifetime`); True if it was closed now.
+
+        Stored (status ``"closed"``, conditional on the table's sequence number, so that a table that has just
+        moved stays open), it frees its place under the table limit; its connections are told (``TableClosed``)
+        and every later action, take-back or seat is refused.
+        """
+        async with t.lock:
+            if t.status != "playing":
+                return False
+            seq = t.seq
+            try:
+                await self.writer.submit_async(lambda conn: self.store.close_table(conn, t.id, seq))
+            except ConflictError:
+                return False  # it moved or was closed meanwhile (another server on the database)
+            except Exception as e:  # noqa: BLE001 - the database is away: tried again at the next sweep
+                log.warning("table %s: could not store its closing: %s", t.id, type(e).__name__)
+                return False
+            t.closed = why
+            self.open_count -= 1
+            if t.bot_task is not None:
+                t.bot_task.cancel()
+            text = messages.error_text(TableClosed(f"table {t.id} is closed: {why}"))
+            for c in list(t.conns):
+                c.push(text)
+            if self.tables.get(t.id) is t:
+                del self.tables[t.id]
+        log.info("table %s closed: %s", t.id, why)
+        return True
+
+    @staticmethod
+    def _check_open(t: Table) -> None:
+        if t.closed is not None:
+            raise TableClosed(f"table {t.id} is closed: {t.closed}")
 
     # -- moves: actions and take-backs -----------------------------------------------------
 
@@ -313,7 +375,7 @@ class Tables:
             status="over" if g.is_terminal else "playing",
         )
         await self._commit(rec)
-        t.game, t.seq = g, rec.seq
+        t.game, t.seq, t.updated = g, rec.seq, time.time()
         if client_seq is not None:
             s.client_seq = client_seq
         if g.is_terminal:
@@ -330,6 +392,7 @@ class Tables:
         if seat is None:
             raise AuthError("a spectator cannot act; send hello with a seat's token")
         async with t.lock:
+            self._check_open(t)
             s = t.seats[seat]
             if self._is_repeat(s, client_seq, "action"):
                 return False
@@ -358,6 +421,7 @@ class Tables:
         if seat is None:
             raise AuthError("a spectator cannot undo; send hello with a seat's token")
         async with t.lock:
+            self._check_open(t)
             if len(t.seats) != 1 or not callable(getattr(t.game, "can_undo", None)):
                 raise PhaseError(f"{t.game_name} tables of {len(t.seats)} seat(s) do not take moves back")
             s = t.seats[seat]
