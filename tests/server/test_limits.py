@@ -27,7 +27,7 @@ from websockets.exceptions import InvalidStatus  # noqa: E402
 from parlour.server import messages  # noqa: E402
 
 from .client import Client  # noqa: E402
-from .conftest import Server  # noqa: E402
+from .conftest import Postgres, Server  # noqa: E402
 
 #: The options of the module's server: a short request timeout so that the slow-client tests are quick.
 TIMEOUT = 1.0
@@ -415,6 +415,33 @@ def test_a_database_outage_answers_503_with_the_error_object(tmp_path: Path) -> 
     assert status == 503
     assert is_error(body, "InternalError")["kind"] == "ParlourError"
     assert answers[1][0] == 200
+
+
+@pytest.mark.slow
+def test_a_finished_table_read_while_postgresql_is_down_answers_503(make_server: Any) -> None:
+    """The real outage: PostgreSQL stopped, a finished table (no longer in memory) read over HTTP."""
+    pg = Postgres()  # a cluster of its own: this test stops it
+    try:
+        srv = make_server(pg.new_database())
+        t = srv.create(game="yahtzee", seats=[{"kind": "bot"}])  # a bot plays it to the end at once
+        deadline = time.monotonic() + 60
+        while srv.http("GET", f"/api/tables/{t['table']}")[1]["status"] != "over":
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        # The finished table is forgotten once nobody watches it; now the database goes away.
+        pg._run([str(pg.bin / "pg_ctl"), "-D", str(pg.data), "-m", "fast", "-w", "stop"])
+        status, err = srv.http("GET", f"/api/tables/{t['table']}")
+        assert status == 503 and err["error"] == "InternalError", err
+        assert srv.http("GET", "/api/health")[0] == 200
+        options = f"-k {pg.dir} -p {pg.port} -c listen_addresses=''"
+        pg._run([str(pg.bin / "pg_ctl"), "-D", str(pg.data), "-w", "-l", str(pg.dir / "log"), "-o", options, "start"])
+        deadline = time.monotonic() + 60
+        while (got := srv.http("GET", f"/api/tables/{t['table']}"))[0] != 200:
+            assert time.monotonic() < deadline, got
+            time.sleep(0.5)
+        assert got[1]["status"] == "over"
+    finally:
+        pg.stop()
 
 
 async def _asgi(app: Any, store: Any, paths: list[str]) -> list[tuple[int, bytes]]:

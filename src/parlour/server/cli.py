@@ -151,7 +151,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
 
         from parlour.server.app import create_app
         from parlour.server.store import Store
-        from parlour.server.transport import http_protocol
+        from parlour.server.transport import GuardedWebSocketProtocol, http_protocol, quiet_client_noise
     except ImportError as e:
         return _missing(e, out)
     if registry is None:
@@ -188,6 +188,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         print(f"parlour serve: database: {store.display_url()}", file=out, flush=True)
     print(f"parlour serve: http://{args.host}:{args.port}/ (API docs at /docs)", file=out, flush=True)
     app = create_app(store, registry=registry, limits=limits)
+    quiet_client_noise()
     try:
         uvicorn.run(
             app,
@@ -199,6 +200,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
             ws_ping_timeout=20,
             ws_per_message_deflate=False,
             http=http_protocol(limits),  # the connection limit and the request head's size and time
+            ws=GuardedWebSocketProtocol,
             h11_max_incomplete_event_size=limits.max_header_bytes,
             timeout_graceful_shutdown=5,
         )

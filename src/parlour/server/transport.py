@@ -21,22 +21,29 @@ protocol's own events (:func:`http_protocol`):
 
 The body's size and time, the number of headers and everything after the head are the
 application's (:mod:`parlour.server.guard`).
+
+WebSockets run on uvicorn's websockets-sansio protocol, with one repair
+(:class:`GuardedWebSocketProtocol`), and :func:`quiet_client_noise` keeps what a client can make
+the server log to one line per event.
 """
 
 from __future__ import annotations
 
 import asyncio
 import http
+import logging
+from collections.abc import MutableMapping
 from typing import Any, ClassVar
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from parlour.server import errors
 from parlour.server._json import dumps
 from parlour.server.table import Limits
 
-__all__ = ["GuardedH11Protocol", "http_protocol", "raw_response"]
+__all__ = ["GuardedH11Protocol", "GuardedWebSocketProtocol", "http_protocol", "quiet_client_noise", "raw_response"]
 
 
 def raw_response(status: int, exc: errors.ServerError) -> bytes:
@@ -132,3 +139,38 @@ def http_protocol(limits: Limits) -> type[GuardedH11Protocol]:
     """The protocol class to give uvicorn (``http=``) for a server with these limits; uvicorn's
     ``h11_max_incomplete_event_size`` must be ``limits.max_header_bytes``."""
     return type("ParlourHTTP", (GuardedH11Protocol,), {"limits": limits})
+
+
+class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websockets-sansio protocol, its handshake counted complete once a refusal (an HTTP answer instead
+    of the upgrade, as the server answers a refused origin) is sent.
+
+    Without this uvicorn logs every refusal as an error of the application ("ASGI callable returned without
+    completing handshake"), as uvicorn's pull request 3138 reports and repairs.
+    """
+
+    async def send(self, message: MutableMapping[str, Any]) -> None:  # type: ignore[override]
+        """Send as uvicorn does; after the last part of a refusal the handshake is over."""
+        await super().send(message)  # type: ignore[arg-type]
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
+            self.handshake_complete = True
+
+
+#: What a client can make uvicorn log with a traceback; logged as one line instead.
+_CLIENT_NOISE = frozenset({"Invalid UTF-8 sequence received from client."})
+
+
+class _OneLine(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.getMessage() in _CLIENT_NOISE:
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def quiet_client_noise() -> None:
+    """Log what a client's bad frame makes uvicorn log (a text frame that is not UTF-8) as one line, without the
+    traceback: a client must not be able to fill the log at a few lines a byte."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _OneLine) for f in logger.filters):
+        logger.addFilter(_OneLine())
