@@ -279,7 +279,9 @@ class Fuzzer:
             while i < len(body):
                 n = rng.randint(1, 5000)
                 piece = body[i : i + n]
-                size = b"%x" % len(piece) if rng.random() < 0.95 else rng.choice([b"zz", b"-1", b"fffffffffffffffff", b""])
+                size = (
+                    b"%x" % len(piece) if rng.random() < 0.95 else rng.choice([b"zz", b"-1", b"fffffffffffffffff", b""])
+                )
                 data += size + b"\r\n" + piece + b"\r\n"
                 i += n
             data += b"0\r\n\r\n" if rng.random() < 0.9 else b""
@@ -292,7 +294,9 @@ class Fuzzer:
     async def endless_body(self) -> None:
         reader, writer = await self.open()
         path = self.rng.choice(["/api/tables", "/api/tables/x/seats", "/api/health", "/nowhere"])
-        head = self.head("POST", path, [("Host", "x"), ("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")])
+        head = self.head(
+            "POST", path, [("Host", "x"), ("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")]
+        )
         if not await self.send_all(writer, head):
             return
         chunk = b"%x\r\n%s\r\n" % (65536, b"7" * 65536)
@@ -364,7 +368,9 @@ class Fuzzer:
             if rng.random() < 0.7:
                 m["seq"] = rng.choice([1, 2, 0, -1, 2**53 + 1, "1", True, None, 10**30])
             if rng.random() < 0.7:
-                m["action"] = rng.choice([0, 1, 42, 264, -1, 2**40, "draw", "discard Qs", "score chance", "", "x" * 300])
+                m["action"] = rng.choice(
+                    [0, 1, 42, 264, -1, 2**40, "draw", "discard Qs", "score chance", "", "x" * 300]
+                )
             if rng.random() < 0.2:
                 m["expect"] = rng.choice([0, 5, -3, "x"])
             if rng.random() < 0.1:
