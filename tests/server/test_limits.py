@@ -382,7 +382,7 @@ def test_a_table_without_an_action_ends_and_frees_its_place(short: Server) -> No
     assert short.http("GET", "/api/health")[1]["tables_in_play"] == 0
     assert short.http("GET", "/api/tables")[1] == []
     status, err = short.http("POST", f"/api/tables/{a['table']}/seats", {})
-    assert status == 409 or err["error"] == "TableClosed", err
+    assert status == 409 and err["error"] == "TableClosed", err
     assert short.http("POST", "/api/tables", {"game": "yahtzee"})[0] == 201
     # After a restart the closed tables stay closed.
     short.stop()
@@ -492,3 +492,18 @@ async def _get(app: Any, path: str) -> tuple[int, bytes]:
     start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return int(start["status"]), body
+
+
+def test_every_serve_option_is_in_the_documented_table() -> None:
+    import argparse
+
+    from parlour.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    serve = sub.choices["serve"]
+    options = {s for a in serve._actions for s in a.option_strings if s.startswith("--") and s != "--help"}
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
+    table = doc[doc.index("| option | default | meaning |") :].split("\n\n", 1)[0]
+    missing = [o for o in sorted(options) if f"| `{o}" not in table]
+    assert not missing, f"docs/server.md's option table lacks {missing}"

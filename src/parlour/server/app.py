@@ -35,6 +35,7 @@ from parlour.server.errors import (
     MessageError,
     MethodNotAllowed,
     SeatTaken,
+    TableClosed,
     UnknownPath,
     UnknownTable,
     error_payload,
@@ -59,7 +60,7 @@ def _status(e: ParlourError) -> int:
         return 404
     if isinstance(e, AuthError):
         return 403
-    if isinstance(e, SeatTaken):
+    if isinstance(e, (SeatTaken, TableClosed)):
         return 409
     if isinstance(e, LimitError):
         return 429
