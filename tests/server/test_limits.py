@@ -391,6 +391,42 @@ def test_a_table_without_an_action_ends_and_frees_its_place(short: Server) -> No
     assert short.http("GET", "/api/health")[1]["tables_in_play"] <= 1
 
 
+def test_a_stored_table_nobody_can_move_at_is_closed(make_server: Any, tmp_path: Path) -> None:
+    """A table of an older server that nobody can move at (a Yahtzee game that waits for a roll) is closed at
+    the start, and its place freed."""
+    from parlour import games
+    from parlour.server.schema import SeatRow, TableRow
+    from parlour.server.store import Store
+
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    store = Store(url)
+    g = games.get("yahtzee").new_game(players=1, seed=1, auto_roll=False)
+    now = time.time()
+    row = TableRow(
+        id="0123456789abcdef",
+        game="yahtzee",
+        preset=None,
+        options={"auto_roll": False},
+        seed=1,
+        players=1,
+        seq=0,
+        status="playing",
+        snapshot=g.to_dict(),
+        created=now,
+        updated=now,
+        seats=[SeatRow(seat=0, kind="open")],
+    )
+    with store.engine.begin() as conn:
+        store.insert_table(conn, row)
+    store.close()
+    srv = make_server(url)
+    deadline = time.monotonic() + 20
+    while (view := srv.http("GET", "/api/tables/0123456789abcdef")[1])["status"] != "closed":
+        assert time.monotonic() < deadline, view
+        time.sleep(0.1)
+    assert srv.http("GET", "/api/health")[1]["tables_in_play"] == 0
+
+
 # -- the database away ------------------------------------------------------------------------
 
 

@@ -6,8 +6,8 @@ So that no table holds one for ever, the server closes a table in play when
 - no seat can act in it: the game is not over, yet it offers no legal action (the server
   refuses to create such a table, see :func:`cannot_go_on`; one may still come from an
   older database), or
-- no action was accepted at it for ``Limits.idle_timeout`` seconds (an hour by default,
-  ``--idle-timeout``; 0 keeps tables for ever).
+- no action was accepted and no seat taken at it for ``Limits.idle_timeout`` seconds (an
+  hour by default, ``--idle-timeout``; 0 keeps tables for ever).
 
 A closed table keeps its game in the database as it was, with the status ``"closed"``;
 its connections are told (``TableClosed``), and every later action, take-back or seat is
@@ -48,26 +48,39 @@ def _duration(seconds: float) -> str:
     return f"{seconds:g} seconds"
 
 
-async def close_expired(tables: Tables, limits: Limits, now: float | None = None) -> int:
-    """Close every table in play that cannot go on or has had no action for the idle time; how many."""
+async def close_expired(
+    tables: Tables, limits: Limits, now: float | None = None, checked: dict[str, int] | None = None
+) -> int:
+    """Close every table in play that cannot go on or has had no action for the idle time; how many.
+
+    ``checked`` remembers the sequence number at which each table was last found able to go on, so that a
+    table is asked again only after it moved (the sweep of ten thousand tables stays a few milliseconds).
+    """
     now = time.time() if now is None else now
     idle = limits.idle_timeout
+    seen = {} if checked is None else checked
     closed = 0
-    for t in list(tables.tables.values()):
+    for i, t in enumerate(list(tables.tables.values())):
+        if i % 1000 == 999:
+            await asyncio.sleep(0)  # let the tables play between the slices of a long sweep
         if t.status != "playing":
             continue
-        if cannot_go_on(t.game):
+        if seen.get(t.id) != t.seq and cannot_go_on(t.game):
             why = "no seat can act in this game"
         elif idle > 0 and now - t.updated >= idle:
             why = f"no action for {_duration(idle)}"
         else:
+            seen[t.id] = t.seq
             continue
         closed += await tables.close_table(t, why)
+    for gone in seen.keys() - tables.tables.keys():
+        del seen[gone]
     return closed
 
 
 async def expire(tables: Tables, limits: Limits) -> None:
     """Close expired tables (:func:`close_expired`) every :func:`sweep_interval` seconds, until cancelled."""
+    checked: dict[str, int] = {}
     while True:
-        await close_expired(tables, limits)
+        await close_expired(tables, limits, checked=checked)
         await asyncio.sleep(sweep_interval(limits.idle_timeout))

@@ -280,6 +280,7 @@ class Tables:
             chosen = seat
             await self._commit(lambda conn: self.store.take_seat(conn, t.id, chosen, h, name))
             s.kind, s.token_hash, s.name = "human", h, name
+            t.updated = time.time()  # a seat taken counts as activity for the table's idle time
         return t, seat, token
 
     async def add_spectator(self, table_id: str) -> tuple[Table, str]:
