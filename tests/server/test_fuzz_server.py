@@ -10,6 +10,8 @@ random fields, binary frames, oversized messages, bursts, and raw frames with br
 Meanwhile the server's resident memory is sampled; afterwards a person still plays a game.
 The run is seeded (``PARLOUR_FUZZ_SEED``) so that a failure repeats; the log of the server is in
 the test's temporary directory.
+
+Why one file: one seeded run, whose attacks share the fuzzer's connections, statistics and checks.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.server import messages
+from parlour.server.errors import SpectatorLimitReached, TableClosed
 from parlour.server.games import action_list, observation_text
 
 __all__ = ["Connection", "Limits", "Seat", "Table", "new_token", "token_hash"]
@@ -150,7 +151,7 @@ class Table:
     spectator_hashes: set[str] = field(default_factory=set)
     #: When the last action was accepted (the table's creation before any).
     updated: float = 0.0
-    #: Why the server closed the table (None while it is open): see :meth:`Tables.close_table`.
+    #: Why the server closed the table (None while it is open): see :func:`parlour.server.lifetime.close_table`.
     closed: str | None = None
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -162,6 +163,16 @@ class Table:
         if self.closed is not None:
             return "closed"
         return "over" if self.game.is_terminal else "playing"
+
+    def check_open(self) -> None:
+        """Raise TableClosed if the server closed the table."""
+        if self.closed is not None:
+            raise TableClosed(f"table {self.id} is closed: {self.closed}")
+
+    def check_spectator_room(self, most: int) -> None:
+        """Raise SpectatorLimitReached if the table has given out ``most`` spectator tokens already."""
+        if len(self.spectator_hashes) >= most:
+            raise SpectatorLimitReached(f"table {self.id} has its limit of {most} spectator tokens")
 
     def public(self) -> dict[str, Any]:
         """What anyone may read of the table (never the seed or the snapshot)."""

@@ -19,21 +19,18 @@ import time
 from typing import Any
 
 from parlour.errors import InvalidValueError, ParlourError, PhaseError, WrongTypeError
-from parlour.server import messages
 from parlour.server.errors import (
     AuthError,
     InternalError,
     NotYourTurn,
     SeatTaken,
-    SpectatorLimitReached,
     StaleAction,
-    TableClosed,
     TableLimitReached,
     UnknownTable,
 )
 from parlour.server.games import Registry, RegistryEntry, snapshot_text
 from parlour.server.lifetime import cannot_go_on
-from parlour.server.schema import ActionRecord, ConflictError, SeatRow, TableRow
+from parlour.server.schema import ActionRecord, SeatRow, TableRow
 from parlour.server.store import TableStore
 from parlour.server.table import Connection, Limits, Seat, Table, new_token, token_hash
 from parlour.server.writer import Op, make_writer
@@ -63,11 +60,8 @@ class Tables:
 
     def load(self) -> int:
         """Load every table in play from the database; returns how many."""
-        now = time.time()
         for row in self.store.load_tables(status="playing"):
-            t = self._from_row(row)
-            t.updated = max(t.updated, now)  # the idle time counts from the start: a restart costs nobody their table
-            self.tables[row.id] = t
+            self.tables[row.id] = self._from_row(row)
         self.open_count = len(self.tables)
         return self.open_count
 
@@ -165,9 +159,7 @@ class Tables:
             seed = secrets.randbits(63)
         g = info.new_game(players=n, preset=preset, seed=seed, **opts)
         if cannot_go_on(g):
-            raise InvalidValueError(
-                f"{game} with these options cannot be played at a table: its first player has no legal action"
-            )
+            raise InvalidValueError(f"{game} cannot be played with these options: its first player has no legal action")
         now = time.time()
         t = Table(
             id=secrets.token_hex(8),
@@ -220,9 +212,7 @@ class Tables:
             return Seat(seat=i, kind="open", name=name)
         if kind != "bot":
             raise InvalidValueError(f"seat {i}: kind must be 'open' or 'bot', not {kind!r}")
-        bot = desc.get("bot")
-        if bot is None:  # the game's first bot
-            bot = next(iter(info.bots), None)
+        bot = desc["bot"] if desc.get("bot") is not None else next(iter(info.bots), None)  # the first by default
         if bot not in info.bots:
             raise InvalidValueError(f"seat {i}: unknown bot {bot!r}; {info.name}'s bots are {', '.join(info.bots)}")
         think = desc.get("think_ms", 0)
@@ -240,7 +230,7 @@ class Tables:
         try:
             rows = await asyncio.to_thread(self.store.load_tables, status=None, table_id=table_id)
         except Exception as e:
-            log.warning("database read failed: %s: %s", type(e).__name__, str(e).splitlines()[0] if str(e) else "")
+            log.warning("database read failed: %s", type(e).__name__)
             raise InternalError("the server could not read the database; try again later") from e
         if not rows:
             raise UnknownTable(f"no table {table_id!r}")
@@ -264,7 +254,7 @@ class Tables:
         if name is not None and (not isinstance(name, str) or len(name) > 64):
             raise InvalidValueError("a name is text of at most 64 characters")
         async with t.lock:
-            self._check_open(t)
+            t.check_open()
             if seat is None:
                 free = [s.seat for s in t.seats if s.kind == "open"]
                 if not free:
@@ -287,10 +277,7 @@ class Tables:
         """A spectator token for a table."""
         t = await self.get(table_id)
         async with t.lock:
-            if len(t.spectator_hashes) >= self.limits.max_spectators:
-                raise SpectatorLimitReached(
-                    f"table {t.id} has its limit of {self.limits.max_spectators} spectator tokens"
-                )
+            t.check_spectator_room(self.limits.max_spectators)
             token = new_token()
             h = token_hash(token)
             await self._commit(lambda conn: self.store.add_spectator(conn, t.id, h))
@@ -308,42 +295,6 @@ class Tables:
         if h in t.spectator_hashes:
             return None
         raise AuthError("this token holds no seat at this table")
-
-    async def close_table(self, t: Table, why: str) -> bool:
-        """Close a table in play before its game's end (the server's lifetime of tables:
-        :mod:`parlour.server.lifetime`); True if it was closed now.
-
-        Stored (status ``"closed"``, conditional on the table's sequence number, so that a table that has just
-        moved stays open), it frees its place under the table limit; its connections are told (``TableClosed``)
-        and every later action, take-back or seat is refused.
-        """
-        async with t.lock:
-            if t.status != "playing":
-                return False
-            seq = t.seq
-            try:
-                await self.writer.submit_async(lambda conn: self.store.close_table(conn, t.id, seq))
-            except ConflictError:
-                return False  # it moved or was closed meanwhile (another server on the database)
-            except Exception as e:  # noqa: BLE001 - the database is away: tried again at the next sweep
-                log.warning("table %s: could not store its closing: %s", t.id, type(e).__name__)
-                return False
-            t.closed = why
-            self.open_count -= 1
-            if t.bot_task is not None:
-                t.bot_task.cancel()
-            text = messages.error_text(TableClosed(f"table {t.id} is closed: {why}"))
-            for c in list(t.conns):
-                c.push(text)
-            if self.tables.get(t.id) is t:
-                del self.tables[t.id]
-        log.info("table %s closed: %s", t.id, why)
-        return True
-
-    @staticmethod
-    def _check_open(t: Table) -> None:
-        if t.closed is not None:
-            raise TableClosed(f"table {t.id} is closed: {t.closed}")
 
     # -- moves: actions and take-backs -----------------------------------------------------
 
@@ -393,7 +344,7 @@ class Tables:
         if seat is None:
             raise AuthError("a spectator cannot act; send hello with a seat's token")
         async with t.lock:
-            self._check_open(t)
+            t.check_open()
             s = t.seats[seat]
             if self._is_repeat(s, client_seq, "action"):
                 return False
@@ -422,7 +373,7 @@ class Tables:
         if seat is None:
             raise AuthError("a spectator cannot undo; send hello with a seat's token")
         async with t.lock:
-            self._check_open(t)
+            t.check_open()
             if len(t.seats) != 1 or not callable(getattr(t.game, "can_undo", None)):
                 raise PhaseError(f"{t.game_name} tables of {len(t.seats)} seat(s) do not take moves back")
             s = t.seats[seat]
