@@ -205,7 +205,9 @@ def test_freecell_unsolvable_from_here(strict_page: Page) -> None:
     assert pg.locator("#fc-undo").is_disabled()
     fc_play(p, "1a")
     pg.click("#fc-hint")
-    pg.wait_for_function("document.querySelector('#verdict').textContent.startsWith('Unsolvable from here')")
+    # A locator, not wait_for_function: the page's policy forbids evaluating text (this test keeps it).
+    pg.locator("#verdict", has_text="Unsolvable from here").wait_for()
+    assert pg.inner_text("#verdict").startswith("Unsolvable from here")
     assert "Undo a few moves" in pg.inner_text("#verdict")
 
 
