@@ -5,7 +5,7 @@ For about a minute (``PARLOUR_FUZZ_SECONDS``), concurrent clients on loopback se
 server random HTTP requests — wrong and unknown methods, odd paths, odd and duplicated
 headers, too many or too long headers, chunked bodies with random chunk sizes and broken
 chunk lines, declared lengths that lie, bodies that never end, heads and bodies sent a byte
-at a time, random and mutated JSON — and random WebSocket traffic: messages of every type with
+at a time, answers never read, random and mutated JSON — and random WebSocket traffic: messages of every type with
 random fields, binary frames, oversized messages, bursts, and raw frames with broken framing.
 Meanwhile the server's resident memory is sampled; afterwards a person still plays a game.
 The run is seeded (``PARLOUR_FUZZ_SEED``) so that a failure repeats; the log of the server is in
@@ -20,6 +20,7 @@ import asyncio
 import json
 import os
 import random
+import socket
 import struct
 import time
 from collections.abc import Iterator
@@ -329,6 +330,19 @@ class Fuzzer:
         self.stats.requests += 1
         await self.finish("slow request", reader, writer)
 
+    async def slow_reader(self) -> None:
+        """Requests whose answers are not read for a while (or ever, before the connection is dropped)."""
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", self.srv.port))
+        reader, writer = await asyncio.open_connection(sock=sock)
+        path = self.rng.choice(["/openapi.json", "/api/games", "/js/app.js"])
+        await self.send_all(writer, self.head("GET", path, [("Host", "x")]) * self.rng.randint(1, 300))
+        self.stats.requests += 1
+        await asyncio.sleep(self.rng.uniform(0, 8))
+        writer.close()
+
     async def idle_connection(self) -> None:
         reader, writer = await self.open()
         answer = await read_answer(reader, 30)  # the server must close it
@@ -441,6 +455,7 @@ class Fuzzer:
             (self.slow, 8),
             (self.endless_body, 4),
             (self.idle_connection, 2),
+            (self.slow_reader, 3),
         ]
         funcs = [f for f, _ in attacks]
         weights = [w for _, w in attacks]

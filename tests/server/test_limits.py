@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -105,6 +106,32 @@ def test_a_slow_body_and_a_slow_head_time_out(srv: Server) -> None:
     status, _, _ = r.answer()
     assert status == 408 and time.monotonic() - t0 < 10 * TIMEOUT
     r.close()
+
+
+def test_a_client_that_reads_nothing_is_cut(srv: Server) -> None:
+    """Requests whose answers are never read: once the server's writes stay blocked for twice the request
+    timeout, the connection is cut (and what was waiting to be sent dropped)."""
+    assert srv.proc is not None
+    server = psutil.Process(srv.proc.pid)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", srv.port))
+    mine = sock.getsockname()[1]
+    sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n" * 2000)  # never read
+
+    def held() -> bool:
+        return any(c.raddr and c.raddr.port == mine for c in server.net_connections(kind="tcp"))
+
+    deadline = time.monotonic() + 30
+    while not held():  # accepted (the server's loop may be busy)
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    deadline = time.monotonic() + 60 * TIMEOUT
+    while held():
+        assert time.monotonic() < deadline, "the server still holds the connection of a client that reads nothing"
+        time.sleep(0.2)
+    sock.close()
+    assert srv.http("GET", "/api/health")[0] == 200
 
 
 def test_large_and_many_headers_are_refused(srv: Server) -> None:

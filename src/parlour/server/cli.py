@@ -75,7 +75,8 @@ def register(sub: Any) -> None:
         type=float,
         default=10.0,
         metavar="S",
-        help="seconds for a request's line and headers to arrive, and as many for its body (10)",
+        help="seconds for a request's line and headers to arrive, as many for its body, and twice that for "
+        "a client to take what it is sent (10)",
     )
     p.add_argument(
         "--max-spectators", type=int, default=100, metavar="N", help="spectator tokens per table at most (100)"
@@ -143,6 +144,7 @@ def _limits(args: argparse.Namespace) -> Any:
         max_connections=args.max_connections,
         max_body_bytes=args.max_body_bytes,
         request_timeout=args.request_timeout,
+        write_timeout=2 * args.request_timeout,
         max_spectators=args.max_spectators,
         idle_timeout=args.idle_timeout,
         allowed_origins=tuple(_origin(o) for o in args.allow_origin),
@@ -166,7 +168,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
 
         from parlour.server.app import create_app
         from parlour.server.store import Store
-        from parlour.server.transport import GuardedWebSocketProtocol, http_protocol, quiet_client_noise
+        from parlour.server.transport import http_protocol, quiet_client_noise, ws_protocol
     except ImportError as e:
         return _missing(e, out)
     if registry is None:
@@ -215,7 +217,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
             ws_ping_timeout=20,
             ws_per_message_deflate=False,
             http=http_protocol(limits),  # the connection limit and the request head's size and time
-            ws=GuardedWebSocketProtocol,
+            ws=ws_protocol(limits),  # cut when the client reads nothing
             h11_max_incomplete_event_size=limits.max_header_bytes,
             timeout_graceful_shutdown=5,
         )

@@ -57,6 +57,8 @@ class Limits:
     max_body_bytes: int = 16_384
     #: Seconds for a request's head to arrive, and as many again for its body (``--request-timeout``).
     request_timeout: float = 10.0
+    #: Seconds a connection's writes may stay blocked (a client that reads nothing of its answers) before it is cut.
+    write_timeout: float = 20.0
     #: Longest HTTP request head (the request line and the headers), in bytes.
     max_header_bytes: int = 16_384
     #: Most headers in one HTTP request.
@@ -114,7 +116,11 @@ class Connection:
             text = self._out.popleft()
             if text is None:
                 return
-            await self._send(text)
+            try:
+                await self._send(text)
+            except Exception:  # noqa: BLE001 - the client went away or closed first: nothing more goes out
+                self.closed = True
+                return
 
 
 @dataclass

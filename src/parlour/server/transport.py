@@ -14,6 +14,9 @@ protocol's own events (:func:`http_protocol`):
   connection's start (or of its first byte, for a later request on a kept-alive
   connection): else 408 ``RequestTimeout``, and the connection is closed (a client
   sending a byte now and then holds nothing for long);
+- a connection whose answers the client does not read (its writes blocked for
+  ``Limits.write_timeout`` seconds) is cut, HTTP or WebSocket: a client reading slowly holds
+  no memory for long;
 - a head that grows past ``Limits.max_header_bytes`` while it arrives is answered 431
   ``HeadersTooLarge`` instead of uvicorn's plain-text 400, and every other malformed head
   with the error object of a ``MessageError`` (h11 measures only a head still incomplete:
@@ -22,8 +25,8 @@ protocol's own events (:func:`http_protocol`):
 The body's size and time, the number of headers and everything after the head are the
 application's (:mod:`parlour.server.guard`).
 
-WebSockets run on uvicorn's websockets-sansio protocol, with one repair
-(:class:`GuardedWebSocketProtocol`), and :func:`quiet_client_noise` keeps what a client can make
+WebSockets run on uvicorn's websockets-sansio protocol, with the same cut for blocked writes
+and one repair (:class:`GuardedWebSocketProtocol`, made by :func:`ws_protocol`), and :func:`quiet_client_noise` keeps what a client can make
 the server log to one line per event.
 """
 
@@ -43,7 +46,14 @@ from parlour.server import errors
 from parlour.server._json import dumps
 from parlour.server.table import Limits
 
-__all__ = ["GuardedH11Protocol", "GuardedWebSocketProtocol", "http_protocol", "quiet_client_noise", "raw_response"]
+__all__ = [
+    "GuardedH11Protocol",
+    "GuardedWebSocketProtocol",
+    "http_protocol",
+    "quiet_client_noise",
+    "raw_response",
+    "ws_protocol",
+]
 
 
 def raw_response(status: int, exc: errors.ServerError) -> bytes:
@@ -56,13 +66,37 @@ def raw_response(status: int, exc: errors.ServerError) -> bytes:
     )
 
 
-class GuardedH11Protocol(H11Protocol):
+class _BlockedWrites(asyncio.Protocol):
+    """Cut a connection whose writes stay blocked (the transport paused) for ``limits.write_timeout`` seconds: the
+    transport is aborted, dropping what it still holds, instead of waiting for a client that does not read."""
+
+    limits: ClassVar[Limits] = Limits()
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+    _blocked: asyncio.TimerHandle | None = None
+
+    def pause_writing(self) -> None:
+        """The client reads slower than the server writes: its time starts."""
+        super().pause_writing()
+        if self._blocked is None:
+            self._blocked = self.loop.call_later(self.limits.write_timeout, self.transport.abort)
+
+    def resume_writing(self) -> None:
+        """The client read: no more waiting."""
+        self._unblock()
+        super().resume_writing()
+
+    def _unblock(self) -> None:
+        if self._blocked is not None:
+            self._blocked.cancel()
+            self._blocked = None
+
+
+class GuardedH11Protocol(_BlockedWrites, H11Protocol):
     """uvicorn's h11 protocol with a connection limit and a time limit on each request's head (module docstring).
 
     Made for a server's limits by :func:`http_protocol`, which sets the class attributes.
     """
-
-    limits: ClassVar[Limits] = Limits()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """As uvicorn makes it (its config, the server's state)."""
@@ -82,8 +116,9 @@ class GuardedH11Protocol(H11Protocol):
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """The connection is gone: its timer with it."""
+        """The connection is gone: its timers with it."""
         self._disarm()
+        self._unblock()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -141,13 +176,20 @@ def http_protocol(limits: Limits) -> type[GuardedH11Protocol]:
     return type("ParlourHTTP", (GuardedH11Protocol,), {"limits": limits})
 
 
-class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's websockets-sansio protocol, its handshake counted complete once a refusal (an HTTP answer instead
-    of the upgrade, as the server answers a refused origin) is sent.
+class GuardedWebSocketProtocol(_BlockedWrites, WebSocketsSansIOProtocol):
+    """uvicorn's websockets-sansio protocol, cut when its writes stay blocked (:class:`_BlockedWrites`), its
+    handshake counted complete once a refusal (an HTTP answer instead of the upgrade, as the server answers a
+    refused origin) is sent.
 
-    Without this uvicorn logs every refusal as an error of the application ("ASGI callable returned without
-    completing handshake"), as uvicorn's pull request 3138 reports and repairs.
+    Without the latter uvicorn logs every refusal as an error of the application ("ASGI callable returned
+    without completing handshake"), as uvicorn's pull request 3138 reports and repairs.  Made for a server's
+    limits by :func:`ws_protocol`.
     """
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The connection is gone: its timer with it."""
+        self._unblock()
+        super().connection_lost(exc)
 
     async def send(self, message: MutableMapping[str, Any]) -> None:  # type: ignore[override]
         """Send as uvicorn does; after the last part of a refusal the handshake is over."""
@@ -174,3 +216,8 @@ def quiet_client_noise() -> None:
     logger = logging.getLogger("uvicorn.error")
     if not any(isinstance(f, _OneLine) for f in logger.filters):
         logger.addFilter(_OneLine())
+
+
+def ws_protocol(limits: Limits) -> type[GuardedWebSocketProtocol]:
+    """The WebSocket protocol class to give uvicorn (``ws=``) for a server with these limits."""
+    return type("ParlourWebSocket", (GuardedWebSocketProtocol,), {"limits": limits})

@@ -136,6 +136,14 @@ async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limit
         conn.push(messages.PONG_TEXT)
 
 
+async def _close(ws: WebSocket, code: int) -> None:
+    """Close the WebSocket, unless the client closed it first (the server then already answered its close)."""
+    try:
+        await ws.close(code=code)
+    except RuntimeError:  # uvicorn: "Unexpected ASGI message 'websocket.close', after sending 'websocket.close'"
+        pass
+
+
 async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits) -> None:
     """Serve one table WebSocket until the client leaves (see the module docstring)."""
     await ws.accept()
@@ -150,7 +158,7 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
             conn.push(messages.error_text(e))
             conn.push(None)
             await pump
-            await ws.close(code=1013 if isinstance(e, InternalError) else 4404)  # 1013: try again later
+            await _close(ws, 1013 if isinstance(e, InternalError) else 4404)  # 1013: try again later
             return
         while True:
             msg = await ws.receive()
@@ -170,7 +178,7 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
                 log.exception("table %s: unexpected error on a message", table_id)
                 conn.push(messages.error_text(InternalError("internal error; nothing was changed"), ref))
             if conn.overflowed:
-                await ws.close(code=1013)
+                await _close(ws, 1013)
                 break
     except WebSocketDisconnect:
         pass
