@@ -279,3 +279,26 @@ def test_every_serve_option_is_in_the_documented_table() -> None:
     table = doc[doc.index("| option | default | meaning |") :].split("\n\n", 1)[0]
     missing = [o for o in sorted(options) if f"| `{o}" not in table]
     assert not missing, f"docs/server.md's option table lacks {missing}"
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--allow-origin", "ftp://games.example.org"], "--allow-origin takes an origin"),
+        (["--allow-origin", "https://games.example.org/path"], "--allow-origin takes an origin"),
+        (["--request-timeout", "0"], "--request-timeout must be a positive number"),
+        (["--request-timeout", "inf"], "--request-timeout must be a positive number"),
+        (["--idle-timeout", "-1"], "--idle-timeout must be a number of seconds, 0 or more"),
+        (["--max-body-bytes", "0"], "--max-body-bytes must be at least 1"),
+        (["--max-spectators", "-5"], "--max-spectators must be at least 1"),
+    ],
+)
+def test_serve_refuses_limits_out_of_range_in_one_line(
+    args: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from parlour.cli import main
+
+    assert main(["serve", "--port", "1", "--db", f"sqlite:///{tmp_path / 'db'}", *args]) == 1
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "db").exists()  # refused before the database is opened
