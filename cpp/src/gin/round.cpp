@@ -39,34 +39,6 @@ int knock_lower_bound(CardSet h) noexcept {
 
 }  // namespace
 
-const char* phase_name(Phase p) noexcept {
-  switch (p) {
-    case Phase::Upcard: return "UPCARD";
-    case Phase::Draw: return "DRAW";
-    case Phase::Discard: return "DISCARD";
-    case Phase::Layoff: return "LAYOFF";
-    case Phase::Finished: return "FINISHED";
-  }
-  return "?";
-}
-
-const char* round_error_name(RoundError e) noexcept {
-  switch (e) {
-    case RoundError::Ok: return "Ok";
-    case RoundError::WrongPhase: return "WrongPhase";
-    case RoundError::MustDrawFromStock: return "MustDrawFromStock";
-    case RoundError::NotInHand: return "NotInHand";
-    case RoundError::DiscardJustTaken: return "DiscardJustTaken";
-    case RoundError::TooMuchDeadwood: return "TooMuchDeadwood";
-    case RoundError::MeldsMismatch: return "MeldsMismatch";
-    case RoundError::NotBigGin: return "NotBigGin";
-    case RoundError::BigGinDisabled: return "BigGinDisabled";
-    case RoundError::NoSuchMeld: return "NoSuchMeld";
-    case RoundError::CannotLayOff: return "CannotLayOff";
-  }
-  return "?";
-}
-
 int ActionMask::count() const noexcept {
   int n = 0;
   for (std::uint64_t w : words) n += std::popcount(w);

@@ -1,6 +1,7 @@
 // The checks of gin's Round: one per named action (check_<op>, the RoundError variant
 // of the gin-rummy crate, Ok when legal), the refusal of any action, and the message and
-// exception of a refused one (why_not, and what the actions throw).
+// exception of a refused one (why_not, and what the actions throw); the names of the
+// phases and of the refusals.
 #include <string>
 
 #include "parlour/core/errors.hpp"
@@ -13,6 +14,34 @@ namespace {
 const char* player_name(Player p) noexcept { return p == Player::One ? "Player.ONE" : "Player.TWO"; }
 
 }  // namespace
+
+const char* phase_name(Phase p) noexcept {
+  switch (p) {
+    case Phase::Upcard: return "UPCARD";
+    case Phase::Draw: return "DRAW";
+    case Phase::Discard: return "DISCARD";
+    case Phase::Layoff: return "LAYOFF";
+    case Phase::Finished: return "FINISHED";
+  }
+  return "?";
+}
+
+const char* round_error_name(RoundError e) noexcept {
+  switch (e) {
+    case RoundError::Ok: return "Ok";
+    case RoundError::WrongPhase: return "WrongPhase";
+    case RoundError::MustDrawFromStock: return "MustDrawFromStock";
+    case RoundError::NotInHand: return "NotInHand";
+    case RoundError::DiscardJustTaken: return "DiscardJustTaken";
+    case RoundError::TooMuchDeadwood: return "TooMuchDeadwood";
+    case RoundError::MeldsMismatch: return "MeldsMismatch";
+    case RoundError::NotBigGin: return "NotBigGin";
+    case RoundError::BigGinDisabled: return "BigGinDisabled";
+    case RoundError::NoSuchMeld: return "NoSuchMeld";
+    case RoundError::CannotLayOff: return "CannotLayOff";
+  }
+  return "?";
+}
 
 RoundError Round::check_pass() const noexcept {
   return phase_ == Phase::Upcard ? RoundError::Ok : RoundError::WrongPhase;
