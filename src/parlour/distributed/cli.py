@@ -1,8 +1,8 @@
 """What the long-run commands share: where to run (``--jobs``, ``--ray``, ``--dask``),
 ``--out``, a progress bar on stderr and the Ctrl-C message.
 
-``parlour freecell survey``, ``parlour gin arena`` and ``parlour yahtzee simulate``
-add these options with :func:`add_run_options` and run their work inside
+The games' long-run commands (``parlour <game> <command> --out DIR``) add these
+options with :func:`add_run_options` and run their work inside
 :func:`running`, which opens the executor the options name, shuts it down at the end,
 and on Ctrl-C cancels the tasks in flight and says how to resume before the command
 exits with status 130.  Only the standard library is imported here; the extras are

@@ -31,9 +31,14 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar
 
-__all__ = ["executor_parallelism", "run_chunks"]
+__all__ = ["chunk_sizes", "executor_parallelism", "run_chunks"]
 
 T = TypeVar("T")
+
+
+def chunk_sizes(total: int, size: int) -> list[int]:
+    """The items of each chunk when ``total`` items are cut into chunks of ``size`` (the last may be shorter)."""
+    return [min(size, total - lo) for lo in range(0, total, size)]
 
 
 def executor_parallelism(executor: cf.Executor) -> int:

@@ -114,7 +114,7 @@ def simulate(
     rules = str(bot.rules)
     jobs = max(threads, 1) if executor is not None else threads
     if out is not None:
-        from parlour.distributed.runs import yahtzee_simulate
+        from parlour.yahtzee._runs import yahtzee_simulate
 
         return yahtzee_simulate(
             n,
@@ -130,7 +130,7 @@ def simulate(
             progress=progress,
         )
     from parlour.distributed.runner import run_chunks
-    from parlour.distributed.tasks import yahtzee_chunk
+    from parlour.yahtzee._runs import yahtzee_chunk
 
     size = 10_000 if chunk_size is None else chunk_size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:

@@ -1,6 +1,6 @@
 // The lobby: choose a game, its rules preset or deal number and the opponents; resume your tables.
 import { h, clear, toast } from "./dom.js";
-import { api, seats } from "./app.js";
+import { api, seats } from "./api.js";
 
 const BLURB = {
   gin: "A match to the target score against a bot or a friend.",

@@ -1,6 +1,6 @@
 // One table: the WebSocket to the server, the seat's sequence numbers, and the game's view.
 import { h, clear, toast } from "./dom.js";
-import { api, seats } from "./app.js";
+import { api, seats } from "./api.js";
 import { GinView } from "./gin.js";
 import { YahtzeeView } from "./yahtzee.js";
 import { FreecellView } from "./freecell.js";
