@@ -88,7 +88,8 @@ template <class R>
 auto float_tuple(const R& values) {
   py::tuple out(std::size(values));
   std::size_t i = 0;
-  for (const auto v : values) PyTuple_SET_ITEM(out.ptr(), i++, PyFloat_FromDouble(static_cast<double>(v)));
+  for (const auto v : values)
+    PyTuple_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i++), PyFloat_FromDouble(static_cast<double>(v)));
   if constexpr (requires { std::tuple_size<R>::value; }) {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
       return py::typing::Tuple<FloatAt<I>...>(std::move(out));

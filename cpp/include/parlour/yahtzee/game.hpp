@@ -91,9 +91,9 @@ class Game {
   [[nodiscard]] bool can_roll(Dice dice) const noexcept;
 
   // The legal actions in phase Decide (Score in card order, then Reroll in Keep::index
-  // order, so their ids ascend), empty otherwise.
+  // order), empty otherwise.
   [[nodiscard]] std::vector<Action> legal_actions() const;
-  // Their ids, written to out; returns how many.
+  // Their ids, ascending, written to out; returns how many.
   int legal_ids(LegalIds& out) const noexcept;
   [[nodiscard]] bool can_apply(const Action& a) const noexcept;
   // Why apply(a) would be refused (the message it would raise), or nullopt when legal.
