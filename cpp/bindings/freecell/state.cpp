@@ -134,7 +134,9 @@ void def_value(Cls& cls) {
 
 }  // namespace
 
-std::uint64_t to_deal(const py::handle& obj) {
+}  // namespace
+
+std::uint64_t to_deal(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("a deal number is an int, got " + type_name(obj));
   const auto v = py::reinterpret_borrow<py::int_>(obj);
