@@ -9,6 +9,6 @@ namespace parlour::bindings {
 
 // A Microsoft deal number from Python: an int in 1 .. 2**33 - 1 (WrongTypeError,
 // InvalidValueError otherwise).
-std::uint64_t to_deal(const py::handle& obj);
+std::uint64_t to_deal(py::handle obj);
 
 }  // namespace parlour::bindings

@@ -7,6 +7,7 @@
 #include "../common.hpp"
 #include "../interrupt.hpp"
 #include "../protocol.hpp"
+#include "freecell.hpp"
 #include "parlour/freecell/encode.hpp"
 #include "parlour/freecell/game.hpp"
 #include "parlour/freecell/snapshot.hpp"

@@ -134,8 +134,6 @@ void def_value(Cls& cls) {
 
 }  // namespace
 
-}  // namespace
-
 std::uint64_t to_deal(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("a deal number is an int, got " + type_name(obj));
