@@ -75,7 +75,7 @@ void register_freecell_game(py::module_& m);          // freecell/game.cpp: Obse
 void register_constructor_errors(py::module_& root);  // errors.cpp: X() without a constructor raises WrongTypeError
 void register_argument_errors(py::module_& root);  // errors.cpp: arguments that fit no signature raise WrongTypeError
 void register_envs(py::module_& root);             // envs/envs.cpp: the encoders, parlour._core.envs
-void register_platform(py::module_& root);         // bind_platform.cpp: parlour._core.platform
+void register_platform(py::module_& root);         // core/platform.cpp: parlour._core.platform
 
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class
