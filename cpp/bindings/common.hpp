@@ -65,6 +65,7 @@ void register_gin_observation(py::module_& m);        // bind_gin_observation.cp
 void register_gin_round(py::module_& m);              // bind_gin_round.cpp
 void register_gin_match(py::module_& m);              // bind_gin_match.cpp: Match, Game, simulate_rounds
 void register_gin_bots(py::module_& m);               // bind_gin_bots.cpp: the bots and the arena
+void register_gin_coach(py::module_& m);              // bind_gin_coach.cpp: advise, review, match odds
 void register_yahtzee(py::module_& m);                // bind_yahtzee.cpp: dice, categories, states, rules
 void register_yahtzee_game(py::module_& m);           // bind_yahtzee_game.cpp: Phase, Observation, Game
 void register_yahtzee_solver(py::module_& m);         // bind_yahtzee_solver.cpp: Solver, bots, simulate
