@@ -267,7 +267,7 @@ def main(argv: list[str]) -> None:
     dup = args.duplicate
 
     def expert(nodes: int) -> ExpertBot:
-        return ExpertBot(1, nodes=nodes, match_aware=not args.points, opponent=args.opponent)
+        return ExpertBot(1, nodes=nodes, match_aware=not args.points, opponent=args.opponent, proposals=args.proposals)
 
     def versus(nodes: int) -> None:
         if args.against in ("both", "simple"):

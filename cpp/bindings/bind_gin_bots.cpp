@@ -133,6 +133,7 @@ std::string expert_repr(const gin::ExpertBot& b) {
   if (p.threads != 1) s += ", threads=" + std::to_string(p.threads);
   if (!p.match_aware) s += ", match_aware=False";
   if (p.opponent == gin::OpponentModel::Defensive) s += ", opponent='defensive'";
+  if (p.proposals != gin::kProposals) s += ", proposals=" + std::to_string(p.proposals);
   return s + ")";
 }
 
@@ -320,20 +321,27 @@ void bind_expert(py::module_& m) {
       "and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); "
       "threads= shares one search between threads. Sees only its observation.")
       .def(py::init([](const SeedLike& seed, const py::object& budget_ms, const py::object& nodes,
-                       const Arg<py::int_>& threads, const Arg<py::bool_>& match_aware, const Arg<py::str>& opponent) {
+                       const Arg<py::int_>& threads, const Arg<py::bool_>& match_aware, const Arg<py::str>& opponent,
+                       const Arg<py::int_>& proposals) {
              gin::ExpertParams p = expert_params(budget_ms, nodes, threads);
              p.match_aware = to_bool(match_aware, "match_aware");
              p.opponent = opponent_model(opponent);
+             p.proposals = static_cast<int>(to_int(proposals, "proposals", 1, 256));
              return std::make_shared<gin::ExpertBot>(to_seed(seed), p);
            }),
            py::arg("seed") = 0, py::kw_only(), py::arg("budget_ms") = py::none(), py::arg("nodes") = py::none(),
            py::arg("threads") = 1, py::arg("match_aware") = true, py::arg("opponent") = "greedy",
+           py::arg("proposals") = gin::kProposals,
            "An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision "
            "(a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= "
            "sets that budget, budget_ms= a time limit per decision (with both, "
            "whichever comes first); threads= (1..256, 0: one per core) shares each search. match_aware=False values "
            "every hand by its points, also in a match (else by the chance to win the match it leads to); "
-           "opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects.")
+           "opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects; "
+           "proposals= (1..256) is the number of opponent hands proposed for each sampled world.")
+      .def_property_readonly(
+          "proposals", [](const gin::ExpertBot& b) { return b.params().proposals; },
+          "Opponent hands proposed for each sampled world (the belief's sampling-importance-resampling).")
       .def_property_readonly(
           "match_aware", [](const gin::ExpertBot& b) { return b.params().match_aware; },
           "Whether, in a match, a hand is valued by the chance to win the match (else by its points).")
@@ -379,6 +387,7 @@ void bind_expert(py::module_& m) {
               p.match_aware = t[4].cast<bool>();
               p.opponent = static_cast<gin::OpponentModel>(t[5].cast<int>());
             }
+            if (t.size() >= 7) p.proposals = t[6].cast<int>();
             return std::make_shared<gin::ExpertBot>(t[0].cast<std::uint64_t>(), p);
           }));
   m.attr("EXPERT_DEFAULT_NODES") = gin::kExpertDefaultNodes;

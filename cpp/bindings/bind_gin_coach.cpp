@@ -80,8 +80,8 @@ std::string fixed(double x, int digits) {
 
 // ---------------------------------------------------------------- to_dict
 
-py::dict action_dict(const ActionAdvice& a) {
-  py::dict d;
+JsonDict action_dict(const ActionAdvice& a) {
+  JsonDict d;
   d["action"] = a.action.str();
   d["id"] = a.action.id();
   d["rank"] = a.rank;
@@ -111,8 +111,8 @@ py::dict action_dict(const ActionAdvice& a) {
   return d;
 }
 
-py::dict advice_dict(const Advice& a) {
-  py::dict d;
+JsonDict advice_dict(const Advice& a) {
+  JsonDict d;
   d["seat"] = static_cast<int>(a.seat);
   d["phase"] = gin::phase_name(a.phase);
   py::list actions;
@@ -141,8 +141,8 @@ py::dict advice_dict(const Advice& a) {
   return d;
 }
 
-py::dict item_dict(const ReviewItem& r) {
-  py::dict d;
+JsonDict item_dict(const ReviewItem& r) {
+  JsonDict d;
   d["index"] = r.index;
   d["phase"] = gin::phase_name(r.phase);
   d["stock_size"] = r.stock_size;
@@ -156,8 +156,8 @@ py::dict item_dict(const ReviewItem& r) {
   return d;
 }
 
-py::dict review_dict(const Review& r) {
-  py::dict d;
+JsonDict review_dict(const Review& r) {
+  JsonDict d;
   d["seat"] = static_cast<int>(r.seat);
   d["decisions"] = r.decisions;
   d["searched"] = r.searched;
@@ -321,7 +321,7 @@ void bind_results(py::module_& m) {
                     "match after the hand.")
       .def_readonly("points", &ActionAdvice::points, "The expected points of the hand for the seat.")
       .def_property_readonly(
-          "match_win", [](const ActionAdvice& a) { return opt_float(a.match_win); },
+          "match_win", [](const ActionAdvice& a) { return a.match_win; },
           "In a match, the chance to win the match after the hand (a model of the hands to come); None otherwise.")
       .def_readonly("win_hand", &ActionAdvice::win_hand,
                     "The share of the sampled deals in which the seat wins the hand.")
@@ -329,7 +329,7 @@ void bind_results(py::module_& m) {
                     "The share of the sampled deals in which the opponent knocks or goes gin within its next two "
                     "turns.")
       .def_property_readonly(
-          "opponent_uses", [](const ActionAdvice& a) { return opt_float(a.opponent_uses); },
+          "opponent_uses", [](const ActionAdvice& a) { return a.opponent_uses; },
           "A discard: the share of the opponent hands the search sampled with which the card makes a meld; None for "
           "other actions.")
       .def_readonly("loss", &ActionAdvice::loss,
@@ -346,7 +346,7 @@ void bind_results(py::module_& m) {
                     "after its best discard).")
       .def_readonly("deadwood_after", &ActionAdvice::deadwood_after, "The deadwood of melds_after.")
       .def_property_readonly(
-          "expected_deadwood", [](const ActionAdvice& a) { return opt_float(a.expected_deadwood); },
+          "expected_deadwood", [](const ActionAdvice& a) { return a.expected_deadwood; },
           "A stock draw: the deadwood after the best discard, on average over the live cards; None otherwise.")
       .def_readonly("outs", &ActionAdvice::outs, "The live cards that would lower deadwood_after if drawn.")
       .def_readonly("opponent_took_near", &ActionAdvice::opponent_took_near,
@@ -355,7 +355,7 @@ void bind_results(py::module_& m) {
       .def_readonly("opponent_threw_near", &ActionAdvice::opponent_threw_near,
                     "A discard: such cards the opponent threw or passed on.")
       .def_property_readonly(
-          "reasons", [](const ActionAdvice& a) { return text_list(a.reasons); }, "The reasons, as plain sentences.")
+          "reasons", [](const ActionAdvice& a) { return a.reasons; }, "The reasons, as plain sentences.")
       .def("to_dict", &action_dict, "A JSON-ready dict (cards and actions as text).")
       .def("__repr__", &action_repr)
       .def(py::pickle(&action_state, &action_from));
@@ -373,9 +373,9 @@ void bind_results(py::module_& m) {
       .def_readonly("by_match", &Advice::by_match, "Whether the ranking is by the chance to win the match.")
       .def_property_readonly(
           "match_scores",
-          [](const Advice& a) -> py::object {
-            if (a.match_target == 0) return py::none();
-            return py::make_tuple(a.match_scores[0], a.match_scores[1]);
+          [](const Advice& a) -> std::optional<std::pair<int, int>> {
+            if (a.match_target == 0) return std::nullopt;
+            return std::make_pair(a.match_scores[0], a.match_scores[1]);
           },
           "In a match, the scores (the seat's, the opponent's); None otherwise.")
       .def_property_readonly(
@@ -407,12 +407,13 @@ void bind_results(py::module_& m) {
       .def_readonly("opponent_can_knock", &Advice::opponent_can_knock,
                     "The share of the sampled opponent hands already within the knock limit.")
       .def_property_readonly(
-          "summary", [](const Advice& a) { return text_list(a.summary); }, "The position, as plain sentences.")
+          "summary", [](const Advice& a) { return a.summary; }, "The position, as plain sentences.")
       .def(
           "find",
-          [](const Advice& a, const py::handle action) -> py::object {
+          [](const Advice& a, const Arg<GinActionLike>& action) -> std::optional<ActionAdvice> {
             const ActionAdvice* x = a.find(to_gin_action(action));
-            return x ? py::cast(*x) : py::none();
+            if (x == nullptr) return std::nullopt;
+            return *x;
           },
           py::arg("action"), "The ActionAdvice of an action (object, id or text), or None when it is not legal here.")
       .def("to_dict", &advice_dict, "A JSON-ready dict (cards and actions as text).")
@@ -431,7 +432,7 @@ void bind_results(py::module_& m) {
       .def_readonly("points_loss", &ReviewItem::points_loss, "The expected points lost.")
       .def_readonly("by_match", &ReviewItem::by_match, "Whether the value is the chance to win the match.")
       .def_property_readonly(
-          "reasons", [](const ReviewItem& r) { return text_list(r.reasons); },
+          "reasons", [](const ReviewItem& r) { return r.reasons; },
           "Why the better action is better, as plain sentences.")
       .def("to_dict", &item_dict, "A JSON-ready dict.")
       .def("__repr__",

@@ -285,11 +285,11 @@ struct World {
 
 // Proposals per world: the world is one of them drawn by weight, and weighs their mean
 // (sampling-importance-resampling with the proposals' mean as the weight: unbiased).
-constexpr int kProposals = 32;
+// (ExpertParams::proposals: kProposals by default.)
 
-World make_world(const Observation& obs, std::span<const Card> unseen, std::uint64_t seed) {
+World make_world(const Observation& obs, std::span<const Card> unseen, std::uint64_t seed, int proposals) {
   core::Rng rng(seed);
-  const WeightedHand h = sample_opponent_hand(obs, unseen, rng, kProposals);
+  const WeightedHand h = sample_opponent_hand(obs, unseen, rng, proposals);
   World out;
   out.opp = h.hand;
   out.weight = h.weight;
@@ -738,6 +738,8 @@ ExpertBot::ExpertBot(std::uint64_t seed, ExpertParams params) : Bot(seed), param
                              std::to_string(params_.threads));
   if (params_.opponent != OpponentModel::Greedy && params_.opponent != OpponentModel::Defensive)
     throw core::InvalidValue("no such opponent model");
+  if (params_.proposals < 1 || params_.proposals > 256)
+    throw core::InvalidValue("proposals must be in 1..256, got " + std::to_string(params_.proposals));
 }
 
 Action ExpertBot::act(const Observation& obs) {
@@ -839,7 +841,8 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
       const int i = next.fetch_add(1);
       if (i >= kBatch) return;
       const auto ui = static_cast<std::size_t>(i);
-      batch.worlds[ui] = make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)));
+      batch.worlds[ui] =
+          make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)), params_.proposals);
       std::int64_t nodes = 0;
       for (std::size_t c = 0; c < cands.size(); ++c)
         if (cands[c].alive) {

@@ -152,7 +152,7 @@ def register(subparsers: Any) -> None:
     replay.add_argument("--review", action="store_true", help="the coach's review of each seat's decisions")
     replay.add_argument("--seat", default=None, help="review this seat only (ONE or TWO)")
     replay.add_argument(
-        "--coach-nodes", type=int, default=None, help="the coach's node budget per decision (default 200000)"
+        "--coach-nodes", type=int, default=None, help="the coach's node budget per decision (default 400000)"
     )
     replay.set_defaults(func=_cmd_replay)
     from parlour.gin.cli_bots import register_bot_commands

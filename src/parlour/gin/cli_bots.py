@@ -250,7 +250,7 @@ def register_bot_commands(gin_subparsers: Any) -> None:
     )
     q.add_argument("--review", action="store_true", help="a review of your decisions after each hand")
     q.add_argument(
-        "--coach-nodes", type=_positive, default=None, help="the coach's node budget per decision (default 200000)"
+        "--coach-nodes", type=_positive, default=None, help="the coach's node budget per decision (default 400000)"
     )
     _add_expert_options(q)
     q.set_defaults(func=_cmd_play)

@@ -64,8 +64,9 @@ def bradley_terry(wins: np.ndarray, prior: float = PRIOR_WINS, iterations: int =
 
 
 def _elo(s: np.ndarray) -> np.ndarray:
-    r = 400.0 * np.log10(s)
-    return 1500.0 + r - float(np.mean(r))
+    r: np.ndarray = 400.0 * np.log10(s)
+    out: np.ndarray = r + (1500.0 - float(np.mean(r)))
+    return out
 
 
 @dataclass(frozen=True)

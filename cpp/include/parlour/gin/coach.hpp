@@ -43,9 +43,9 @@
 
 namespace parlour::gin {
 
-// The node budget of a piece of advice: about 60 ms of one core on average for a
-// decision that needs a search (measured in the benchmark, bench_gin_coach.py).
-inline constexpr std::int64_t kCoachDefaultNodes = 200000;
+// The node budget of a piece of advice, ExpertBot's default: a few tens of ms of one
+// core a decision on average (benchmarks/bench_gin_coach.py).
+inline constexpr std::int64_t kCoachDefaultNodes = 400000;
 // What makes a decision "clearly below the best" in a review.
 inline constexpr double kReviewMinPoints = 1.0;
 inline constexpr double kReviewMinMatch = 0.01;

@@ -52,6 +52,9 @@
 
 namespace parlour::gin {
 
+// The opponent hands proposed for each world of the search (sampling-importance-resampling).
+inline constexpr int kProposals = 32;
+
 // How the opponent plays in the playouts: the playout policy (Greedy), or the same
 // with defensive discards (Defensive: among the discards within 3 points of the least
 // deadwood, one that makes no meld with the cards the bot visibly took, as HardBot's
@@ -64,6 +67,7 @@ struct ExpertParams {
   int threads = 1;          // worker threads of one search
   bool match_aware = true;  // in a match, value a hand by the chance to win the match
   OpponentModel opponent = OpponentModel::Greedy;
+  int proposals = kProposals;  // opponent hands proposed for each sampled world (1..256)
 };
 
 // What a search is asked for besides the choice (the coach asks for more).
