@@ -444,10 +444,12 @@ std::vector<Cand> candidates(const Observation& obs, bool every_action) {
 
 constexpr std::size_t kBatchSize = 16;  // worlds per batch
 constexpr int kBatch = static_cast<int>(kBatchSize);
-constexpr int kMaxWorlds = 1 << 20;        // a bound on any search
-constexpr int kMaxDetailWorlds = 1 << 16;  // ... and on one that keeps every world's values
-constexpr int kMinWorlds = 32;             // before anything is pruned
-constexpr double kPruneZ = 2.5;            // z of the paired test that drops a candidate
+constexpr int kMaxWorlds = 1 << 20;          // a bound on any search
+constexpr int kMaxDetailWorlds = 1 << 16;    // ... and on one that keeps every world's values
+constexpr int kMinWorlds = 32;               // before anything is pruned
+constexpr std::int64_t kNodesPerWorld = 32;  // a node budget allows at most nodes / 32 worlds ...
+constexpr std::int64_t kMinWorldCap = 4096;  // ... or this many
+constexpr double kPruneZ = 2.5;              // z of the paired test that drops a candidate
 
 struct Batch {
   std::vector<World> worlds;
@@ -803,7 +805,10 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
   const std::vector<Card> unseen(unseen_set.begin(), unseen_set.end());
   const std::int64_t node_budget =
       (params_.nodes == 0 && params_.budget_ms == 0.0) ? kExpertDefaultNodes : params_.nodes;
-  const int max_worlds = opt.details ? kMaxDetailWorlds : kMaxWorlds;
+  // With a node budget, at most max(kMinWorldCap, nodes / kNodesPerWorld) worlds: when only
+  // settled candidates are left (kSettleNodes a world), sampling the worlds is the cost.
+  std::int64_t max_worlds = opt.details ? kMaxDetailWorlds : kMaxWorlds;
+  if (node_budget > 0) max_worlds = std::min(max_worlds, std::max(kMinWorldCap, node_budget / kNodesPerWorld));
   const auto start = std::chrono::steady_clock::now();
   auto out_of_time = [&] {
     if (params_.budget_ms <= 0.0) return false;

@@ -6,7 +6,8 @@ advice never tells a seat anything hidden; the server still knows no rule: each 
 advice is one call into the library.
 
 - gin: the best arrangement of the seat's hand (``parlour.gin.best_melds``): melds,
-  deadwood cards and deadwood points.
+  deadwood cards and deadwood points; on the seat's turn, the coach's ranking of every
+  legal action (``parlour.gin.advise``), unless ``ranking`` is off.
 - yahtzee: the optimal expected final score of every legal action, from the exact solver
   (``parlour.yahtzee.Solver``; the seat's total so far plus the expected further score),
   and the best one; on request (``objectives``), the best action under each objective
@@ -26,7 +27,15 @@ from typing import Any
 
 from parlour.errors import InvalidValueError, PhaseError
 
-__all__ = ["ADVISORS", "FREECELL_MAX_STATES", "FREECELL_SECONDS", "YAHTZEE_OBJECTIVES_MAX_OPEN", "advise"]
+__all__ = [
+    "ADVISORS",
+    "FREECELL_MAX_STATES",
+    "FREECELL_SECONDS",
+    "REVIEWERS",
+    "YAHTZEE_OBJECTIVES_MAX_OPEN",
+    "advise",
+    "review",
+]
 
 #: Bounds of one FreeCell search for advice (positions stored, seconds).
 FREECELL_MAX_STATES = 1_000_000
@@ -41,19 +50,10 @@ _YAHTZEE_SOLVERS: dict[str, Any] = {}
 YAHTZEE_OBJECTIVES_MAX_OPEN = 7
 
 
-def _gin(obs: Any) -> dict[str, Any]:
-    from parlour import gin
+def _gin(obs: Any, ranking: bool = True) -> dict[str, Any]:
+    from parlour.gin._advice import advise as gin_advise
 
-    hand = [str(c) for c in obs.hand]
-    if not hand:
-        return {"game": "gin", "melds": [], "deadwood": [], "deadwood_points": 0}
-    m = gin.best_melds(hand)
-    return {
-        "game": "gin",
-        "melds": [[str(c) for c in meld.cards] for meld in m.melds],
-        "deadwood": [str(c) for c in m.deadwood_cards],
-        "deadwood_points": int(m.deadwood),
-    }
+    return gin_advise(obs, ranking)
 
 
 def _yahtzee_solver(rules: Any) -> Any:
@@ -184,15 +184,40 @@ def _freecell(obs: Any) -> dict[str, Any]:
 ADVISORS: dict[str, Callable[[Any], dict[str, Any]]] = {"gin": _gin, "yahtzee": _yahtzee, "freecell": _freecell}
 
 
-def advise(game_name: str, observation: Any, objectives: bool = False, target: int | None = None) -> dict[str, Any]:
+def advise(
+    game_name: str, observation: Any, objectives: bool = False, target: int | None = None, ranking: bool = True
+) -> dict[str, Any]:
     """The advice for the seat whose ``observation`` this is (PhaseError for a game without an
     advisor).  Yahtzee only: ``objectives`` adds the best action for each objective, and
-    ``target`` (a final score to reach; implies ``objectives``) adds that one."""
+    ``target`` (a final score to reach; implies ``objectives``) adds that one.  Gin only:
+    ``ranking=False`` leaves out the coach's ranking (the arrangement alone, at once)."""
     fn = ADVISORS.get(game_name)
     if fn is None:
         raise PhaseError(f"there is no advice for {game_name}")
+    if game_name == "gin":
+        return _gin(observation, ranking)
     if not objectives and target is None:
         return fn(observation)
     if game_name != "yahtzee":
         raise InvalidValueError(f"objectives are an option of the Yahtzee advice, not of {game_name}'s")
     return _yahtzee(observation, objectives, target)
+
+
+def _gin_review(start: Any, actions: list[int], seat: int, hand: int) -> dict[str, Any]:
+    from parlour.gin._advice import review_hand
+
+    return review_hand(start, actions, seat, hand)
+
+
+#: The reviewer of each game with reviews: a function of the game at its start, the actions
+#: since (ids), the seat and the hand number.
+REVIEWERS: dict[str, Callable[[Any, list[int], int, int], dict[str, Any]]] = {"gin": _gin_review}
+
+
+def review(game_name: str, start: Any, actions: list[int], seat: int, hand: int) -> dict[str, Any]:
+    """The review of ``seat``'s decisions in hand ``hand`` of the game played from ``start`` by
+    ``actions``, from that seat's observations only (PhaseError for a game without reviews)."""
+    fn = REVIEWERS.get(game_name)
+    if fn is None:
+        raise PhaseError(f"there is no review for {game_name}")
+    return fn(start, actions, seat, hand)

@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 from parlour._version import __version__
 from parlour.errors import InvalidValueError, ParlourError
 from parlour.server import messages
-from parlour.server.advice import advise
+from parlour.server.advice import advise, review
 from parlour.server.errors import (
     AuthError,
     InternalError,
@@ -288,9 +288,11 @@ def create_app(
         authorization: str | None = Header(default=None),
         objectives: bool = False,
         target: int | None = None,
+        ranking: bool = True,
     ) -> dict[str, Any]:
         """Advice for the token's seat ('Authorization: Bearer <token>'), from its own observation only:
-        gin, the best arrangement of the hand; Yahtzee, the optimal expected final score of every legal
+        gin, the best arrangement of the hand and on its turn every legal action ranked by the coach
+        (ExpertBot's search; `ranking=false`: the arrangement alone); Yahtzee, the optimal expected final score of every legal
         action (the exact solver), and with `objectives` (or a `target`) the best action for each
         objective (the mean, reaching `target`, beating the other seats); FreeCell, a solution from here or the verdict that there is none."""
         tt = tables_()
@@ -300,8 +302,23 @@ def create_app(
             raise AuthError("advice is for a seat: send its token ('Authorization: Bearer <token>')")
         seq, obs = t.seq, t.game.observation(seat)
         async with advice_slots:
-            out: dict[str, Any] = await asyncio.to_thread(advise, t.game_name, obs, objectives, target)
+            out: dict[str, Any] = await asyncio.to_thread(advise, t.game_name, obs, objectives, target, ranking)
         return {"table": t.id, "seq": seq, "seat": seat, **out}
+
+    @app.get("/api/tables/{table_id}/review")
+    async def table_review(table_id: str, hand: int, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """The coach's review of the token's seat's decisions in hand `hand` (1 for the first) once it
+        is over (gin): the decisions clearly below the best, with the loss, the better action and why,
+        from the seat's own observations only."""
+        tt = tables_()
+        t = await tt.get(table_id)
+        seat = tt.authenticate(t, _bearer(authorization))
+        if seat is None:
+            raise AuthError("a review is for a seat: send its token ('Authorization: Bearer <token>')")
+        start, actions = await tt.start_and_actions(t)
+        async with advice_slots:
+            out: dict[str, Any] = await asyncio.to_thread(review, t.game_name, start, actions, seat, hand)
+        return {"table": t.id, "seat": seat, **out}
 
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await _serve_socket(ws, table_id, tables_(), lim)

@@ -436,6 +436,14 @@ class Tables:
             s.kind, s.token_hash, s.name = "human", h, name
         return t, seat, token
 
+    async def start_and_actions(self, t: Table) -> tuple[Any, list[int]]:
+        """The table's game as it was dealt and the ids of the actions accepted since, in order
+        (what a review replays)."""
+        info: GameInfo = self.registry.get(t.game_name)
+        start = info.new_game(players=len(t.seats), preset=t.preset, seed=t.seed, **t.options)
+        rows = await asyncio.to_thread(self.store.actions_of, t.id)
+        return start, [r[2] for r in rows]
+
     async def add_spectator(self, table_id: str) -> tuple[Table, str]:
         """A spectator token for a table."""
         t = await self.get(table_id)

@@ -22,7 +22,8 @@
 //   - Budget.  Worlds come in batches; after each, a candidate whose mean is clearly
 //     below the best one's (paired, by a z-test on the differences) is dropped; the
 //     search stops when one candidate is left, or at the node budget (nodes: playout
-//     actions, deterministic) or the time budget (budget_ms: wall clock, not
+//     actions, deterministic; and at most max(4096, nodes / 32) worlds, which binds only
+//     when knocks, settled without a playout, are all that is left) or the time budget (budget_ms: wall clock, not
 //     deterministic), whichever comes first.  The action with the best weighted mean
 //     value wins.
 //   - Threads.  The worlds of a batch are shared by `threads` workers; each world's
