@@ -51,7 +51,7 @@ def test_gin_hint_and_advisor(page: Page, web: Server) -> None:
     seq = int(pg.get_attribute("body", "data-seq"))
     pg.locator("body").press("a")
     wait_acked(p)
-    ev = [s for s in p.rec.states() if s["seq"] == seq + 1][0]["last_event"]
+    ev = next(s for s in p.rec.states() if s["seq"] == seq + 1)["last_event"]
     assert ev["action"] == best or best.startswith(ev["action"])
 
 

@@ -306,7 +306,9 @@ def create_app(
         return {"table": t.id, "seq": seq, "seat": seat, **out}
 
     @app.get("/api/tables/{table_id}/review")
-    async def table_review(table_id: str, hand: int, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def table_review(
+        table_id: str, hand: int, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
         """The coach's review of the token's seat's decisions in hand `hand` (1 for the first) once it
         is over (gin): the decisions clearly below the best, with the loss, the better action and why,
         from the seat's own observations only."""
