@@ -199,6 +199,19 @@ def test_in_a_match_the_chance_to_win_it_ranks() -> None:
     assert any("chance to win the match" in x for x in adv.best.reasons)
 
 
+def test_match_observation_carries_the_scores() -> None:
+    from parlour.cards import Rng
+    from parlour.gin import Match, RoundResult
+
+    m = Match(Rules())
+    m.record(RoundResult.knock(ONE, 3, 20, "", Rules()))
+    r = m.new_round(Rng(1))
+    obs = m.observation(r, r.turn)
+    assert obs.match_scores == (17, 0) and obs.match_target == 100
+    assert r.observation(r.turn).match_scores is None  # a Round alone is not a match
+    assert advise(obs, nodes=3000).by_match
+
+
 def test_match_odds_model() -> None:
     rules = Rules()
     assert match_win_chance(rules, 0, 0) == pytest.approx(0.5)
