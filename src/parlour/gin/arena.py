@@ -31,6 +31,7 @@ import numpy as np
 
 from parlour._core.gin import ArenaPairResult, Rules, arena_pair
 from parlour.errors import InvalidValueError, WrongTypeError
+from parlour.gin._runs import MATCH_COLUMNS
 from parlour.gin.bots import BOT_NAMES, make_bot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,13 +72,6 @@ def duplicate_interval(wins: int, deals: int, wins_sq: int, z: float = 1.9599639
     centre = (p + z * z / (2 * n_eff)) / denom
     half = z * math.sqrt(p * (1 - p) / n_eff + z * z / (4 * n_eff * n_eff)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-#: The per-match columns of ``arena_matches`` and of a gin arena result table (besides pair, bots, match).
-MATCH_COLUMNS = (
-    "a_won", "score_a", "score_b", "hands", "dead", "hands_won_a", "hands_won_b", "points_a", "points_b",
-    "knocks_a", "knocks_b", "gins_a", "gins_b", "undercuts_a", "undercuts_b", "decisions",
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -359,8 +353,8 @@ def arena(
 
     ``duplicate=True`` plays duplicate matches: each deal twice, the seats swapped
     (``matches`` must be even; ``matches // 2`` deals); the intervals then count the
-    pairing (:func:`duplicate_interval`).  Duplicate matches are played in this process
-    (not with ``executor`` or ``out``).
+    pairing (:func:`duplicate_interval`); with ``executor`` or ``out`` the chunks hold
+    whole deals.
 
     Beyond one process: with ``executor`` (any :class:`concurrent.futures.Executor`;
     the bots must pickle) the matches go out in chunks of ``chunk_size``, each played on
@@ -385,15 +379,15 @@ def arena(
         raise InvalidValueError(
             f"duplicate matches come in pairs (each deal twice): matches must be even, got {matches}"
         )
-    if duplicate and (executor is not None or out is not None):
-        raise InvalidValueError("duplicate matches are played in this process: not with executor= or out=")
     rules = Rules() if rules is None else rules
     entries = [_label_and_bot(b, i, seed) for i, b in enumerate(bots)]
     pairs_idx = [(i, j) for i in range(len(entries)) for j in range(i + 1, len(entries))]
     if executor is not None or out is not None:
-        return _arena_chunked(entries, pairs_idx, matches, seed, jobs, rules, progress, executor, out, chunk_size)
+        return _arena_chunked(
+            entries, pairs_idx, matches, seed, jobs, rules, progress, executor, out, chunk_size, duplicate
+        )
     total = matches * len(pairs_idx)
-    chunk = max(jobs * 4, min(200, matches // 20 or 1))
+    chunk = max(jobs * 4, min(50, matches // 100 or 1))  # progress about every 1% (each match is seeded alone)
     if duplicate:
         chunk += chunk % 2  # whole deals
     done = 0
@@ -433,12 +427,13 @@ def _arena_chunked(
     executor: Executor | None,
     out: str | os.PathLike[str] | None,
     chunk_size: int | None,
+    duplicate: bool = False,
 ) -> ArenaResult | ResultStore:
     labels = [e[0] for e in entries]
     bots = [e[1] for e in entries]
     seeds = [_pair_seed(seed, k) for k in range(len(pairs_idx))]
     if out is not None:
-        from parlour.distributed.runs import gin_arena
+        from parlour.gin._runs import gin_arena
 
         return gin_arena(
             labels,
@@ -453,14 +448,17 @@ def _arena_chunked(
             executor=executor,
             chunk_size=chunk_size,
             progress=progress,
+            duplicate=duplicate,
         )
     from parlour.distributed.runner import run_chunks
-    from parlour.distributed.tasks import gin_chunk
+    from parlour.gin._runs import gin_chunk
 
     size = chunk_size if chunk_size is not None else 200
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
-    work = {"bots": bots, "pairs": pairs_idx, "pair_seeds": seeds, "rules": rules}
+    if duplicate:
+        size += size % 2  # whole deals
+    work = {"bots": bots, "pairs": pairs_idx, "pair_seeds": seeds, "rules": rules, "duplicate": duplicate}
     chunks = [(work, k, lo, min(size, matches - lo)) for k in range(len(pairs_idx)) for lo in range(0, matches, size)]
     parts: dict[int, dict[str, Any]] = {}
     done = [0]
@@ -475,5 +473,5 @@ def _arena_chunked(
     for k, (i, j) in enumerate(pairs_idx):
         mine = [parts[c] for c in range(len(chunks)) if chunks[c][1] == k]
         cols = {name: [v for p in mine for v in p[name]] for name in mine[0]}
-        stats.append(PairStats(labels[i], labels[j], MatchTotals.from_rows(cols)))
-    return ArenaResult(tuple(stats), seed, rules)
+        stats.append(PairStats(labels[i], labels[j], MatchTotals.from_rows(cols, duplicate)))
+    return ArenaResult(tuple(stats), seed, rules, duplicate)
