@@ -243,3 +243,14 @@ def test_arena_and_ladder_cli() -> None:
     assert args.func(args, out) == 0
     text = out.getvalue()
     assert "Elo" in text and "normal" in text and "simple" in text
+
+
+def test_duplicate_arena_in_chunks_on_an_executor() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    local = arena(["normal", "easy"], matches=12, seed=4, duplicate=True)
+    with ThreadPoolExecutor(2) as ex:
+        chunked = arena(["normal", "easy"], matches=12, seed=4, duplicate=True, executor=ex, chunk_size=3)
+    a, b = local.pairs[0], chunked.pairs[0]
+    assert chunked.duplicate and b.deals == a.deals == 6
+    assert (b.wins, b.hands, b.interval) == (a.wins, a.hands, a.interval)
