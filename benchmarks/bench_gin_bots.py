@@ -263,6 +263,7 @@ def main(argv: list[str]) -> None:
     ap.add_argument(
         "--opponent", choices=["greedy", "defensive"], default="greedy", help="ExpertBot's playout opponent"
     )
+    ap.add_argument("--proposals", type=int, default=32, help="ExpertBot's opponent hands proposed per world")
     args = ap.parse_args(argv[1:])
     dup = args.duplicate
 
