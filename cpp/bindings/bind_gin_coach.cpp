@@ -1,5 +1,8 @@
 // Bindings for the gin coach in parlour._core.gin: advise, review, their result types
 // and the match odds (glue only; the search and the reasons live in cpp/src/gin).
+// Why one file: the four result types nest (an Advice holds ActionAdvice, a Review its
+// ReviewItems, each holding two ActionAdvice), so their to_dict, pickling and repr
+// helpers build on each other; most of the length is docstrings.
 #include <cmath>
 #include <limits>
 #include <sstream>

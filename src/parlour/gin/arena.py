@@ -1,5 +1,9 @@
 """Bot-vs-bot arenas: many matches between every pair of bots, with win rates and 95 % intervals.
 
+Why one file: the arena's result types, its intervals (Wilson's and the duplicate one)
+and the three ways it plays (in this process, on an executor, into a result store) read
+the same per-match totals.
+
 :func:`arena` plays ``matches`` matches for each pair of bots, in C++ on ``jobs``
 threads (the matches of a pair are those of :func:`parlour._core.gin.arena_pair`:
 both seats, alternating first dealer, every match dealt from its own seed), and

@@ -197,12 +197,19 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
     return ArenaResult.from_table(res.table(), rules)
 
 
+#: ExpertBot's node budget in a ladder unless --expert-nodes or --expert-ms says otherwise (a
+#: ladder plays many matches: a tenth of the benchmark budget keeps the default run short).
+LADDER_EXPERT_NODES = 10_000
+
+
 def _cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     from parlour.gin.ladder import ladder
 
     if args.matches % 2:
         raise InvalidValueError(f"a ladder plays duplicate matches: --matches must be even, got {args.matches}")
     rules = rules_of(args.rules)
+    if args.expert_nodes is None and args.expert_ms is None:
+        args.expert_nodes = LADDER_EXPERT_NODES
     t0 = time.process_time()
     n = len(args.bots)
     total = args.matches * n * (n - 1) // 2
@@ -225,7 +232,8 @@ def _cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     cpu = time.process_time() - t0
     print(
         f"gin ladder: {args.matches} duplicate matches ({args.matches // 2} deals, each played twice with the seats "
-        f"swapped) to {rules.game_target} per pair under {rules!r} ({args.rules}), seed {args.seed}",
+        f"swapped) to {rules.game_target} per pair under {rules!r} ({args.rules}), seed {args.seed}"
+        + (f"; expert at {args.expert_nodes:,} nodes" if "expert" in args.bots and args.expert_nodes else ""),
         file=out,
     )
     print(res.table(), file=out)
@@ -294,7 +302,9 @@ def register_bot_commands(gin_subparsers: Any) -> None:
         metavar="PRESET",
         help=f"a rules preset: {', '.join(presets())} (default: the rule card's; eaai: the EAAI competition)",
     )
-    lad.add_argument("--matches", type=_positive, default=200, help="duplicate matches per pair, even (default 200)")
+    lad.add_argument(
+        "--matches", type=_positive, default=20, help="duplicate matches per pair, even (default 20: a first look)"
+    )
     lad.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     lad.add_argument("--jobs", type=_positive, default=1, help="threads (default 1)")
     lad.add_argument(

@@ -32,8 +32,8 @@ async def table_advice(
     """Advice for the token's seat ('Authorization: Bearer <token>'), computed by the table's game from
     the seat's own observation only (docs/server.md says what each game advises).  `objectives` (the
     best action for each objective: the mean, reaching `target`, beating the other seats) and `target`
-    (a final score to reach) are options of the games whose advice takes them, and `ranking` (false: gin's
-    arrangement alone, without the coach's ranking of every legal action); another game refuses them."""
+    (a final score to reach) are options of the games whose advice takes them, and `ranking` (false: the
+    arrangement of a hand alone, without the coach's ranking of every legal action); another game refuses them."""
     t = await tables.get(table_id)
     seat = tables.authenticate(t, bearer(authorization))
     if seat is None:
@@ -55,8 +55,8 @@ async def table_review(
     authorization: str | None = Header(default=None),
 ) -> dict[str, Any]:
     """The review of the token's seat's decisions in hand `hand` (1 for the first) once it is over,
-    computed by the table's game from that seat's own observations (gin: the decisions clearly below the
-    best, with the loss, the better action and why; a game without reviews answers PhaseError)."""
+    computed by the table's game from that seat's own observations (the decisions clearly below the best,
+    with the loss, the better action and why; a game without reviews answers PhaseError)."""
     t = await tables.get(table_id)
     seat = tables.authenticate(t, bearer(authorization))
     if seat is None:
