@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from parlour.distributed.runner import chunk_sizes
 from parlour.games import LongRun, RunPlan
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -99,6 +98,9 @@ def arena_plan(
     }
     if duplicate:
         params["duplicate"] = True
+
+    from parlour.distributed.runner import chunk_sizes  # the long runs only: import parlour stays lean
+
     per_pair = chunk_sizes(matches, chunk_size)
     work = {
         "bots": list(bots),
