@@ -46,6 +46,7 @@ BARE: dict[tuple[str, ...], tuple[str, str]] = {
     ("gin", "deal"): (RUNS, "stock"),
     ("gin", "replay"): (USAGE_ERROR, "file"),
     ("gin", "arena"): (RUNS, "hard vs normal"),
+    ("gin", "ladder"): (RUNS, "Elo"),
     ("gin", "play"): (RUNS, "You leave the table"),
     ("yahtzee",): (HELP, "SUBCOMMAND"),
     ("yahtzee", "solve"): (RUNS, "254.5877287345"),
@@ -87,7 +88,7 @@ def test_every_command_has_its_bare_invocation_written_down() -> None:
 
 
 #: Bare invocations that run for seconds (the arena's default 200 matches): the slow tier.
-SLOW_BARE = {("gin", "arena")}
+SLOW_BARE = {("gin", "arena"), ("gin", "ladder")}
 
 
 @pytest.mark.parametrize(

@@ -65,6 +65,7 @@ void register_gin_observation(py::module_& m);        // gin/observation.cpp
 void register_gin_round(py::module_& m);              // gin/round.cpp
 void register_gin_match(py::module_& m);              // gin/match.cpp: Match, Game, simulate_rounds
 void register_gin_bots(py::module_& m);               // gin/bots.cpp: the bots and the arena
+void register_gin_coach(py::module_& m);              // gin/coach.cpp: advise, review, match odds
 void register_yahtzee(py::module_& m);                // yahtzee/values.cpp: dice, categories, states, rules
 void register_yahtzee_game(py::module_& m);           // yahtzee/game.cpp: Phase, Observation, Game
 void register_yahtzee_solver(py::module_& m);         // yahtzee/solver.cpp: Solver, bots, simulate

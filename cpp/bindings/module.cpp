@@ -18,6 +18,7 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_gin_round(gin);
   pb::register_gin_match(gin);
   pb::register_gin_bots(gin);
+  pb::register_gin_coach(gin);
   auto yahtzee = m.def_submodule("yahtzee", "Solitaire Yahtzee: scorecard rules, the game and the optimal solver.");
   pb::register_yahtzee(yahtzee);
   pb::register_yahtzee_game(yahtzee);

@@ -146,15 +146,25 @@ struct BotParams<gin::HardBot> {
 
 template <>
 struct BotParams<gin::ExpertBot> {
-  using Pickled = std::tuple<std::uint64_t, double, std::int64_t, int>;
-  static std::tuple<double, std::int64_t, int> pickled(const gin::ExpertBot& b) {
-    return {b.params().budget_ms, b.params().nodes, b.params().threads};
+  // (seed, budget_ms, nodes, threads, match_aware, opponent, proposals)
+  using Pickled = std::tuple<std::uint64_t, double, std::int64_t, int, bool, int, int>;
+  static std::tuple<double, std::int64_t, int, bool, int, int> pickled(const gin::ExpertBot& b) {
+    const auto& p = b.params();
+    return {p.budget_ms, p.nodes, p.threads, p.match_aware, static_cast<int>(p.opponent), p.proposals};
   }
   static std::shared_ptr<gin::ExpertBot> make(const Pickled& t) {
-    return std::make_shared<gin::ExpertBot>(std::get<0>(t),
-                                            gin::ExpertParams{std::get<1>(t), std::get<2>(t), std::get<3>(t)});
+    gin::ExpertParams p{std::get<1>(t), std::get<2>(t), std::get<3>(t)};
+    p.match_aware = std::get<4>(t);
+    const int opponent = std::get<5>(t);
+    const int proposals = std::get<6>(t);
+    if (opponent < 0 || opponent > 1 || proposals < 1 || proposals > 256)
+      throw core::InvalidValue("not a pickled ExpertBot: opponent " + std::to_string(opponent) + ", proposals " +
+                               std::to_string(proposals));
+    p.opponent = static_cast<gin::OpponentModel>(opponent);
+    p.proposals = proposals;
+    return std::make_shared<gin::ExpertBot>(std::get<0>(t), p);
   }
-  static std::string repr(const gin::ExpertBot& b) {  // the budgets given, as the constructor takes them
+  static std::string repr(const gin::ExpertBot& b) {  // the arguments given, as the constructor takes them
     std::string s;
     const auto& p = b.params();
     if (p.budget_ms > 0) {
@@ -164,9 +174,21 @@ struct BotParams<gin::ExpertBot> {
     }
     if (p.nodes > 0) s += ", nodes=" + std::to_string(p.nodes);
     if (p.threads != 1) s += ", threads=" + std::to_string(p.threads);
+    if (!p.match_aware) s += ", match_aware=False";
+    if (p.opponent == gin::OpponentModel::Defensive) s += ", opponent='defensive'";
+    if (p.proposals != gin::kProposals) s += ", proposals=" + std::to_string(p.proposals);
     return s;
   }
 };
+
+gin::OpponentModel opponent_model(py::handle obj) {
+  if (!py::isinstance<py::str>(obj))
+    throw core::WrongType("opponent must be 'greedy' or 'defensive', got " + type_name(obj) + " " + quoted_repr(obj));
+  const auto s = obj.cast<std::string>();
+  if (s == "greedy") return gin::OpponentModel::Greedy;
+  if (s == "defensive") return gin::OpponentModel::Defensive;
+  throw core::InvalidValue("opponent must be 'greedy' or 'defensive', got " + quoted_repr(obj));
+}
 
 // One C++ bot class T (a Bot held by shared_ptr) as `name`: its repr, which can be
 // pasted back, and its pickle, (seed, parameters...).  With seed_doc, the constructor
@@ -290,6 +312,9 @@ void bind_expert(py::module_& m) {
                                         "many sampled worlds.")
       .def_readonly("action", &gin::ExpertBot::Candidate::action, "The action.")
       .def_readonly("value", &gin::ExpertBot::Candidate::value,
+                    "What the search ranks by (weighted mean over the worlds): the bot's points at the end of the "
+                    "hand, or in a match (an observation with match scores) the chance to win the match after it.")
+      .def_readonly("points", &gin::ExpertBot::Candidate::points,
                     "Its estimated points for the bot at the end of the hand (weighted mean over the worlds).")
       .def_readonly("worlds", &gin::ExpertBot::Candidate::worlds,
                     "The worlds it was evaluated on (fewer once dropped).")
@@ -314,6 +339,9 @@ void bind_expert(py::module_& m) {
       .def_readonly("nodes", &gin::ExpertBot::Search::nodes, "Playout actions simulated.")
       .def_readonly("effective_worlds", &gin::ExpertBot::Search::effective_worlds,
                     "The effective number of worlds, (sum of weights)^2 / sum of squared weights.")
+      .def_readonly("by_match", &gin::ExpertBot::Search::by_match,
+                    "Whether the values are chances to win the match (the observation was of a match) rather than "
+                    "points.")
       .def("__repr__", [](const gin::ExpertBot::Search& s) {
         return "<gin.ExpertSearch best=" + core::quote(s.best.str()) + " " + std::to_string(s.candidates.size()) +
                " candidates, " + std::to_string(s.worlds) + " worlds, " + std::to_string(s.nodes) + " nodes>";
@@ -327,15 +355,36 @@ void bind_expert(py::module_& m) {
       "and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); "
       "threads= shares one search between threads. Sees only its observation.")
       .def(py::init([](const SeedLike& seed, const py::object& budget_ms, const py::object& nodes,
-                       const Arg<py::int_>& threads) {
-             return std::make_shared<gin::ExpertBot>(to_seed(seed), expert_params(budget_ms, nodes, threads));
+                       const Arg<py::int_>& threads, const Arg<py::bool_>& match_aware, const Arg<py::str>& opponent,
+                       const Arg<py::int_>& proposals) {
+             gin::ExpertParams p = expert_params(budget_ms, nodes, threads);
+             p.match_aware = to_bool(match_aware, "match_aware");
+             p.opponent = opponent_model(opponent);
+             p.proposals = static_cast<int>(to_int(proposals, "proposals", 1, 256));
+             return std::make_shared<gin::ExpertBot>(to_seed(seed), p);
            }),
            py::arg("seed") = 0, py::kw_only(), py::arg("budget_ms") = py::none(), py::arg("nodes") = py::none(),
-           py::arg("threads") = 1,
+           py::arg("threads") = 1, py::arg("match_aware") = true, py::arg("opponent") = "greedy",
+           py::arg("proposals") = gin::kProposals,
            "An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision "
            "(a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= "
            "sets that budget, budget_ms= a time limit per decision (with both, "
-           "whichever comes first); threads= (1..256, 0: one per core) shares each search.")
+           "whichever comes first); threads= (1..256, 0: one per core) shares each search. match_aware=False values "
+           "every hand by its points, also in a match (else by the chance to win the match it leads to); "
+           "opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects; "
+           "proposals= (1..256) is the number of opponent hands proposed for each sampled world.")
+      .def_property_readonly(
+          "proposals", [](const gin::ExpertBot& b) { return b.params().proposals; },
+          "Opponent hands proposed for each sampled world (the belief's sampling-importance-resampling).")
+      .def_property_readonly(
+          "match_aware", [](const gin::ExpertBot& b) { return b.params().match_aware; },
+          "Whether, in a match, a hand is valued by the chance to win the match (else by its points).")
+      .def_property_readonly(
+          "opponent",
+          [](const gin::ExpertBot& b) {
+            return std::string(b.params().opponent == gin::OpponentModel::Defensive ? "defensive" : "greedy");
+          },
+          "The opponent's playout policy: 'greedy' or 'defensive'.")
       .def_property_readonly(
           "budget_ms",
           [](const gin::ExpertBot& b) -> py::object {
@@ -447,6 +496,11 @@ void bind_matches_and_arena(py::module_& m) {
           "Undercuts scored by (A, B) as the defender.")
       .def_property_readonly(
           "decisions", [](const gin::PairResult& p) { return p.hands.decisions; }, "Actions applied in all.")
+      .def_readonly("deals", &gin::PairResult::deals,
+                    "Duplicate matches only: the deals played, each twice with the seats swapped (0 otherwise).")
+      .def_readonly("deal_wins_sq", &gin::PairResult::deal_wins_sq,
+                    "Duplicate matches only: the sum over the deals of the square of A's wins in the deal (0, 1 or "
+                    "2), for an interval that counts the pairing.")
       .def(
           "__iadd__",
           [](gin::PairResult& p, const gin::PairResult& o) {
@@ -461,43 +515,52 @@ void bind_matches_and_arena(py::module_& m) {
 
   m.def(
       "arena_match_seed",
-      [](const SeedLike& seed, const Arg<py::int_>& m_obj) {
-        return gin::match_seed(to_seed(seed), count_from(m_obj, "the match index"));
+      [](const SeedLike& seed, const Arg<py::int_>& m_obj, const Arg<py::bool_>& duplicate) {
+        return gin::deal_seed(to_seed(seed), count_from(m_obj, "the match index"), to_bool(duplicate, "duplicate"));
       },
-      py::arg("seed"), py::arg("match"), "The deal seed of match `match` of an arena_pair seeded with `seed`.");
+      py::arg("seed"), py::arg("match"), py::kw_only(), py::arg("duplicate") = false,
+      "The deal seed of match `match` of an arena_pair seeded with `seed` (with duplicate matches, that of the first "
+      "match of its deal).");
 
   m.def(
       "arena_pair",
       [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
-         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs) {
+         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs,
+         const Arg<py::bool_>& duplicate) {
         const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
         const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
         const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
         if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
+        const bool dup = to_bool(duplicate, "duplicate");
         const gin::PolicyMaker ma = a.maker(), mb = b.maker();
-        return run_interruptible(
-            [&](core::StopToken& stop) { return gin::arena_pair(ma, mb, r, s, f, n, static_cast<int>(j), &stop); });
+        return run_interruptible([&](core::StopToken& stop) {
+          return gin::arena_pair(ma, mb, r, s, f, n, static_cast<int>(j), &stop, dup);
+        });
       },
       py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
-      py::arg("count") = 1, py::arg("jobs") = 1,
+      py::arg("count") = 1, py::arg("jobs") = 1, py::kw_only(), py::arg("duplicate") = false,
       "Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a "
       "plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per "
-      "match from their seed and m. The totals do not depend on jobs.");
+      "match from their seed and m. The totals do not depend on jobs. duplicate=True deals matches 2k and 2k+1 alike "
+      "(one deal played twice with the seats swapped; first and count even) and counts the deals.");
   m.def(
       "arena_matches",
       [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
-         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs) {
+         const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs,
+         const Arg<py::bool_>& duplicate) {
         const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
         const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
         const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
         if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
+        const bool dup = to_bool(duplicate, "duplicate");
         const gin::PolicyMaker ma = a.maker(), mb = b.maker();
-        const std::vector<gin::PairResult> rows = run_interruptible(
-            [&](core::StopToken& stop) { return gin::arena_matches(ma, mb, r, s, f, n, static_cast<int>(j), &stop); });
+        const std::vector<gin::PairResult> rows = run_interruptible([&](core::StopToken& stop) {
+          return gin::arena_matches(ma, mb, r, s, f, n, static_cast<int>(j), &stop, dup);
+        });
         // One int64 column per total, side A then side B where a total has two.
         std::vector<std::pair<const char*, std::int64_t (*)(const gin::PairResult&)>> fields = {
             {"a_won", [](const gin::PairResult& p) { return p.match_wins[0]; }},
@@ -529,10 +592,11 @@ void bind_matches_and_arena(py::module_& m) {
         return out;
       },
       py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
-      py::arg("count") = 1, py::arg("jobs") = 1,
+      py::arg("count") = 1, py::arg("jobs") = 1, py::kw_only(), py::arg("duplicate") = false,
       "The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A "
       "won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, "
-      "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.");
+      "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals (with duplicate=True, the "
+      "deals are the pairs of rows 2k, 2k+1).");
 }
 
 }  // namespace

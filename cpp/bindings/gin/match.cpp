@@ -91,6 +91,14 @@ void register_match(py::module_& m) {
             return mt.new_round(*rng_from(seed, local));
           },
           py::arg("seed"), "A new round dealt by next_dealer (a seed or an Rng); WrongPhase once over.")
+      .def(
+          "observation",
+          [](const Match& mt, const gin::Round& round, const Arg<PlayerLike>& seat) {
+            return mt.observe(round, to_player(seat));
+          },
+          py::arg("round"), py::arg("seat"),
+          "What `seat` sees of `round`, a hand of this match, with the match scores (as Game.observation gives it): "
+          "what bots and the coach read to play for the match.")
       .def("__repr__",
            [](const Match& mt) {
              const auto s = mt.scores();
