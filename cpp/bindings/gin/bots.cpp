@@ -445,7 +445,7 @@ void bind_expert(py::module_& m) {
       "computed without allocating: ExpertBot's settlement).");
 }
 
-void bind_matches_and_arena(py::module_& m) {
+void bind_matches(py::module_& m) {
   m.def(
       "play_match",
       [](const py::object& one, const py::object& two, const Arg<Rules>& rules, const SeedLike& seed,
@@ -464,7 +464,9 @@ void bind_matches_and_arena(py::module_& m) {
       "Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays "
       "Player.ONE, bot_two Player.TWO. Returns the finished Match (hands, scores, winner, final_score()). "
       "Reproducible for a seed.");
+}
 
+void bind_arena(py::module_& m) {
   py::class_<gin::PairResult>(m, "ArenaPairResult",
                               "The totals of arena matches between bots A and B (index 0 = A, 1 = B).")
       .def_readonly("matches", &gin::PairResult::matches, "Matches played.")
@@ -604,7 +606,8 @@ void bind_matches_and_arena(py::module_& m) {
 void register_gin_bots(py::module_& m) {
   bind_bots(m);
   bind_expert(m);
-  bind_matches_and_arena(m);
+  bind_matches(m);
+  bind_arena(m);
 }
 
 }  // namespace parlour::bindings

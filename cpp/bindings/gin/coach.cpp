@@ -12,8 +12,8 @@
 
 #include <pybind11/stl.h>
 
-#include "gin.hpp"
 #include "../interrupt.hpp"
+#include "gin.hpp"
 #include "parlour/gin/coach.hpp"
 #include "parlour/gin/match_odds.hpp"
 
@@ -313,7 +313,7 @@ std::vector<gin::Decision> decisions_from(py::handle history) {
   return out;
 }
 
-void bind_results(py::module_& m) {
+void bind_advice_results(py::module_& m) {
   py::class_<ActionAdvice>(m, "ActionAdvice",
                            "One legal action as the coach weighs it: ExpertBot's search values and the checkable "
                            "facts behind them.")
@@ -422,7 +422,9 @@ void bind_results(py::module_& m) {
       .def("to_dict", &advice_dict, "A JSON-ready dict (cards and actions as text).")
       .def("__repr__", &advice_repr)
       .def(py::pickle(&advice_state, &advice_from));
+}
 
+void bind_review_results(py::module_& m) {
   py::class_<ReviewItem>(m, "ReviewItem", "A decision clearly below the best: what was played, what was better, why.")
       .def_readonly("index", &ReviewItem::index, "The decision's index in the history.")
       .def_property_readonly(
@@ -477,7 +479,8 @@ void bind_results(py::module_& m) {
 }  // namespace
 
 void register_gin_coach(py::module_& m) {
-  bind_results(m);
+  bind_advice_results(m);
+  bind_review_results(m);
   m.attr("COACH_DEFAULT_NODES") = gin::kCoachDefaultNodes;
   m.def(
       "advise",

@@ -524,7 +524,7 @@ class ExpertBot(Bot):
     """
     A search bot that uses the budget it is given: determinized Monte Carlo search over opponent hands sampled from a model of the opponent's takes, passes and discards, every candidate draw, discard and knock played out to the end of the hand (knocks settled exactly, layoffs optimal) on the same worlds. Deterministic for a seed and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); threads= shares one search between threads. Sees only its observation.
     """
-    def __getstate__(self) -> tuple[int, float, int, int, bool, int]:
+    def __getstate__(self) -> tuple[int, float, int, int, bool, int, int]:
         ...
     def __init__(self, seed: int | parlour._core.cards.Rng = 0, *, budget_ms: typing.Any = None, nodes: typing.Any = None, threads: int = 1, match_aware: bool = True, opponent: str = 'greedy', proposals: int = 32) -> None:
         """

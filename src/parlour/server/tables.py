@@ -273,14 +273,6 @@ class Tables:
             t.updated = time.time()  # a seat taken counts as activity for the table's idle time
         return t, seat, token
 
-    async def start_and_actions(self, t: Table) -> tuple[Any, list[int]]:
-        """The table's game as it was dealt and the ids of the actions accepted since, in order
-        (what a review replays)."""
-        info: RegistryEntry = self.registry.get(t.game_name)
-        start = info.new_game(players=len(t.seats), preset=t.preset, seed=t.seed, **t.options)
-        rows = await asyncio.to_thread(self.store.actions_of, t.id)
-        return start, [r[2] for r in rows]
-
     async def add_spectator(self, table_id: str) -> tuple[Table, str]:
         """A spectator token for a table."""
         t = await self.get(table_id)

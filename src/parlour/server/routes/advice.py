@@ -62,7 +62,9 @@ async def table_review(
     if seat is None:
         raise AuthError("a review is for a seat: send its token ('Authorization: Bearer <token>')")
     info = tables.registry.get(t.game_name)
-    start, actions = await tables.start_and_actions(t)
+    # The game as it was dealt, and the actions accepted since, in order: what the review replays.
+    start = info.new_game(players=len(t.seats), preset=t.preset, seed=t.seed, **t.options)
+    actions = [row[2] for row in await asyncio.to_thread(tables.store.actions_of, t.id)]
     slots: asyncio.Semaphore = request.app.state.advice_slots
     async with slots:
         out: dict[str, Any] = await asyncio.to_thread(info.review_hand, start, actions, seat, hand)
