@@ -55,6 +55,13 @@ def register(sub: Any) -> None:
         help="open connections at most (10000); more are refused (HTTP 503, WebSocket closed)",
     )
     p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes sharing the port (1); more than one needs PostgreSQL (--db postgresql://...)",
+    )
+    p.add_argument(
         "--log-level",
         default="info",
         choices=["critical", "error", "warning", "info", "debug"],
@@ -81,10 +88,15 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
     if args.schema:
         print(json.dumps(messages.schema(), indent=2, sort_keys=True), file=out)
         return 0
+    if args.workers < 1:
+        print("parlour serve: --workers must be at least 1", file=sys.stderr)
+        return 1
     try:
         import uvicorn
 
         from parlour.server.app import create_app
+        from parlour.server.schema import engine_url
+        from parlour.server.serving import serve, supervise
         from parlour.server.store import Store
         from parlour.server.tables import Limits
     except ImportError as e:
@@ -107,6 +119,18 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         path = default_db_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{path}"
+    if args.workers > 1:
+        try:
+            backend = engine_url(url).get_backend_name()
+        except Exception:  # noqa: BLE001 - a bad URL: Store says so below
+            backend = None
+        if backend == "sqlite":
+            print(
+                f"parlour serve: --workers {args.workers} needs PostgreSQL (--db postgresql://user:password@host/dbname):"
+                " several workers share their tables through it, and a SQLite file serves one process",
+                file=sys.stderr,
+            )
+            return 1
     try:
         store = Store(url)
     except ParlourError:
@@ -120,6 +144,14 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         print(f"parlour serve: database: SQLite file {store.engine.url.database}", file=out, flush=True)
     else:
         print(f"parlour serve: database: {store.display_url()}", file=out, flush=True)
+    if args.workers > 1 and not hasattr(os, "fork"):
+        store.close()
+        print(
+            "parlour serve: --workers needs a system with fork(); run one parlour serve per port on the same "
+            "PostgreSQL database behind your load balancer instead",
+            file=sys.stderr,
+        )
+        return 1
     print(f"parlour serve: http://{args.host}:{args.port}/ (API docs at /docs)", file=out, flush=True)
     limits = Limits(
         max_open_tables=args.max_tables,
@@ -127,20 +159,37 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         messages_per_second=args.rate,
         burst=max(1, int(2 * args.rate)),
     )
-    app = create_app(store, registry=registry, limits=limits)
+    settings: dict[str, Any] = {
+        "log_level": args.log_level,
+        "ws_max_size": max(65536, 4 * args.max_message_bytes),
+        "ws_ping_interval": 20,
+        "ws_ping_timeout": 20,
+        "ws_per_message_deflate": False,
+        "limit_concurrency": args.max_connections,
+        "timeout_graceful_shutdown": 5,
+    }
+    if args.workers == 1:
+        app = create_app(store, registry=registry, limits=limits)
+        try:
+            serve(uvicorn.Config(app, host=args.host, port=args.port, **settings), app)
+        finally:
+            store.close()
+        return 0
+    store.close()  # each worker opens its own connections after the fork
+
+    def worker(shared: Any, parent: int) -> None:
+        from parlour.server.serving import listen
+
+        sock = shared if shared is not None else listen(args.host, args.port, reuse_port=True)
+        own = Store(url)
+        app = create_app(own, registry=registry, limits=limits)
+        try:
+            serve(uvicorn.Config(app, **settings), app, sockets=[sock], parent=parent)
+        finally:
+            own.close()
+
     try:
-        uvicorn.run(
-            app,
-            host=args.host,
-            port=args.port,
-            log_level=args.log_level,
-            ws_max_size=max(65536, 4 * args.max_message_bytes),
-            ws_ping_interval=20,
-            ws_ping_timeout=20,
-            ws_per_message_deflate=False,
-            limit_concurrency=args.max_connections,
-            timeout_graceful_shutdown=5,
-        )
-    finally:
-        store.close()
-    return 0
+        return supervise(args.workers, worker, args.host, args.port, out)
+    except OSError as e:  # the port is taken
+        print(f"parlour serve: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
+        return 1

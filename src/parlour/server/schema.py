@@ -12,6 +12,11 @@ The write statements take the connection of a transaction, which the writer
 sequence number and a row in ``parlour_actions``, the update conditional on the previous
 sequence number, so that two servers sharing a database can never both apply an action
 to the same state (:class:`ConflictError`).
+
+Several workers on one PostgreSQL database (:mod:`parlour.server.workers`) also use
+``parlour_workers`` (one row per worker, held alive by the worker's advisory lock), the
+``owner`` of each table (the worker that runs its bots), and :func:`notify`, which tells
+the other workers of a change inside the transaction that commits it.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ __all__ = [
     "SeatRow",
     "TableRow",
     "actions",
+    "notify",
     "add_spectator",
     "engine_url",
     "insert_table",
@@ -48,10 +54,11 @@ __all__ = [
     "tables",
     "take_seat",
     "upgrade",
+    "workers",
 ]
 
 #: The version of the schema this code writes.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 metadata = sa.MetaData()
 
@@ -76,7 +83,10 @@ tables = sa.Table(
     sa.Column("snapshot", sa.Text, nullable=False),  # the game's to_dict() envelope, JSON
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
+    # The worker that runs the table's bots (several workers on PostgreSQL; null: none yet).
+    sa.Column("owner", sa.Integer, nullable=True),
 )
+sa.Index("parlour_tables_status_owner", tables.c.status, tables.c.owner)
 
 seats = sa.Table(
     "parlour_seats",
@@ -111,10 +121,29 @@ actions = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+workers = sa.Table(
+    "parlour_workers",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("host", sa.String(255), nullable=False),
+    sa.Column("pid", sa.Integer, nullable=False),
+    sa.Column("started", sa.Float, nullable=False),
+)
+
+
+def _add_owners(conn: Connection) -> None:
+    """Version 1 to 2: the tables' ``owner``, its index and ``parlour_workers`` (each step only if missing)."""
+    if "owner" not in {c["name"] for c in sa.inspect(conn).get_columns(tables.name)}:
+        conn.execute(sa.text(f"ALTER TABLE {tables.name} ADD COLUMN owner INTEGER"))
+    metadata.create_all(conn)  # the index and the workers' table; what exists is left alone
+
+
 #: Upgrade steps: ``UPGRADES[v]`` takes a database at version ``v`` to ``v + 1``.
-#: Version 0 is an empty database; its step creates every table.
+#: Version 0 is an empty database; its step creates every table (of the latest version, so
+#: that each later step finds its work done).
 UPGRADES: dict[int, Callable[[Connection], None]] = {
     0: lambda conn: metadata.create_all(conn),
+    1: _add_owners,
 }
 
 
@@ -224,6 +253,7 @@ class TableRow:
     updated: float
     seats: list[SeatRow] = field(default_factory=list)
     spectator_hashes: set[str] = field(default_factory=set)
+    owner: int | None = None
 
 
 @dataclass
@@ -262,6 +292,7 @@ def insert_table(conn: Connection, row: TableRow) -> None:
             snapshot=dumps(row.snapshot),
             created=row.created,
             updated=row.updated,
+            owner=row.owner,
         )
     )
     conn.execute(
@@ -324,6 +355,17 @@ def record_actions(conn: Connection, recs: list[ActionRecord]) -> None:
         if seat_rows:
             cur.executemany(sql[1], seat_rows)
         cur.executemany(sql[2], [(r.table_id, r.seq, r.seat, r.action_id, r.text, r.client_seq, now) for r in recs])
+    finally:
+        cur.close()
+
+
+def notify(conn: Connection, channel: str, payloads: list[str]) -> None:
+    """Send ``payloads`` to the listeners of ``channel`` when this transaction commits (PostgreSQL's
+    NOTIFY: nobody hears of a change that is rolled back, and everyone hears of one before any later one)."""
+    cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        for p in payloads:
+            cur.execute("SELECT pg_notify(%s, %s)", (channel, p))
     finally:
         cur.close()
 

@@ -33,7 +33,7 @@ async def table_advice(
     best action for each objective: the mean, reaching `target`, beating the other seats) and `target`
     (a final score to reach) are options of the games whose advice takes them; another game refuses them."""
     t = await tables.get(table_id)
-    seat = tables.authenticate(t, bearer(authorization))
+    seat = await tables.authenticate(t, bearer(authorization))
     if seat is None:
         raise AuthError("advice is for a seat: send its token ('Authorization: Bearer <token>')")
     seq, obs = t.seq, t.game.observation(seat)

@@ -4,7 +4,9 @@ On ``/ws/tables/{id}`` a client sends ``hello`` (with a seat's or a spectator's 
 or none to watch), then ``action``, ``undo``, ``sync`` or ``ping``
 (:mod:`parlour.server.messages`).  Each message is checked (size, nesting, rate, shape)
 before anything else; a refused one is answered with an ``error`` and changes nothing.
-Every message leaves through the connection's queue (:meth:`Connection.push`).
+Every message leaves through the connection's queue (:meth:`Connection.push`).  When the
+server stops, a message that arrives after the moves in flight were answered is not
+handled: the WebSocket is closed with code 1012 and the client sends it again elsewhere.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from parlour.server import messages
 from parlour.server.errors import AuthError, InternalError, MessageError, MessageTooLarge, NestingTooDeep, RateLimited
 from parlour.server.routes import TablesDep
 from parlour.server.table import Connection, Limits, Table
-from parlour.server.tables import Tables
+from parlour.server.tables import RESTART_CLOSE_CODE, Tables
 
 __all__ = ["TakeSeat", "json_depth", "router", "serve_socket"]
 
@@ -140,7 +142,7 @@ def _validate(data: dict[str, Any]) -> Any:
 async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limits) -> None:
     """Answer one valid client message on ``conn`` at table ``t``."""
     if isinstance(m, messages.Hello):
-        seat = tables.authenticate(t, m.token)
+        seat = await tables.authenticate(t, m.token)
         if conn.table is None and len(t.conns) >= lim.max_connections_per_table:
             raise RateLimited(f"table {t.id} has its limit of {lim.max_connections_per_table} connections")
         conn.seat, conn.table = seat, t
@@ -164,8 +166,9 @@ async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limit
 async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits) -> None:
     """Serve one table WebSocket until the client leaves (see the module docstring)."""
     await ws.accept()
-    conn = Connection(ws.send_text, lim)
-    pump = asyncio.create_task(conn.pump())
+    conn = Connection(ws.send_text, lim, ws.close)
+    pump = conn.pump_task = asyncio.create_task(conn.pump())
+    tables.connections.add(conn)
     bucket = _Bucket(lim.messages_per_second, lim.burst)
     t: Table | None = None
     try:
@@ -179,7 +182,7 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
             return
         while True:
             msg = await ws.receive()
-            if msg["type"] == "websocket.disconnect":
+            if msg["type"] == "websocket.disconnect" or tables.draining:
                 break
             ref: int | None = None
             try:
@@ -200,6 +203,9 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
     except WebSocketDisconnect:
         pass
     finally:
+        tables.connections.discard(conn)
+        if tables.draining:
+            await conn.hang_up(RESTART_CLOSE_CODE, "the server is restarting: connect again")
         conn.closed = True
         if t is not None:
             t.conns.discard(conn)
