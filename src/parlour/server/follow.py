@@ -176,6 +176,21 @@ class Follower:
                 await self.reload(t)
                 return
 
+    async def caught_up(self, t: Table) -> bool:
+        """Whether the table was behind the database and is now caught up (its lock held): asked before
+        a move is refused, so that a refusal is never based on a table another worker moved on.
+        Alone on the database the table is never behind (False at once)."""
+        if not self.tables.shared:
+            return False
+        try:
+            stored = await asyncio.to_thread(self.tables.store.stored_seqs, [t.id])
+        except Exception:  # noqa: BLE001 - the database is away: the move is refused on what is known
+            return False
+        if stored.get(t.id, t.seq) <= t.seq:
+            return False
+        await self.catch_up(t)
+        return True
+
     async def reload(self, t: Table) -> None:
         """Read the table again from the database (its lock held): the game, the seq, the seats."""
         rows = await asyncio.to_thread(self.tables.store.load_tables, status=None, table_id=t.id)

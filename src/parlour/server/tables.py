@@ -32,7 +32,7 @@ import secrets
 import time
 from typing import Any
 
-from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
+from parlour.errors import InvalidValueError, ParlourError, PhaseError, WrongTypeError
 from parlour.server.bots import Bots
 from parlour.server.errors import (
     AuthError,
@@ -441,17 +441,22 @@ class Tables:
         for _ in range(_RACES):
             async with t.lock:
                 s = t.seats[seat]
-                if s.is_repeat(client_seq, "action"):
-                    return False
-                if expect is not None and expect != t.seq:
-                    raise StaleAction(f"the action was chosen at table seq {expect}; the table is at {t.seq}")
-                cp = t.game.current_player
-                if cp is None:
-                    raise PhaseError("the game is over: no action is accepted")
-                if cp != seat:
-                    raise NotYourTurn(f"it is seat {cp}'s turn, not seat {seat}'s")
-                g = t.game.clone()  # the table's game only once stored
-                g.apply(action)
+                try:
+                    if s.is_repeat(client_seq, "action"):
+                        return False
+                    if expect is not None and expect != t.seq:
+                        raise StaleAction(f"the action was chosen at table seq {expect}; the table is at {t.seq}")
+                    cp = t.game.current_player
+                    if cp is None:
+                        raise PhaseError("the game is over: no action is accepted")
+                    if cp != seat:
+                        raise NotYourTurn(f"it is seat {cp}'s turn, not seat {seat}'s")
+                    g = t.game.clone()  # the table's game only once stored
+                    g.apply(action)
+                except ParlourError:
+                    if await self.follow.caught_up(t):
+                        continue  # refused by a table that was behind the database: check again
+                    raise
                 ev = g.last_event
                 if await self._commit_move(t, s, g, int(ev.action.id), str(ev.text), client_seq):
                     break
@@ -471,17 +476,22 @@ class Tables:
             raise AuthError("a spectator cannot undo; send hello with a seat's token")
         for _ in range(_RACES):
             async with t.lock:
-                if len(t.seats) != 1 or not callable(getattr(t.game, "can_undo", None)):
-                    raise PhaseError(f"{t.game_name} tables of {len(t.seats)} seat(s) do not take moves back")
                 s = t.seats[seat]
-                if s.is_repeat(client_seq, "undo"):
-                    return False
-                if t.game.is_terminal:
-                    raise PhaseError("the game is over: no move is taken back")
-                if not t.game.can_undo():
-                    raise PhaseError("there is no move to take back")
-                g = t.game.clone()  # the table's game only once stored
-                g.undo()
+                try:
+                    if len(t.seats) != 1 or not callable(getattr(t.game, "can_undo", None)):
+                        raise PhaseError(f"{t.game_name} tables of {len(t.seats)} seat(s) do not take moves back")
+                    if s.is_repeat(client_seq, "undo"):
+                        return False
+                    if t.game.is_terminal:
+                        raise PhaseError("the game is over: no move is taken back")
+                    if not t.game.can_undo():
+                        raise PhaseError("there is no move to take back")
+                    g = t.game.clone()  # the table's game only once stored
+                    g.undo()
+                except ParlourError:
+                    if await self.follow.caught_up(t):
+                        continue
+                    raise
                 if await self._commit_move(t, s, g, -1, "undo", client_seq):
                     return True
         raise StaleAction("the table kept moving on while this take-back was stored; send it again")
