@@ -115,12 +115,18 @@ class Follower:
             if buf is not None:  # being read from the database: applied once it is in memory
                 buf.append(item)
             return
+        if self._apply_or_queue(t, item):
+            self.tables.settled(t)
+
+    def _apply_or_queue(self, t: Table, item: Item) -> bool:
+        """Apply ``item`` now (True), or queue it for the task that applies the table's backlog in
+        order under its lock (False: while a move holds the lock, after a gap)."""
         if t.lock.locked() or t.backlog or not self._apply(t, item):
             t.backlog.append(item)
             if t.follow_task is None:
                 t.follow_task = self._spawn(self._drain(t))
-            return
-        self.tables.settled(t)
+            return False
+        return True
 
     # -- applying -------------------------------------------------------------------------
 
@@ -248,7 +254,7 @@ class Follower:
                     if not t.game.is_terminal:
                         self.tables.tables[row.id] = t
                     for item in self._loading.pop(row.id, []):
-                        self.on_action(item)
+                        self._apply_or_queue(t, item)  # not settled: the caller has not held it yet
                 out[row.id] = t
             return out
         finally:

@@ -179,7 +179,8 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return eng
-    return sa.create_engine(u, pool_pre_ping=True)
+    # A database that does not answer is reported within seconds, not after the system's TCP timeout.
+    return sa.create_engine(u, pool_pre_ping=True, connect_args={"connect_timeout": 10})
 
 
 def _version(conn: Connection) -> int:

@@ -84,8 +84,14 @@ def listen(host: str, port: int, *, reuse_port: bool) -> socket.socket:
 def serve(
     config: uvicorn.Config, app: Any, sockets: list[socket.socket] | None = None, parent: int | None = None
 ) -> None:
-    """Run one server until it is told to stop."""
+    """Run one server until it is told to stop; after SIGTERM (uvicorn passes it on once it has
+    stopped) the process ends with status 0, a stop as asked."""
+    signal.signal(signal.SIGTERM, _stopped)
     ParlourServer(config, app, parent).run(sockets=sockets)
+
+
+def _stopped(_sig: int, _frame: Any) -> None:
+    raise SystemExit(0)
 
 
 def supervise(
@@ -160,6 +166,6 @@ def _worker(run_worker: Callable[[socket.socket | None, int], None], shared: soc
     # A group of its own: Ctrl-C reaches the supervisor alone, which tells each worker once (a
     # second signal would make uvicorn skip the graceful stop).
     os.setpgid(0, 0)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the supervisor's handlers are not the worker's
+    signal.signal(signal.SIGTERM, _stopped)  # the supervisor's handlers are not the worker's
     signal.signal(signal.SIGINT, signal.default_int_handler)
     run_worker(shared, parent)

@@ -165,6 +165,8 @@ class Table:
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    #: Connections that hold the table (from their first message on, before hello).
+    holders: int = 0
     #: Other workers' actions waiting for the lock, and the task that applies them (parlour.server.follow).
     backlog: list[Any] = field(default_factory=list)
     follow_task: asyncio.Task[None] | None = None

@@ -187,6 +187,13 @@ class Tables:
         self.bots.schedule(t)
         self.release(t)
 
+    async def refresh(self, t: Table) -> None:
+        """Make sure ``t`` is as stored before it is shown to a client that just came (several
+        workers: the other workers' latest actions may still be on their way here)."""
+        if self.shared:
+            async with t.lock:
+                await self.follow.caught_up(t)
+
     async def count_in_play(self) -> int:
         """How many tables are in play (alone: counted in memory; several workers: in the database)."""
         if self.shared:
@@ -306,16 +313,22 @@ class Tables:
         """Forget a table this worker does not need (it stays in the database; :meth:`get` reads it again):
         a finished one nobody watches, and with several workers any that has no connection here and
         whose bots another worker runs."""
-        if t.conns or t.bot_task is not None or t.follow_task is not None or t.lock.locked():
+        if t.conns or t.holders or t.bot_task is not None or t.follow_task is not None or t.lock.locked():
             return
         if (t.game.is_terminal or (self.shared and t.id not in self.owned)) and self.tables.get(t.id) is t:
             del self.tables[t.id]
 
     async def _forget_idle(self) -> None:
+        """Every few seconds (several workers): forget the tables not needed, and compare the others'
+        ``seq`` with the database's (a safety net: a notification is never expected to go missing)."""
         while True:
             await asyncio.sleep(_IDLE_EVERY)
             for t in list(self.tables.values()):
                 self.release(t)
+            try:
+                await self.follow.resync()
+            except Exception as e:  # noqa: BLE001 - the database is away: the next round tries again
+                log.warning("comparing the tables with the database: %s: %s", type(e).__name__, e)
 
     async def in_play(self, limit: int = 200) -> list[dict[str, Any]]:
         """What anyone may read of the tables in play, newest first (at most ``limit``)."""

@@ -330,15 +330,14 @@ class PgWorker:
             if loop.time() >= next_sweep:
                 await asyncio.wait_for(self._sweep(conn), 10)
                 next_sweep = loop.time() + self.sweep_every
-            # The generator holds the connection while it runs: close it before the next query.
+            # The generator ends by itself at the deadline, after the notifications it has read:
+            # leaving it earlier would drop the rest of a packet.
             async with contextlib.aclosing(conn.notifies(timeout=max(0.0, next_sweep - loop.time()))) as notes:
                 async for n in notes:
                     try:
                         self._events.on_notify(n.payload)
                     except Exception:  # one bad payload must not stop the listener
                         log.exception("worker %s: a notification could not be handled", self.id)
-                    if loop.time() >= next_sweep:
-                        break
 
     async def _live(self, conn: Any) -> list[int]:
         cur = await conn.execute(_LIVE_SQL, (LOCK_SPACE,))

@@ -145,6 +145,7 @@ async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limit
         seat = await tables.authenticate(t, m.token)
         if conn.table is None and len(t.conns) >= lim.max_connections_per_table:
             raise RateLimited(f"table {t.id} has its limit of {lim.max_connections_per_table} connections")
+        await tables.refresh(t)
         conn.seat, conn.table = seat, t
         t.conns.add(conn)
         conn.push(t.welcome(seat))
@@ -158,6 +159,7 @@ async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limit
         if not await tables.undo(t, conn.seat, client_seq=m.seq):
             conn.push(t.view_text(conn.seat))
     elif isinstance(m, messages.Sync):
+        await tables.refresh(t)
         conn.push(t.view_text(conn.seat))
     else:
         conn.push(messages.PONG_TEXT)
@@ -174,6 +176,7 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
     try:
         try:
             t = await tables.get(table_id)
+            t.holders += 1  # held in memory from now on, even before hello
         except ParlourError as e:
             conn.push(messages.error_text(e))
             conn.push(None)
@@ -208,6 +211,7 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
             await conn.hang_up(RESTART_CLOSE_CODE, "the server is restarting: connect again")
         conn.closed = True
         if t is not None:
+            t.holders -= 1
             t.conns.discard(conn)
             tables.release(t)
         pump.cancel()

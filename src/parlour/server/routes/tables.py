@@ -88,4 +88,5 @@ async def read_table(
     or the public view without a token."""
     t = await tables.get(table_id)
     seat = await tables.authenticate(t, bearer(authorization))
+    await tables.refresh(t)
     return {**t.public(), "state": t.view(seat)}
