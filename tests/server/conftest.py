@@ -103,6 +103,10 @@ class Postgres:
             ]
         )
 
+    def postmaster(self) -> int:
+        """The pid of the cluster's postmaster (its first process)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def halt(self) -> None:
         """Stop the cluster at once, as a crash or an outage would (:meth:`start` brings it back)."""
         self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])

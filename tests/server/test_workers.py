@@ -16,6 +16,7 @@ fixtures).  All of it but the two quick checks at the end is in the slow tier.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import signal
 import subprocess
@@ -65,7 +66,7 @@ def states(c: Client) -> list[int]:
 
 def in_order(seqs: list[int]) -> bool:
     """Each state one action after the one before (or the same, answering a resend or a hello)."""
-    return all(b - a in (0, 1) for a, b in zip(seqs, seqs[1:]))
+    return all(b - a in (0, 1) for a, b in itertools.pairwise(seqs))
 
 
 def chooser(db: str, game: str, seats: int) -> Any:
@@ -91,48 +92,50 @@ async def wait_for(pred: Any, timeout: float = 120) -> None:
         await asyncio.sleep(0.05)
 
 
+async def _play_spread(workers: Workers, tid: str, tokens: list[str | None], choose: Any) -> list[Client]:
+    """Each seat and a spectator on a different worker; every 9 actions a seat moves to the next worker
+    and resends its last accepted action there, which is answered and not applied again."""
+    n = len(tokens)
+    clients = [Client(workers.ws_url(tid), tok) for tok in [*tokens, None]]
+    for c in clients:
+        await c.connect()
+    everyone = list(clients)
+    k = 0
+    while not clients[0].state["terminal"]:
+        seq, cp = clients[0].state["seq"], clients[0].state["current_player"]
+        sent = await clients[cp].act(choose(tid, cp))
+        for c in clients:
+            s = await c.recv_state(seq + 1)
+            assert s["seq"] == seq + 1
+        assert clients[cp].state["ack"] == sent
+        k += 1
+        if k % 9 == 0:
+            i = (k // 9) % n
+            fresh = Client(workers.ws_url(tid), tokens[i])
+            fresh.next_seq = clients[i].next_seq
+            await clients[i].close()
+            await fresh.connect()
+            assert fresh.state["seq"] == seq + 1
+            clients[i] = fresh
+            everyone.append(fresh)
+            if fresh.state["ack"]:
+                await fresh.act(choose(tid, i) if fresh.state["legal_actions"] else 0, seq=fresh.state["ack"])
+                again = await fresh.recv_state()
+                assert again["seq"] == seq + 1 and again["ack"] == fresh.state["ack"]
+    for c in clients:
+        await c.close()
+    return everyone
+
+
 @pytest.mark.slow
 def test_clients_spread_over_workers_play_whole_games(workers: Workers) -> None:
-    """Each seat and a spectator on a different worker; now and then a client reconnects to the next
-    worker and resends its last accepted action, which is answered and not applied again."""
+    """Whole Yahtzee and gin games with the seats and a spectator spread over three workers."""
     for game, body in [("yahtzee", {"players": 3}), ("gin", {"preset": "default"})]:
         t = workers.create(game=game, **body)
         tid, n = t["table"], len(t["seats"])
         tokens: list[str | None] = [workers.take(tid, i) for i in range(n)]
         choose = chooser(workers.db, game, n)
-
-        async def main() -> list[Client]:
-            clients = [Client(workers.ws_url(tid), tok) for tok in [*tokens, None]]
-            for c in clients:
-                await c.connect()
-            everyone = list(clients)
-            k = 0
-            while not clients[0].state["terminal"]:
-                seq, cp = clients[0].state["seq"], clients[0].state["current_player"]
-                sent = await clients[cp].act(choose(tid, cp))
-                for c in clients:
-                    s = await c.recv_state(seq + 1)
-                    assert s["seq"] == seq + 1
-                assert clients[cp].state["ack"] == sent
-                k += 1
-                if k % 9 == 0:  # a seat moves to the next worker and retries its last action there
-                    i = (k // 9) % n
-                    fresh = Client(workers.ws_url(tid), tokens[i])
-                    fresh.next_seq = clients[i].next_seq
-                    await clients[i].close()
-                    await fresh.connect()
-                    assert fresh.state["seq"] == seq + 1
-                    clients[i] = fresh
-                    everyone.append(fresh)
-                    if fresh.state["ack"]:
-                        await fresh.act(choose(tid, i) if fresh.state["legal_actions"] else 0, seq=fresh.state["ack"])
-                        again = await fresh.recv_state()
-                        assert again["seq"] == seq + 1 and again["ack"] == fresh.state["ack"]
-            for c in clients:
-                await c.close()
-            return everyone
-
-        everyone = asyncio.run(main())
+        everyone = asyncio.run(_play_spread(workers, tid, tokens, choose))
         choose.close()
         final = check_log(workers.db, tid)
         assert final > 40
@@ -212,7 +215,9 @@ def test_a_bot_table_goes_on_when_its_worker_dies(postgres: Postgres, tmp_path: 
     try:
         owner = w.servers[0]
         bot = owner.bot("yahtzee")
-        tables = [owner.create(game="yahtzee", seats=[{"kind": "bot", "bot": bot, "think_ms": 40}] * 2) for _ in range(3)]
+        tables = [
+            owner.create(game="yahtzee", seats=[{"kind": "bot", "bot": bot, "think_ms": 40}] * 2) for _ in range(3)
+        ]
         assert owner.health()["worker"]["bot_tables_run_here"] == 3
         tid = tables[0]["table"]
 

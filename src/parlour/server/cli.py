@@ -180,7 +180,8 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
     def worker(shared: Any, parent: int) -> None:
         from parlour.server.serving import listen
 
-        sock = shared if shared is not None else listen(args.host, args.port, reuse_port=True)
+        # A socket of its own on the shared port, listening once the worker is ready (asyncio listens).
+        sock = shared if shared is not None else listen(args.host, args.port, reuse_port=True, backlog=None)
         own = Store(url)
         app = create_app(own, registry=registry, limits=limits)
         try:

@@ -68,15 +68,18 @@ class ParlourServer(uvicorn.Server):
         return await super().on_tick(counter)
 
 
-def listen(host: str, port: int, *, reuse_port: bool) -> socket.socket:
-    """A listening TCP socket on ``host:port`` (with ``SO_REUSEPORT``, one of several on the same port)."""
+def listen(host: str, port: int, *, reuse_port: bool, backlog: int | None = 2048) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (with ``SO_REUSEPORT``, one of several on the same port),
+    listening unless ``backlog`` is None: then the server listens once it is ready, so that the
+    kernel gives a starting worker no connection before it can answer."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if reuse_port:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
-    sock.listen(2048)
+    if backlog is not None:
+        sock.listen(backlog)
     sock.set_inheritable(True)
     return sock
 
@@ -108,7 +111,7 @@ def supervise(
     reuse_port = hasattr(socket, "SO_REUSEPORT") and sys.platform.startswith("linux")
     shared = None if reuse_port else listen(host, port, reuse_port=False)
     if reuse_port:  # the port is free (or held by other parlour workers): say so now, not once per worker
-        listen(host, port, reuse_port=True).close()
+        listen(host, port, reuse_port=True, backlog=None).close()
     ctx = multiprocessing.get_context("fork")
     me = os.getpid()
     stopping = False
