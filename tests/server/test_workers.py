@@ -351,6 +351,10 @@ def test_sigterm_answers_what_is_in_flight_then_closes_with_1012(make_server: An
     srv: Server = make_server(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     t = srv.create(game="yahtzee", players=1)
     token = srv.take(t["table"])
+    h = srv.health()  # alone on SQLite: no worker id, the lease is the process's own
+    assert h["ok"] is True and h["database"]["backend"] == "sqlite" and h["database"]["ok"] is True
+    assert h["tables_in_play"] == 1 and h["worker"]["id"] is None and h["worker"]["lease"] is True
+    assert h["worker"]["pid"] == srv.proc.pid and h["worker"]["draining"] is False
     acked: list[int] = []
     closed: list[int] = []
 

@@ -82,9 +82,9 @@ class Follower:
 
     def on_notify(self, payload: str) -> None:
         """A notification of another worker: accepted actions, changed seats, or new owners."""
+        if payload.startswith(f'{{"w":{self.tables.worker.id},'):
+            return  # this worker's own commit: its tables already have it (not even read)
         msg = json.loads(payload)
-        if msg.get("w") == self.tables.worker.id:
-            return  # this worker's own commit: its tables already have it
         for a in msg.get("a", ()):
             self.on_action((str(a[0]), int(a[1]), int(a[2]), int(a[3]), None if a[4] is None else int(a[4])))
         for tid in msg.get("s", ()):
