@@ -75,6 +75,9 @@ void register_constructor_errors(py::module_& root);  // errors.cpp: X() without
 void register_argument_errors(py::module_& root);  // errors.cpp: arguments that fit no signature raise WrongTypeError
 void register_envs(py::module_& root);             // bind_envs.cpp: the encoders, parlour._core.envs
 
+// A Microsoft deal number, 1 .. 2**33 - 1 (WrongType, InvalidValue otherwise); bind_freecell.cpp.
+std::uint64_t to_deal(py::handle obj);
+
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class
 // (~0.4 µs a value).  A binding that returns Member<E>{v} instead hands out the

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from parlour import games
+from parlour._progress import Interrupted
 from parlour._version import __version__
 from parlour.errors import ParlourError
 
@@ -73,17 +74,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     stream = sys.stdout if out is None else out
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(words)
     if getattr(args, "func", None) is None:
         parser.print_help(stream)
         return 2
+    args.argv = words  # the command as given, for the notes that say how to resume it
     try:
         status: int = args.func(args, stream)
     except ParlourError as e:
         print(f"parlour: error: {e}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
+    except KeyboardInterrupt as e:
+        # A long command says what it had done and how to go on (Interrupted); the rest stop quietly.
+        # "\r" writes over the terminal's "^C".
+        print(f"\rinterrupted: {e}" if isinstance(e, Interrupted) and str(e) else "", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`parlour demo | head`): stop quietly, as Unix tools do.

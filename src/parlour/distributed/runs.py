@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour import games
@@ -93,10 +93,9 @@ def run_plan(
     if not isinstance(spec, LongRun):
         raise WrongTypeError(f"run_plan() takes a LongRun, got {type(spec).__name__}")
     plan: RunPlan = spec.plan(chunk_size=_chunk_size(spec, chunk_size), **options)
-    chunks = list(plan.chunks)
-    store = ResultStore.create_or_resume(
-        out, kind=spec.kind, parameters=plan.parameters, chunk_rows=[int(n) for n in plan.chunk_rows]
-    )
+    # A plan's chunks and rows may be lazy sequences (a survey of every deal has 1.7 million chunks).
+    chunks = plan.chunks if isinstance(plan.chunks, Sequence) else list(plan.chunks)
+    store = ResultStore.create_or_resume(out, kind=spec.kind, parameters=plan.parameters, chunk_rows=plan.chunk_rows)
     sizes = store.chunk_rows
     done_before = store.done()
     rows = [sum(sizes[i] for i in done_before)]

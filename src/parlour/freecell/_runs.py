@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from parlour.distributed.runner import chunk_sizes
 from parlour.games import LongRun, RunPlan
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,8 +65,12 @@ def survey_rows(chunk: tuple[Any, ...], cols: dict[str, Any]) -> Any:
     return pa.table(fields)
 
 
-def _deals_parameter(numbers: np.ndarray) -> dict[str, Any]:
+def _deals_parameter(numbers: np.ndarray | range) -> dict[str, Any]:
     n = len(numbers)
+    if isinstance(numbers, range):  # step 1, checked by the caller: never made into an array
+        if n:
+            return {"first": numbers.start, "last": numbers.stop - 1, "count": n}
+        return {"count": 0, "sha256": hashlib.sha256(b"").hexdigest()}
     if n and numbers[0] + np.uint64(n - 1) == numbers[-1] and bool(np.all(np.diff(numbers.astype(np.int64)) == 1)):
         return {"first": int(numbers[0]), "last": int(numbers[-1]), "count": n}
     return {"count": n, "sha256": hashlib.sha256(numbers.astype("<u8").tobytes()).hexdigest()}
@@ -76,13 +79,18 @@ def _deals_parameter(numbers: np.ndarray) -> dict[str, Any]:
 def survey_plan(
     chunk_size: int,
     *,
-    deals: np.ndarray,
+    deals: np.ndarray | range,
     mode: str,
     max_states: int | None,
     time_limit: float | None,
     solutions: bool,
 ) -> RunPlan:
-    """The chunks of a survey of ``deals`` (uint64 deal numbers) and what its store records."""
+    """The chunks of a survey of ``deals`` (uint64 deal numbers, or a range of step 1) and what
+    its store records; the chunks are made as they are asked for, so a survey of every deal
+    plans in constant memory."""
+    from parlour.distributed.runner import LazyChunks
+    from parlour.distributed.store import EvenChunks
+
     params = {
         "deals": _deals_parameter(deals),
         "mode": mode,
@@ -92,8 +100,9 @@ def survey_plan(
         "chunk_size": chunk_size,
     }
     work = {"mode": mode, "max_states": max_states, "time_limit": time_limit, "solutions": bool(solutions)}
-    chunks = [(work, deals[lo : lo + chunk_size]) for lo in range(0, len(deals), chunk_size)]
-    return RunPlan(params, chunks, chunk_sizes(len(deals), chunk_size))
+    rows = EvenChunks(len(deals), chunk_size)
+    chunks = LazyChunks(len(rows), lambda i: (work, deals[i * chunk_size : (i + 1) * chunk_size]))
+    return RunPlan(params, chunks, rows)
 
 
 #: The deal survey: ``solve_deals(..., out=)`` and ``parlour freecell survey``.
@@ -103,7 +112,7 @@ SURVEY = LongRun(
 
 
 def freecell_survey(
-    numbers: np.ndarray,
+    numbers: np.ndarray | range,
     out: str | os.PathLike[str],
     *,
     mode: str,
@@ -115,7 +124,7 @@ def freecell_survey(
     chunk_size: int | None,
     progress: Callable[[int, int], object] | None,
 ) -> ResultStore:
-    """Survey the deals ``numbers`` (uint64) into the store at ``out``; see the module docstring."""
+    """Survey the deals ``numbers`` (uint64, or a range) into the store at ``out``; see the module docstring."""
     from parlour.distributed.runs import run_plan
 
     return run_plan(

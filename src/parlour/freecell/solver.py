@@ -422,11 +422,13 @@ def prove(
     return _wrap(_fc.prove(state, path, time_limit, memory_limit, threads, report), "proof")
 
 
-def _deal_array(numbers: Iterable[int]) -> np.ndarray:
+def _deal_array(numbers: Iterable[int]) -> np.ndarray | range:
+    """The deals as uint64, or as the range itself (never made into an array: it may hold 2**33 deals)."""
     if isinstance(numbers, range) and numbers.step == 1:
-        if len(numbers) and (numbers.start < 1 or numbers.stop > 2**33):
-            raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got the range {numbers!r}")
-        return np.arange(numbers.start, max(numbers.start, numbers.stop), dtype=np.uint64)
+        if len(numbers) and not 1 <= numbers.start < numbers.stop <= 2**33:
+            bad = numbers.start if numbers.start < 1 else numbers.stop - 1
+            raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {bad}")
+        return numbers
     out = []
     for n in numbers:
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):

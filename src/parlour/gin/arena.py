@@ -300,7 +300,7 @@ def arena(
     if executor is not None or out is not None:
         return _arena_chunked(entries, pairs_idx, matches, seed, jobs, rules, progress, executor, out, chunk_size)
     total = matches * len(pairs_idx)
-    chunk = max(jobs * 4, min(200, matches // 20 or 1))
+    chunk = max(jobs * 4, min(50, matches // 100 or 1))  # progress about every 1% (each match is seeded alone)
     done = 0
     pairs: list[PairStats] = []
     for k, (i, j) in enumerate(pairs_idx):

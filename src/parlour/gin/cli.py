@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any, TextIO
 
 from parlour._core.gin import Action, OklahomaAce, Player, Round, Rules, Shutout
 from parlour.errors import InvalidValueError, StateFormatError
-from parlour.gin.cli_bots import demo_match, preset_name, register_bot_commands, rules_of
+from parlour.gin.cli_bots import demo_match, preset_name, read_text, register_bot_commands, rules_of
 
 
 def _rules(given: Any) -> Rules:
@@ -85,14 +84,7 @@ def load_replay(data: Any) -> tuple[Round, list[Any]]:
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise InvalidValueError(f"cannot read {args.file!r}: {exc.strerror}") from None
+    text = read_text(args.file)
     try:
         data = json.loads(text)
     except ValueError as exc:
