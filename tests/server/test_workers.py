@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import signal
 import subprocess
 import sys
@@ -90,6 +89,40 @@ async def wait_for(pred: Any, timeout: float = 120) -> None:
     while not pred():
         assert time.monotonic() < deadline, "waited too long"
         await asyncio.sleep(0.05)
+
+
+def stop_while_streaming(srv: Server, table: str, token: str) -> None:
+    """SIGTERM the server while a client sends actions as fast as they are answered: the client is
+    told to reconnect (1012), the process ends with 0, every answered action is stored, and at most
+    the one in flight besides (stored once: its client number is the one the client sent last)."""
+    acked: list[int] = []
+    closed: list[int] = []
+    sent: list[int] = []
+
+    async def stream() -> None:
+        c = Client(srv.ws_url(table), token)
+        await c.connect()
+        try:
+            while True:
+                sent.append(await c.act(c.state["legal_actions"][-1]["id"]))
+                s = await c.recv_state(c.state["seq"] + 1)
+                assert s["ack"] == sent[-1]
+                acked.append(s["seq"])
+                if len(acked) == 10:
+                    assert srv.proc is not None
+                    srv.proc.send_signal(signal.SIGTERM)
+        except ConnectionClosed as e:
+            closed.append(e.rcvd.code if e.rcvd is not None else -1)
+
+    asyncio.run(stream())
+    assert srv.proc is not None and srv.proc.wait(60) == 0
+    assert closed == [1012]  # "Service Restart": connect again
+    s = st.Store(srv.db)
+    (row,) = s.load_tables(status=None, table_id=table)
+    log = s.actions_of(table)
+    s.close()
+    assert len(acked) >= 10 and row.seq in (acked[-1], acked[-1] + 1)
+    assert [r[4] for r in log] == sent[: row.seq]
 
 
 async def _play_spread(workers: Workers, tid: str, tokens: list[str | None], choose: Any) -> list[Client]:
@@ -268,32 +301,7 @@ def test_serve_workers_share_one_port_replace_a_dead_worker_and_stop_gracefully(
                 break
             assert time.monotonic() < deadline, now
             time.sleep(0.2)
-        acked: list[int] = []
-        closed: list[int] = []
-
-        async def stream() -> None:
-            c = Client(srv.ws_url(t["table"]), token)
-            await c.connect()
-            try:
-                while True:
-                    seq = await c.act(c.state["legal_actions"][-1]["id"])
-                    s = await c.recv_state(c.state["seq"] + 1)
-                    assert s["ack"] == seq
-                    acked.append(s["seq"])
-                    if len(acked) == 10:
-                        assert srv.proc is not None
-                        srv.proc.send_signal(signal.SIGTERM)
-            except ConnectionClosed as e:
-                closed.append(e.rcvd.code if e.rcvd is not None else -1)
-
-        asyncio.run(stream())
-        assert srv.proc is not None and srv.proc.wait(60) == 0
-        assert closed == [1012]  # "Service Restart": connect again
-        s = st.Store(srv.db)
-        (row,) = s.load_tables(status=None, table_id=t["table"])
-        s.close()
-        # Every action the server received before it stopped was committed and answered: nothing in between.
-        assert row.seq == acked[-1] and len(acked) >= 10
+        stop_while_streaming(srv, t["table"], token)
     finally:
         srv.stop()
 
@@ -345,9 +353,8 @@ def test_workers_with_sqlite_are_refused(tmp_path: Path) -> None:
 
 
 def test_sigterm_answers_what_is_in_flight_then_closes_with_1012(make_server: Any, tmp_path: Path) -> None:
-    """One server on SQLite stopped by SIGTERM while a client sends as fast as it is answered: the
-    client is told to reconnect (1012), the process ends with 0, and every action the server took
-    was committed and answered."""
+    """One server on SQLite stopped by SIGTERM while a client sends as fast as it is answered (see
+    stop_while_streaming); its health report before."""
     srv: Server = make_server(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     t = srv.create(game="yahtzee", players=1)
     token = srv.take(t["table"])
@@ -355,28 +362,5 @@ def test_sigterm_answers_what_is_in_flight_then_closes_with_1012(make_server: An
     assert h["ok"] is True and h["database"]["backend"] == "sqlite" and h["database"]["ok"] is True
     assert h["tables_in_play"] == 1 and h["worker"]["id"] is None and h["worker"]["lease"] is True
     assert h["worker"]["pid"] == srv.proc.pid and h["worker"]["draining"] is False
-    acked: list[int] = []
-    closed: list[int] = []
-
-    async def stream() -> None:
-        c = Client(srv.ws_url(t["table"]), token)
-        await c.connect()
-        try:
-            while True:
-                await c.act(c.state["legal_actions"][-1]["id"])
-                acked.append((await c.recv_state(c.state["seq"] + 1))["seq"])
-                if len(acked) == 10:
-                    assert srv.proc is not None
-                    srv.proc.send_signal(signal.SIGTERM)
-        except ConnectionClosed as e:
-            closed.append(e.rcvd.code if e.rcvd is not None else -1)
-
-    asyncio.run(stream())
-    assert srv.proc is not None and srv.proc.wait(60) == 0
-    assert closed == [1012]
-    s = st.Store(srv.db)
-    (row,) = s.load_tables(status=None, table_id=t["table"])
-    s.close()
-    assert row.seq == acked[-1]
-    health = json.dumps(srv.log.read_text()[-2000:])
-    assert "Traceback" not in health
+    stop_while_streaming(srv, t["table"], token)
+    assert "Traceback" not in srv.log.read_text()

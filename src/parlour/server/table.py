@@ -74,7 +74,7 @@ class Connection:
         #: Whether the connection's WebSocket was closed (or is being closed) by :meth:`hang_up`.
         self.hung_up = False
 
-    async def hang_up(self, code: int, reason: str, wait: float = 2.0) -> None:
+    async def hang_up(self, code: int, reason: str, wait: float = 5.0) -> None:
         """Send what is queued (for at most ``wait`` seconds), then close the WebSocket with ``code``."""
         if self.hung_up:
             return
