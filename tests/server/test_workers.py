@@ -104,6 +104,9 @@ def stop_while_streaming(srv: Server, table: str, token: str) -> None:
         await c.connect()
         try:
             while True:
+                if c.state["terminal"]:  # the game ended before the server stopped: wait for the close
+                    await c.recv(timeout=60)
+                    continue
                 sent.append(await c.act(c.state["legal_actions"][-1]["id"]))
                 s = await c.recv_state(c.state["seq"] + 1)
                 assert s["ack"] == sent[-1]
@@ -113,6 +116,8 @@ def stop_while_streaming(srv: Server, table: str, token: str) -> None:
                     srv.proc.send_signal(signal.SIGTERM)
         except ConnectionClosed as e:
             closed.append(e.rcvd.code if e.rcvd is not None else -1)
+        finally:
+            await c.close()
 
     asyncio.run(stream())
     assert srv.proc is not None and srv.proc.wait(60) == 0

@@ -86,7 +86,11 @@ tables = sa.Table(
     # The worker that runs the table's bots (several workers on PostgreSQL; null: none yet).
     sa.Column("owner", sa.Integer, nullable=True),
 )
-sa.Index("parlour_tables_status_owner", tables.c.status, tables.c.owner)
+# The owners of the tables in play, for the workers' look for dead owners (PostgreSQL only: one
+# process on SQLite has no owners to look at, and keeps its hot update free of index upkeep).
+sa.Index("parlour_tables_playing_owner", tables.c.owner, postgresql_where=tables.c.status == "playing").ddl_if(
+    dialect="postgresql"
+)
 
 seats = sa.Table(
     "parlour_seats",
