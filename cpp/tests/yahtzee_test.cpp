@@ -4,11 +4,13 @@
 // (Verhoeff's and Glenn's optimal expected score, 254.59 with the free joker).
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "check.hpp"
 #include "parlour/core/errors.hpp"
+#include "parlour/core/platform.hpp"
 #include "parlour/yahtzee/action.hpp"
 #include "parlour/yahtzee/dice.hpp"
 #include "parlour/yahtzee/game.hpp"
@@ -39,19 +41,19 @@ TEST_CASE(a_turn_with_two_rerolls) {
   CHECK(g.phase() == Phase::Roll && g.rolls_left() == 3);
   g.roll(dice("11666"));
   CHECK(g.phase() == Phase::Decide && g.rolls_left() == 2);
-  (void)g.act(parse_action("keep 666"));
+  (void)g.apply(parse_action("keep 666"));
   CHECK(g.phase() == Phase::Roll && g.kept() == Keep::parse("666"));
   CHECK(!g.can_roll(dice("11123")));  // the kept sixes must be among the dice
   CHECK_THROWS(g.roll(dice("11123")), parlour::core::IllegalAction);
   g.roll(dice("23666"));
   CHECK_EQ(g.rolls_left(), 1);
-  (void)g.act(parse_action("reroll 666"));
+  (void)g.apply(parse_action("reroll 666"));
   g.roll(dice("66666"));
   CHECK_EQ(g.rolls_left(), 0);
   // No rolls left: only Score actions, one per open box.
   CHECK_EQ(g.legal_actions().size(), std::size_t{13});
-  CHECK(!g.is_legal(parse_action("keep 666")));
-  const ScoreDelta d = g.act(parse_action("score yahtzee"));
+  CHECK(!g.can_apply(parse_action("keep 666")));
+  const ScoreDelta d = g.apply(parse_action("score yahtzee"));
   CHECK_EQ(d.value, 50);
   CHECK_EQ(d.reward(), 50);
   CHECK_EQ(g.scorecard(0).total(), 50);
@@ -138,6 +140,17 @@ TEST_CASE(solver_the_whole_game) {
   Solver forced;
   forced.solve(2);
   CHECK(std::abs(forced.value(kStart) - 254.5877287345) < 1e-6);
+  // The same bits on every CPU and in every kernel (AVX2, SSE2, the plain lanes of ARM
+  // and of the portable path): the build forbids fused multiply-adds, and each kernel
+  // runs the same IEEE operations in the same order.
+  CHECK_EQ(forced.checksum(), std::uint64_t{0x0DF35C54FDCB74B9});
+  if (parlour::core::platform::use_avx2()) {  // the AVX2 kernels ran: now the baseline's
+    parlour::core::platform::set_vector_code(false);
+    Solver portable;
+    portable.solve(2);
+    parlour::core::platform::set_vector_code(true);
+    CHECK_EQ(portable.checksum(), std::uint64_t{0x0DF35C54FDCB74B9});
+  }
   YahtzeeRules free_joker;
   free_joker.joker = Joker::Free;
   Solver free(free_joker);

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from parlour.distributed.runner import chunk_sizes
 from parlour.games import LongRun, RunPlan
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,6 +85,8 @@ def arena_plan(
         "rules": repr(rules),
         "chunk_size": chunk_size,
     }
+    from parlour.distributed.runner import chunk_sizes  # the long runs only: import parlour stays lean
+
     per_pair = chunk_sizes(matches, chunk_size)
     work = {
         "bots": list(bots),

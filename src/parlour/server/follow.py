@@ -31,6 +31,7 @@ from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from parlour.server.errors import InternalError
+from parlour.server.lifetime import closed_here
 
 if TYPE_CHECKING:  # pragma: no cover
     from parlour.server.table import Table
@@ -81,7 +82,7 @@ class Follower:
     # -- what the worker hears ------------------------------------------------------------
 
     def on_notify(self, payload: str) -> None:
-        """A notification of another worker: accepted actions, changed seats, or new owners."""
+        """A notification of another worker: accepted actions, changed seats, closed tables, or new owners."""
         if payload.startswith(f'{{"w":{self.tables.worker.id},'):
             return  # this worker's own commit: its tables already have it (not even read)
         msg = json.loads(payload)
@@ -91,6 +92,10 @@ class Follower:
             t = self.tables.tables.get(tid)
             if t is not None:
                 self._spawn(self.refresh_seats(t))
+        for tid in msg.get("c", ()):
+            t = self.tables.tables.get(tid)
+            if t is not None:
+                closed_here(self.tables, t, str(msg.get("why") or "the server closed it"))
         if "o" in msg:
             self.on_owners_changed()
 
@@ -251,7 +256,7 @@ class Follower:
                 t = self.tables.tables.get(row.id)  # read meanwhile by another request
                 if t is None:
                     t = self.tables.from_row(row)
-                    if not t.game.is_terminal:
+                    if t.status == "playing":
                         self.tables.tables[row.id] = t
                     for item in self._loading.pop(row.id, []):
                         self._apply_or_queue(t, item)  # not settled: the caller has not held it yet

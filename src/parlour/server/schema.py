@@ -43,6 +43,8 @@ __all__ = [
     "actions",
     "notify",
     "add_spectator",
+    "close_idle",
+    "close_table",
     "engine_url",
     "insert_table",
     "make_engine",
@@ -79,7 +81,7 @@ tables = sa.Table(
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("seq", sa.Integer, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),  # "playing" | "over"
+    sa.Column("status", sa.String(16), nullable=False),  # "playing" | "over" | "closed"
     sa.Column("snapshot", sa.Text, nullable=False),  # the game's to_dict() envelope, JSON
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
@@ -319,7 +321,8 @@ def insert_table(conn: Connection, row: TableRow) -> None:
 
 
 def take_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name: str | None) -> None:
-    """Give an open seat to a person (only if it is still open; ConflictError otherwise)."""
+    """Give an open seat to a person (only if it is still open; ConflictError otherwise); a seat taken
+    counts as activity for the table's idle time."""
     res = conn.execute(
         seats.update()
         .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "open")
@@ -327,11 +330,34 @@ def take_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name:
     )
     if res.rowcount != 1:
         raise ConflictError(f"seat {seat} of table {table_id} is not open in the database")
+    conn.execute(tables.update().where(tables.c.id == table_id).values(updated=time.time()))
 
 
 def add_spectator(conn: Connection, table_id: str, token_hash: str) -> None:
     """Store a spectator token of a table."""
     conn.execute(spectators.insert().values(token_hash=token_hash, table_id=table_id, created=time.time()))
+
+
+def close_table(conn: Connection, table_id: str, seq: int) -> None:
+    """Mark a table in play closed by the server (only if it is still in play at ``seq``; ConflictError otherwise)."""
+    res = conn.execute(
+        tables.update()
+        .where(tables.c.id == table_id, tables.c.seq == seq, tables.c.status == "playing")
+        .values(status="closed", updated=time.time())
+    )
+    if res.rowcount != 1:
+        raise ConflictError(f"table {table_id} is not in play at sequence number {seq} in the database")
+
+
+def close_idle(conn: Connection, owner: int, before: float) -> list[str]:
+    """Mark closed the tables in play owned by ``owner`` whose last change is older than ``before``; their ids."""
+    res = conn.execute(
+        tables.update()
+        .where(tables.c.status == "playing", tables.c.owner == owner, tables.c.updated < before)
+        .values(status="closed", updated=time.time())
+        .returning(tables.c.id)
+    )
+    return [r[0] for r in res]
 
 
 def _text(snapshot: dict[str, Any] | str) -> str:

@@ -168,6 +168,14 @@ class TableStore(Protocol):
         """Store accepted actions of different tables (ConflictError when a table moved on)."""
         ...
 
+    def close_table(self, conn: Connection, table_id: str, seq: int) -> None:
+        """Mark a table in play closed by the server (ConflictError when it moved on or is no longer in play)."""
+        ...
+
+    def close_idle(self, conn: Connection, owner: int, before: float) -> list[str]:
+        """Mark closed the tables in play of ``owner`` unchanged since ``before``; their ids."""
+        ...
+
 
 class Store:
     """The database over SQLAlchemy (SQLite or PostgreSQL by URL): open (create or upgrade), read tables,
@@ -179,6 +187,8 @@ class Store:
     add_spectator = staticmethod(schema.add_spectator)
     record_actions = staticmethod(schema.record_actions)
     notify = staticmethod(schema.notify)
+    close_table = staticmethod(schema.close_table)
+    close_idle = staticmethod(schema.close_idle)
 
     def __init__(self, url: str) -> None:
         """Open the database at ``url``, creating or upgrading its schema (StateFormatError for a newer one)."""

@@ -45,6 +45,7 @@ from parlour.server.errors import (
 )
 from parlour.server.follow import Follower
 from parlour.server.games import Registry, RegistryEntry, snapshot_text
+from parlour.server.lifetime import cannot_go_on
 from parlour.server.schema import ActionRecord, ConflictError, SeatRow, TableRow
 from parlour.server.store import TableStore
 from parlour.server.table import Connection, Limits, Seat, Table, new_token, token_hash
@@ -235,6 +236,8 @@ class Tables:
         if seed is None:
             seed = secrets.randbits(63)
         g = info.new_game(players=n, preset=preset, seed=seed, **opts)
+        if cannot_go_on(g):
+            raise InvalidValueError(f"{game} cannot be played with these options: its first player has no legal action")
         now = time.time()
         t = Table(
             id=secrets.token_hex(8),
@@ -246,6 +249,7 @@ class Tables:
             seq=0,
             seats=table_seats,
             created=now,
+            updated=now,
         )
         row = TableRow(
             id=t.id,
@@ -289,7 +293,7 @@ class Tables:
             return Seat(seat=i, kind="open", name=name)
         if kind != "bot":
             raise InvalidValueError(f"seat {i}: kind must be 'open' or 'bot', not {kind!r}")
-        bot = desc.get("bot", next(iter(info.bots), None))
+        bot = desc["bot"] if desc.get("bot") is not None else next(iter(info.bots), None)  # the first by default
         if bot not in info.bots:
             raise InvalidValueError(f"seat {i}: unknown bot {bot!r}; {info.name}'s bots are {', '.join(info.bots)}")
         think = desc.get("think_ms", 0)
@@ -304,7 +308,11 @@ class Tables:
             return t
         if not isinstance(table_id, str) or len(table_id) > 40:
             raise UnknownTable("no such table")
-        found = await self.follow.load([table_id], status=None)
+        try:
+            found = await self.follow.load([table_id], status=None)
+        except Exception as e:
+            log.warning("database read failed: %s", type(e).__name__)
+            raise InternalError("the server could not read the database; try again later") from e
         if table_id not in found:
             raise UnknownTable(f"no table {table_id!r}")
         return found[table_id]
@@ -315,7 +323,7 @@ class Tables:
         whose bots another worker runs."""
         if t.conns or t.holders or t.bot_task is not None or t.follow_task is not None or t.lock.locked():
             return
-        if (t.game.is_terminal or (self.shared and t.id not in self.owned)) and self.tables.get(t.id) is t:
+        if (t.status != "playing" or (self.shared and t.id not in self.owned)) and self.tables.get(t.id) is t:
             del self.tables[t.id]
 
     async def _forget_idle(self) -> None:
@@ -348,6 +356,7 @@ class Tables:
         wanted = seat
         async with t.lock:
             for _ in range(len(t.seats) + 1):
+                t.check_open()
                 seat = wanted
                 if seat is None:
                     free = [s.seat for s in t.seats if s.kind == "open"]
@@ -367,6 +376,7 @@ class Tables:
                     await self.follow.refresh_seats(t)
                     continue
                 s.kind, s.token_hash, s.name = "human", h, name
+                t.updated = time.time()  # a seat taken counts as activity for the table's idle time
                 return t, seat, token
         raise SeatTaken(f"table {t.id} has no open seat")
 
@@ -377,15 +387,17 @@ class Tables:
     async def add_spectator(self, table_id: str) -> tuple[Table, str]:
         """A spectator token for a table."""
         t = await self.get(table_id)
-        token = new_token()
-        h = token_hash(token)
+        async with t.lock:
+            t.check_spectator_room(self.limits.max_spectators)
+            token = new_token()
+            h = token_hash(token)
 
-        def op(conn: Any) -> None:
-            self.store.add_spectator(conn, t.id, h)
-            self.worker.announce_seats(conn, t.id)
+            def op(conn: Any) -> None:
+                self.store.add_spectator(conn, t.id, h)
+                self.worker.announce_seats(conn, t.id)
 
-        await self._commit(op)
-        t.spectator_hashes.add(h)
+            await self._commit(op)
+            t.spectator_hashes.add(h)
         return t, token
 
     async def authenticate(self, t: Table, token: str | None) -> int | None:
@@ -433,7 +445,7 @@ class Tables:
             self.conflicts += 1
             await self.follow.catch_up(t)
             return False
-        t.game, t.seq = g, rec.seq
+        t.game, t.seq, t.updated = g, rec.seq, time.time()
         if client_seq is not None:
             s.client_seq = client_seq
         if g.is_terminal:
@@ -453,6 +465,7 @@ class Tables:
             raise AuthError("a spectator cannot act; send hello with a seat's token")
         for _ in range(_RACES):
             async with t.lock:
+                t.check_open()
                 s = t.seats[seat]
                 try:
                     if s.is_repeat(client_seq, "action"):
@@ -489,6 +502,7 @@ class Tables:
             raise AuthError("a spectator cannot undo; send hello with a seat's token")
         for _ in range(_RACES):
             async with t.lock:
+                t.check_open()
                 s = t.seats[seat]
                 try:
                     if len(t.seats) != 1 or not callable(getattr(t.game, "can_undo", None)):

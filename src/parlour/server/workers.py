@@ -125,6 +125,9 @@ class Worker(Protocol):
     def announce_seats(self, conn: Connection, table_id: str) -> None:
         """Tell the others, in this transaction, that a table's seats or spectators changed."""
 
+    def announce_closed(self, conn: Connection, table_ids: list[str], why: str) -> None:
+        """Tell the others, in this transaction, that the server closed these tables (and why)."""
+
     def describe(self) -> dict[str, Any]:
         """The worker, for ``GET /api/health``."""
 
@@ -153,6 +156,9 @@ class Solo:
         return store.record_actions
 
     def announce_seats(self, conn: Connection, table_id: str) -> None:
+        """Nobody to tell."""
+
+    def announce_closed(self, conn: Connection, table_ids: list[str], why: str) -> None:
         """Nobody to tell."""
 
     def describe(self) -> dict[str, Any]:
@@ -205,6 +211,14 @@ class PgWorker:
     def announce_seats(self, conn: Connection, table_id: str) -> None:
         """NOTIFY, in this transaction, that a table's seats or spectators changed."""
         self.store.notify(conn, CHANNEL, [dumps({"w": self.id, "s": [table_id]})])
+
+    def announce_closed(self, conn: Connection, table_ids: list[str], why: str) -> None:
+        """NOTIFY, in this transaction, that the server closed these tables: ``{"w": id, "c": [ids], "why": why}``."""
+        payloads = [
+            dumps({"w": self.id, "c": table_ids[i : i + _PER_PAYLOAD], "why": why})
+            for i in range(0, len(table_ids), _PER_PAYLOAD)
+        ]
+        self.store.notify(conn, CHANNEL, payloads)
 
     # -- lifecycle ------------------------------------------------------------------------
 

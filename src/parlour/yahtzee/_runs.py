@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from parlour.distributed.runner import chunk_sizes
 from parlour.games import LongRun, RunPlan
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,6 +85,8 @@ def simulate_plan(
     work: dict[str, Any] = {"bot": bot_kind, "rules": rules, "seed": seed}
     if local:
         work["bot_object"] = bot_object
+    from parlour.distributed.runner import chunk_sizes  # the long runs only: import parlour stays lean
+
     sizes = chunk_sizes(n, chunk_size)
     chunks = [(work, first + lo, k) for lo, k in zip(range(0, n, chunk_size), sizes)]
     return RunPlan(params, chunks, sizes)

@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "bind_yahtzee.hpp"
-#include "interrupt.hpp"
+#include "../interrupt.hpp"
 #include "parlour/yahtzee/bots.hpp"
 #include "parlour/yahtzee/distribution.hpp"
 #include "parlour/yahtzee/headsup.hpp"
 #include "parlour/yahtzee/solver.hpp"
 #include "parlour/yahtzee/threshold.hpp"
+#include "yahtzee.hpp"
 
 namespace parlour::bindings {
 

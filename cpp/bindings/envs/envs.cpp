@@ -8,9 +8,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "bind_yahtzee.hpp"
-#include "common.hpp"
-#include "interrupt.hpp"
+#include "../common.hpp"
+#include "../interrupt.hpp"
+#include "../yahtzee/yahtzee.hpp"
 #include "parlour/envs/freecell_batch.hpp"
 #include "parlour/envs/gin_batch.hpp"
 #include "parlour/envs/yahtzee_batch.hpp"
