@@ -21,7 +21,7 @@ for _name in ("fastapi", "sqlalchemy"):
     pytest.importorskip(_name, reason=f"the server tests need {_name}: pip install 'parlour[test]'")
 
 from parlour.server import bots as bots_mod  # noqa: E402
-from parlour.server.errors import StaleAction  # noqa: E402
+from parlour.server.errors import StaleAction, TableClosed  # noqa: E402
 from parlour.server.games import default_registry, snapshot_text  # noqa: E402
 from parlour.server.store import Store  # noqa: E402
 from parlour.server.table import Connection, Limits, Table  # noqa: E402
@@ -230,5 +230,27 @@ def test_bots_try_a_move_again_until_the_database_takes_it(tmp_path: Path, monke
         assert t.game.is_terminal and flaky.failures == 0 and tables.bots.retries >= 3
         assert [r[0] for r in tables.store.actions_of(t.id)] == list(range(1, t.seq + 1))
         await tables.close()
+
+    asyncio.run(main())
+
+
+def test_a_closing_announced_by_another_worker_reaches_this_workers_clients_once(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+
+    async def main() -> None:
+        a = Tables(default_registry(), Store(db))
+        await a.start()
+        t = await a.create("gin", players=2, seed=5)
+        seen = watch(t)
+        note = json.dumps({"w": 99, "c": [t.id], "why": "no action for 60 minutes"})
+        a.follow.on_notify(note)
+        a.follow.on_notify(note)  # heard twice: told once
+        closings = [m for m in seen.got if m["type"] == "error"]
+        assert [m["error"] for m in closings] == ["TableClosed"] and "60 minutes" in closings[0]["message"]
+        assert t.status == "closed" and t.id not in a.tables
+        with pytest.raises(TableClosed):
+            await a.act(t, 0, t.game.legal_actions()[0].id)
+        assert [m for m in seen.got if m["type"] == "state"] == []  # nothing was applied
+        await a.close()
 
     asyncio.run(main())
