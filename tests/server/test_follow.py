@@ -254,3 +254,31 @@ def test_a_closing_announced_by_another_worker_reaches_this_workers_clients_once
         await a.close()
 
     asyncio.run(main())
+
+
+def test_a_closing_not_heard_is_found_at_the_next_move(tmp_path: Path) -> None:
+    """Another worker closed the table and this one missed the notification: its next move is refused as
+    TableClosed (the store's conflict check includes the status), and the table stays closed."""
+    from parlour.server.lifetime import close_table
+
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+
+    async def main() -> None:
+        a = Tables(default_registry(), Store(db))
+        await a.start()
+        t = await a.create("gin", players=2, seed=5)
+        b = Tables(default_registry(), Store(db))
+        await b.start()
+        tb = b.tables[t.id]
+        seen = watch(tb)
+        assert await close_table(a, t, "no action for 60 minutes")  # b is not told
+        with pytest.raises(TableClosed):
+            await b.act(tb, tb.game.current_player, tb.game.legal_actions()[0].id)
+        assert tb.status == "closed" and t.id not in b.tables
+        assert [m["error"] for m in seen.got if m["type"] == "error"] == ["TableClosed"]
+        assert b.store.load_tables(status=None, table_id=t.id)[0].status == "closed"
+        assert b.store.load_tables(status=None, table_id=t.id)[0].seq == 0
+        await a.close()
+        await b.close()
+
+    asyncio.run(main())

@@ -211,6 +211,8 @@ class Follower:
         t.game, t.seq, t.seats, t.spectator_hashes = fresh.game, fresh.seq, fresh.seats, fresh.spectator_hashes
         self.reloads += 1
         t.broadcast()
+        if fresh.closed is not None:  # closed by another worker, the notification not heard here
+            closed_here(self.tables, t, fresh.closed)
 
     async def refresh_seats(self, t: Table) -> None:
         """Read a table's seats and spectator tokens again (someone took a seat at another worker)."""

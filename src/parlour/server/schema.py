@@ -366,7 +366,7 @@ def _text(snapshot: dict[str, Any] | str) -> str:
 
 def record_actions(conn: Connection, recs: list[ActionRecord]) -> None:
     """Write accepted actions of different tables (raises ConflictError, changing nothing once rolled
-    back, if any table is not at the sequence number before its action).
+    back, if any table is not at the sequence number before its action, or no longer in play).
 
     Three ``executemany`` calls on the driver's own cursor, whatever the batch's size: the
     server's hottest write, so it skips SQLAlchemy's statement machinery (the SQL is plain
@@ -403,7 +403,8 @@ def notify(conn: Connection, channel: str, payloads: list[str]) -> None:
 
 def _record_sql(p: str) -> tuple[str, str, str]:
     return (
-        f"UPDATE {tables.name} SET seq = {p}, snapshot = {p}, status = {p}, updated = {p} WHERE id = {p} AND seq = {p}",
+        f"UPDATE {tables.name} SET seq = {p}, snapshot = {p}, status = {p}, updated = {p} WHERE id = {p} AND seq = {p}"
+        " AND status = 'playing'",
         f"UPDATE {seats.name} SET client_seq = {p} WHERE table_id = {p} AND seat = {p}",
         f"INSERT INTO {actions.name} (table_id, seq, seat, action_id, text, client_seq, at)"
         f" VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p})",

@@ -443,7 +443,10 @@ class Tables:
             await self._commit(rec)
         except ConflictError:
             self.conflicts += 1
+            before = t.seq
             await self.follow.catch_up(t)
+            if t.seq == before:  # not moved on, so no longer in play: read it again (closed meanwhile)
+                await self.follow.reload(t)
             return False
         t.game, t.seq, t.updated = g, rec.seq, time.time()
         if client_seq is not None:
