@@ -15,10 +15,14 @@ table takes its place, so N tables stay in play.  Reported:
 - with ``--disconnect``: every client is cut off at once in the middle of the run, then
   reconnects and retries its unanswered action with the same sequence number; at the end
   the database's action log is checked: every action a client saw acknowledged is there
-  exactly once and no table has an action applied twice.
+  exactly once and no table has an action applied twice;
+- with ``--workers N`` (PostgreSQL): the server runs as N workers sharing the port
+  (``parlour serve --workers N``), the kernel spreading the clients' connections over
+  them; the CPU per action is that of all the workers, and the database's is given too.
 
 Run: ``python benchmarks/bench_server.py --tables 200 --seconds 20 --db sqlite`` (or
-``--db postgresql``).  It stops by itself; all traffic stays on 127.0.0.1.
+``--db postgresql [--workers 2]``).  It stops by itself; all traffic stays on 127.0.0.1.
+``benchmarks/bench_failover.py`` kills workers under this load and times the takeover.
 """
 
 from __future__ import annotations
@@ -29,11 +33,9 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,28 +54,8 @@ except ImportError:  # pragma: no cover
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests" / "server"
-
-
-def _rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _http(base: str, method: str, path: str, body: Any = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        base + path, data=data, method=method, headers={"Content-Type": "application/json"} if data else {}
-    )
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from server_procs import _cpu_seconds, _http, _rss_kib, _start_server, family  # noqa: E402
 
 
 async def _ahttp(base: str, method: str, path: str, body: Any = None) -> Any:
@@ -90,9 +72,11 @@ class Stats:
     games: int = 0
     cpu_server: float = 0.0
     cpu_client: float = 0.0
+    cpu_db: float = 0.0
     measured: int = 0
     errors: list[str] = field(default_factory=list)
     client_lag: list[float] = field(default_factory=list)
+    answered: list[tuple[float, float]] = field(default_factory=list)
 
 
 class Seat:
@@ -115,10 +99,13 @@ class Seat:
 async def _run_seat(
     s: Seat, stats: Stats, table: str, stop: asyncio.Event, cut: asyncio.Event, pace: dict[str, float] | None = None
 ) -> None:
-    """Play one seat until the game ends or the run stops; survive one forced disconnect.
+    """Play one seat until the game ends or the run stops; survive a forced disconnect (any lost
+    connection once ``cut`` is set), reconnecting and resending what was unanswered.
 
     ``pace`` (shared by the table's seats): ``{"next": when the table may act next,
-    "interval": seconds between its actions}``; None acts at once."""
+    "interval": seconds between its actions}``; None acts at once.  ``stats.answered`` gets
+    (when the connection was lost, when the first state came after reconnecting)."""
+    lost: float | None = None
     while not stop.is_set():
         try:
             async for text in s.ws:
@@ -129,6 +116,9 @@ async def _run_seat(
                     continue
                 if kind != "state":
                     continue
+                if lost is not None:
+                    stats.answered.append((lost, time.perf_counter()))
+                    lost = None
                 s.state = msg
                 if s.pending is not None and msg["ack"] >= s.pending[0]:
                     stats.latencies.append(time.perf_counter() - s.pending[2])
@@ -156,8 +146,14 @@ async def _run_seat(
                 return
         if stop.is_set():
             return
+        lost = time.perf_counter()
         await asyncio.sleep(0.05)
-        await s.connect()
+        for _ in range(100):
+            try:
+                await s.connect()
+                break
+            except Exception:  # noqa: BLE001 - between a worker's death and the kernel's notice: try again
+                await asyncio.sleep(0.05)
         if s.pending is not None:
             stats.retries += 1
             seq, aid, _ = s.pending
@@ -197,42 +193,16 @@ async def _table_loop(
             stats.games += 1
 
 
-def _start_server(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    import parlour  # the parlour this process imports (source tree or installed), for the server too
-
-    pkg = Path(parlour.__file__).resolve().parent.parent
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(pkg), os.environ.get("PYTHONPATH", "")])}
-    launch = os.environ.get("PARLOUR_SERVER_LAUNCH")  # another way to start it, e.g. a script
-    cmd = [
-        sys.executable,
-        *([launch] if launch else ["-m", "parlour", "serve"]),
-        "--port",
-        str(port),
-        "--db",
-        db_url,
-        "--max-tables",
-        "100000",
-        "--rate",
-        "1000",
-        "--log-level",
-        "warning",
-    ]
-    with open(log, "ab") as f:
-        proc = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        if proc.poll() is not None:
-            raise RuntimeError(log.read_text()[-2000:])
-        try:
-            _http(base, "GET", "/api/health")
-            return proc
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError("the server did not start")
-
-
 async def _bench(
-    base: str, game: str, players: int, tables: int, seconds: float, disconnect: bool, pid: int, rate: float = 0.0
+    base: str,
+    game: str,
+    players: int,
+    tables: int,
+    seconds: float,
+    disconnect: bool,
+    pid: int,
+    rate: float = 0.0,
+    db_pid: int | None = None,
 ) -> tuple[Stats, float, int]:
     stats = Stats()
     stop, cut = asyncio.Event(), asyncio.Event()
@@ -245,12 +215,17 @@ async def _bench(
         )
         for i in range(tables)
     ]
-    await asyncio.sleep(min(5.0, seconds / 4))  # tables open, play starts
+    # Every table open and playing (at least 5 s, and then 2 s more): 2,000 tables take a while.
+    start = time.perf_counter()
+    while len(seats) < tables * players and time.perf_counter() - start < 300:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(max(2.0, min(5.0, seconds / 4) - (time.perf_counter() - start)))
     rss1 = _rss_kib(pid)
+    server, db = family(pid), family(db_pid) if db_pid is not None else []
     lag_task = asyncio.create_task(_loop_lag(stats.client_lag, stop))
     a0, l0 = stats.accepted, len(stats.latencies)
     t0 = time.perf_counter()
-    cpu_server0, cpu_client0 = _cpu_seconds(pid), time.process_time()
+    cpu_server0, cpu_client0, cpu_db0 = _cpu_seconds(server), time.process_time(), _cpu_seconds(db)
     if disconnect:
         await asyncio.sleep(seconds / 2)
         cut.set()
@@ -261,8 +236,9 @@ async def _bench(
         await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - t0
     accepted = stats.accepted - a0
-    stats.cpu_server = _cpu_seconds(pid) - cpu_server0
+    stats.cpu_server = _cpu_seconds(server) - cpu_server0
     stats.cpu_client = time.process_time() - cpu_client0
+    stats.cpu_db = _cpu_seconds(db) - cpu_db0
     stats.measured = accepted
     stats.latencies = stats.latencies[l0:]
     stop.set()
@@ -327,7 +303,10 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="offer this many actions a second in all (paced clients); 0: every client answers at once",
     )
+    p.add_argument("--workers", type=int, default=1, help="server worker processes sharing the port (PostgreSQL)")
     args = p.parse_args(argv)
+    if args.workers > 1 and args.db != "postgresql":
+        p.error("--workers needs --db postgresql")
     sys.path.insert(0, str(TESTS))
     from conftest import Postgres, free_port  # the tests' throwaway PostgreSQL
 
@@ -339,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         db_url = f"sqlite:///{tmp / 'bench.sqlite3'}"
     port = free_port()
-    proc = _start_server(db_url, port, tmp / "server.log")
+    proc = _start_server(db_url, port, tmp / "server.log", args.workers)
     try:
         try:
             import uvloop
@@ -357,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.disconnect,
                 proc.pid,
                 args.rate,
+                pg.postmaster() if pg is not None else None,
             )
         )
     finally:
@@ -369,7 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     if pg is not None:
         pg.stop()
     print(
-        f"bench_server: {args.game}, {args.tables} tables x {args.players} seats, {args.db}, "
+        f"bench_server: {args.game}, {args.tables} tables x {args.players} seats, {args.db}"
+        f"{f' ({args.workers} workers)' if args.workers > 1 else ''}, "
         f"{args.seconds:g} s{' with a forced disconnect of every client' if args.disconnect else ''}"
         f"{f', {args.rate:,.0f} actions/s offered' if args.rate else ', clients answering at once'}"
     )
@@ -385,6 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     n = max(1, stats.measured)
     print(
         f"  CPU per action      server {stats.cpu_server / n * 1e6:.0f} us, clients {stats.cpu_client / n * 1e6:.0f} us"
+        f"{f', database {stats.cpu_db / n * 1e6:.0f} us' if pg is not None else ''}"
         f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
     print(f"  games finished      {stats.games}; retried after reconnect {stats.retries}")

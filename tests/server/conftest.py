@@ -9,6 +9,11 @@
   ``postgresql`` package; ``.ci/run`` installs it).  It is never skipped: a machine
   without PostgreSQL fails these tests with the command that installs it.  The
   PostgreSQL runs are in the slow tier (``pytest -m slow``, which CI runs).
+- ``workers``: three servers on one PostgreSQL database, each on its own port, behind a
+  stand-in for a load balancer (:class:`Workers`: each new connection and each HTTP
+  request goes to the next worker).  ``deployment`` is a test's server once alone on
+  SQLite and once as those workers (slow tier): the tests that take it run unchanged
+  against both.
 """
 
 from __future__ import annotations
@@ -76,6 +81,11 @@ class Postgres:
         self._run(
             [str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]
         )
+        self.start()
+        self._dbs = itertools.count()
+
+    def start(self) -> None:
+        """Start the cluster (again, after :meth:`halt`: the same data, port and socket)."""
         self._run(
             [
                 str(self.bin / "pg_ctl"),
@@ -92,7 +102,14 @@ class Postgres:
                 "start",
             ]
         )
-        self._dbs = itertools.count()
+
+    def postmaster(self) -> int:
+        """The pid of the cluster's postmaster (its first process)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
+    def halt(self) -> None:
+        """Stop the cluster at once, as a crash or an outage would (:meth:`start` brings it back)."""
+        self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
 
     def _run(self, cmd: list[str]) -> None:
         if self.as_root:
@@ -141,7 +158,30 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 # -- the server ---------------------------------------------------------------------------
 
 
-class Server:
+class Api:
+    """The HTTP calls of the tests, over :meth:`http` (one server, or several workers in turn)."""
+
+    def http(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        raise NotImplementedError
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        status, out = self.http("POST", "/api/tables", body)
+        assert status == 201, out
+        return dict(out)
+
+    def bot(self, game: str) -> str:
+        """The name of the game's first registered bot."""
+        status, games = self.http("GET", "/api/games")
+        assert status == 200
+        return str(next(g for g in games if g["name"] == game)["bots"][0])
+
+    def take(self, table: str, seat: int | None = None) -> str:
+        status, out = self.http("POST", f"/api/tables/{table}/seats", {"seat": seat})
+        assert status == 201, out
+        return str(out["token"])
+
+
+class Server(Api):
     """``parlour serve`` in a subprocess on a loopback port."""
 
     def __init__(self, db: str, log: Path, **options: Any) -> None:
@@ -240,21 +280,70 @@ class Server:
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())
 
-    def create(self, **body: Any) -> dict[str, Any]:
-        status, out = self.http("POST", "/api/tables", body)
-        assert status == 201, out
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def health(self) -> dict[str, Any]:
+        status, out = self.http("GET", "/api/health")
+        assert status in (200, 503), out
         return dict(out)
 
-    def bot(self, game: str) -> str:
-        """The name of the game's first registered bot."""
-        status, games = self.http("GET", "/api/games")
-        assert status == 200
-        return str(next(g for g in games if g["name"] == game)["bots"][0])
 
-    def take(self, table: str, seat: int | None = None) -> str:
-        status, out = self.http("POST", f"/api/tables/{table}/seats", {"seat": seat})
-        assert status == 201, out
-        return str(out["token"])
+class Workers(Api):
+    """Several servers on one PostgreSQL database, each on its own port (as on several hosts), and
+    a stand-in for the load balancer in front of them: each new connection and each HTTP request
+    goes to the next live worker in turn."""
+
+    def __init__(self, servers: list[Server]) -> None:
+        self.servers = servers
+        self.db = servers[0].db
+        self._turn = itertools.count()
+
+    def next(self) -> Server:
+        live = [s for s in self.servers if s.alive]
+        assert live, "no worker is alive"
+        return live[next(self._turn) % len(live)]
+
+    def ws_url(self, table: str) -> str:
+        return self.next().ws_url(table)
+
+    def http(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        return self.next().http(method, path, body, token)
+
+    def stop(self) -> None:
+        for s in self.servers:
+            s.stop()
+
+
+def start_workers(pg: Postgres, folder: Path, n: int = 3, **options: Any) -> Workers:
+    """``n`` servers on a fresh database of ``pg``."""
+    db = pg.new_database()
+    servers = [Server(db, folder / f"worker{i}.log", **options) for i in range(n)]
+    for s in servers:
+        s.start()
+    return Workers(servers)
+
+
+@pytest.fixture(scope="session")
+def workers(postgres: Postgres, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workers]:
+    """Three workers on one PostgreSQL database, shared by the tests that take them (each plays at
+    tables of its own)."""
+    w = start_workers(postgres, tmp_path_factory.mktemp("workers"))
+    try:
+        yield w
+    finally:
+        w.stop()
+
+
+@pytest.fixture(params=["one", pytest.param("workers", marks=pytest.mark.slow)])
+def deployment(request: pytest.FixtureRequest, make_server: Any, tmp_path: Path) -> tuple[Api, str]:
+    """A server and its database URL: one process on SQLite, or three workers on PostgreSQL."""
+    if request.param == "one":
+        db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+        return make_server(db), db
+    w: Workers = request.getfixturevalue("workers")
+    return w, w.db
 
 
 @pytest.fixture

@@ -6,6 +6,9 @@ the table's stored snapshot (what only the server knows) and collects what must 
 reach a client: the random generator's state and the table's seed (which fix every
 future die and card).  Every text a client received (WebSocket frames and HTTP answers)
 is searched for each of them.
+
+Each test runs against one server on SQLite and against three workers on PostgreSQL (the
+slow tier), where the seats and the spectator are connected to different workers.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +27,6 @@ for _name in ("fastapi", "uvicorn", "sqlalchemy", "websockets", "jsonschema"):
 from parlour.server import store as st  # noqa: E402
 
 from .client import Client  # noqa: E402
-from .conftest import Server  # noqa: E402
 
 
 def _words(x: Any) -> set[str]:
@@ -61,9 +62,8 @@ def secrets_of(snapshot: dict[str, Any]) -> set[str]:
     return {w for w in found if len(w) >= 8}  # generator words are 64-bit: short numbers are no secret
 
 
-def test_no_message_of_a_whole_yahtzee_game_holds_the_generator_state(make_server: Any, tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    srv: Server = make_server(db)
+def test_no_message_of_a_whole_yahtzee_game_holds_the_generator_state(deployment: tuple[Any, str]) -> None:
+    srv, db = deployment
     t = srv.create(game="yahtzee", players=2)
     tid = t["table"]
     tokens = [srv.take(tid, 0), srv.take(tid, 1)]
@@ -123,7 +123,7 @@ def cards_in(x: Any) -> set[str]:
     return set(CARD.findall(json.dumps(x)))
 
 
-def test_no_message_of_a_whole_gin_match_shows_a_hidden_card(make_server: Any, tmp_path: Path) -> None:
+def test_no_message_of_a_whole_gin_match_shows_a_hidden_card(deployment: tuple[Any, str]) -> None:
     """Both seats are people (the test plays them with the registry's bots, from the server's own
     records), and a spectator watches; every seat and the spectator reconnect now and then.
 
@@ -135,8 +135,7 @@ def test_no_message_of_a_whole_gin_match_shows_a_hidden_card(make_server: Any, t
     generator's state or the table's seed."""
     from parlour import games
 
-    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    srv: Server = make_server(db)
+    srv, db = deployment
     t = srv.create(game="gin", preset="default")
     tid = t["table"]
     tokens = [srv.take(tid, 0), srv.take(tid, 1)]

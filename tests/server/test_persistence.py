@@ -36,6 +36,38 @@ def test_schema_version_and_upgrade(db_url: str) -> None:
         st.Store(db_url)
 
 
+def test_a_version_1_database_is_upgraded_with_its_tables(db_url: str) -> None:
+    """Version 1 had no owners and no workers' table: the upgrade adds them and keeps every row."""
+    eng = st.make_engine(db_url)
+    v1 = sa.MetaData()
+    for table in (st.meta, st.seats, st.spectators, st.actions):
+        table.to_metadata(v1)
+    cols = [
+        sa.Column(c.name, c.type, primary_key=c.primary_key, nullable=c.nullable)
+        for c in st.tables.columns
+        if c.name != "owner"
+    ]
+    sa.Table(st.tables.name, v1, *cols)
+    with eng.begin() as conn:
+        v1.create_all(conn)
+        conn.execute(st.meta.insert().values(key="schema_version", value="1"))
+        row = _table_row("old")
+        conn.execute(
+            sa.text(
+                "INSERT INTO parlour_tables (id, game, preset, options, seed, players, seq, status, snapshot, created,"
+                " updated) VALUES ('old', 'yahtzee', NULL, '{}', 1, 1, 0, 'playing', '{\"a\": 1}', 0, 0)"
+            )
+        )
+        conn.execute(st.seats.insert().values(table_id="old", seat=0, kind="open", think_ms=0, client_seq=0))
+    eng.dispose()
+    s = st.Store(db_url)
+    assert s.version == st.SCHEMA_VERSION == 2
+    (t,) = s.load_tables()
+    assert (t.id, t.snapshot, t.owner, [x.kind for x in t.seats]) == ("old", row.snapshot, None, ["open"])
+    assert sa.inspect(s.engine).has_table(st.workers.name)
+    s.close()
+
+
 def test_a_database_of_something_else_is_refused(db_url: str) -> None:
     eng = st.make_engine(db_url)
     with eng.begin() as conn:

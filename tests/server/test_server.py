@@ -30,10 +30,14 @@ SERVER_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA["server"])
 CLIENT_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA["client"])
 
 
-@pytest.fixture(scope="module")
-def sq(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server on a SQLite file (the transport tests do not depend on the database), shared by
-    the tests of this module: each one plays at tables of its own."""
+@pytest.fixture(scope="module", params=["one", pytest.param("workers", marks=pytest.mark.slow)])
+def sq(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A server on a SQLite file, shared by the tests of this module (each one plays at tables of its
+    own); and the same tests, unchanged, against three workers on PostgreSQL (slow tier), each
+    connection and request going to the next worker."""
+    if request.param == "workers":
+        yield request.getfixturevalue("workers")
+        return
     d = tmp_path_factory.mktemp("transport")
     s = Server(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log")
     s.start()

@@ -93,6 +93,13 @@ class ParlourApp:
             )
         self.guard = HttpGuard(inner, lim)
 
+    async def drain(self) -> None:
+        """Before the server stops: finish the moves in flight, stop the bots, and close every table
+        WebSocket with code 1012 so that its client connects again elsewhere (:meth:`Tables.drain`)."""
+        tables: Tables | None = getattr(self.api.state, "tables", None)
+        if tables is not None:
+            await tables.drain()
+
     async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
         """Serve one ASGI connection."""
         if scope["type"] == "websocket":
@@ -122,9 +129,11 @@ def create_app(
 ) -> ParlourApp:
     """The server's ASGI application over an open store (:class:`parlour.server.store.Store`).
 
-    On start it loads every table in play and lets the bots whose turn it is play; on
-    shutdown it stops them and waits for the database writer.  ``app.api`` is the
-    FastAPI application (its OpenAPI document describes the HTTP part).
+    On start it loads every table in play (alone on SQLite) or takes its lease among the
+    workers of a PostgreSQL database, and lets the bots whose turn it is play; on shutdown
+    it stops them, closes the table WebSockets (code 1012), waits for the database writer
+    and lets its lease go.  ``app.api`` is the FastAPI application (its OpenAPI document
+    describes the HTTP part).
     """
     lim = limits or Limits()
     reg = registry if registry is not None else default_registry()
@@ -132,8 +141,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(api: FastAPI) -> AsyncIterator[None]:
         tables = Tables(reg, store, lim)
-        n = await asyncio.to_thread(tables.load)
-        log.info("parlour serve: %d tables in play loaded from %s", n, store.display_url())
+        n = await tables.start()
+        if tables.shared:
+            log.info("parlour serve: worker %s on %s", tables.worker.id, store.display_url())
+        else:
+            log.info("parlour serve: %d tables in play loaded from %s", n, store.display_url())
         api.state.tables = tables
         api.state.advice_slots = asyncio.Semaphore(ADVICE_SLOTS)
         # Everything made so far (the modules, the tables in play) lives as long as the server: kept

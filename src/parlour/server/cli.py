@@ -97,6 +97,13 @@ def register(sub: Any) -> None:
         "(repeat for more; '*' for any)",
     )
     p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes sharing the port (1); more than one needs PostgreSQL (--db postgresql://...)",
+    )
+    p.add_argument(
         "--log-level",
         default="info",
         choices=["critical", "error", "warning", "info", "debug"],
@@ -163,10 +170,15 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
     if args.schema:
         print(json.dumps(messages.schema(), indent=2, sort_keys=True), file=out)
         return 0
+    if args.workers < 1:
+        print("parlour serve: --workers must be at least 1", file=sys.stderr)
+        return 1
     try:
         import uvicorn
 
         from parlour.server.app import create_app
+        from parlour.server.schema import engine_url
+        from parlour.server.serving import serve, supervise
         from parlour.server.store import Store
         from parlour.server.transport import http_protocol, quiet_client_noise, ws_protocol
     except ImportError as e:
@@ -190,6 +202,18 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         path = default_db_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{path}"
+    if args.workers > 1:
+        try:
+            backend = engine_url(url).get_backend_name()
+        except Exception:  # noqa: BLE001 - a bad URL: Store says so below
+            backend = None
+        if backend == "sqlite":
+            print(
+                f"parlour serve: --workers {args.workers} needs PostgreSQL (--db postgresql://user:password@host/dbname):"
+                " several workers share their tables through it, and a SQLite file serves one process",
+                file=sys.stderr,
+            )
+            return 1
     try:
         store = Store(url)
     except ParlourError:
@@ -203,24 +227,50 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         print(f"parlour serve: database: SQLite file {store.engine.url.database}", file=out, flush=True)
     else:
         print(f"parlour serve: database: {store.display_url()}", file=out, flush=True)
-    print(f"parlour serve: http://{args.host}:{args.port}/ (HTTP API at /api.html)", file=out, flush=True)
-    app = create_app(store, registry=registry, limits=limits)
-    quiet_client_noise()
-    try:
-        uvicorn.run(
-            app,
-            host=args.host,
-            port=args.port,
-            log_level=args.log_level,
-            ws_max_size=max(65536, 4 * args.max_message_bytes),
-            ws_ping_interval=20,
-            ws_ping_timeout=20,
-            ws_per_message_deflate=False,
-            http=http_protocol(limits),  # the connection limit and the request head's size and time
-            ws=ws_protocol(limits),  # cut when the client reads nothing
-            h11_max_incomplete_event_size=limits.max_header_bytes,
-            timeout_graceful_shutdown=5,
-        )
-    finally:
+    if args.workers > 1 and not hasattr(os, "fork"):
         store.close()
-    return 0
+        print(
+            "parlour serve: --workers needs a system with fork(); run one parlour serve per port on the same "
+            "PostgreSQL database behind your load balancer instead",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"parlour serve: http://{args.host}:{args.port}/ (HTTP API at /api.html)", file=out, flush=True)
+    settings: dict[str, Any] = {
+        "log_level": args.log_level,
+        "ws_max_size": max(65536, 4 * args.max_message_bytes),
+        "ws_ping_interval": 20,
+        "ws_ping_timeout": 20,
+        "ws_per_message_deflate": False,
+        "http": http_protocol(limits),  # the connection limit (per process) and the request head's size and time
+        "ws": ws_protocol(limits),  # cut when the client reads nothing
+        "h11_max_incomplete_event_size": limits.max_header_bytes,
+        "timeout_graceful_shutdown": 5,
+    }
+    quiet_client_noise()
+    if args.workers == 1:
+        app = create_app(store, registry=registry, limits=limits)
+        try:
+            serve(uvicorn.Config(app, host=args.host, port=args.port, **settings), app)
+        finally:
+            store.close()
+        return 0
+    store.close()  # each worker opens its own connections after the fork
+
+    def worker(shared: Any, parent: int) -> None:
+        from parlour.server.serving import listen
+
+        # A socket of its own on the shared port, listening once the worker is ready (asyncio listens).
+        sock = shared if shared is not None else listen(args.host, args.port, reuse_port=True, backlog=None)
+        own = Store(url)
+        app = create_app(own, registry=registry, limits=limits)
+        try:
+            serve(uvicorn.Config(app, **settings), app, sockets=[sock], parent=parent)
+        finally:
+            own.close()
+
+    try:
+        return supervise(args.workers, worker, args.host, args.port, out)
+    except OSError as e:  # the port is taken
+        print(f"parlour serve: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
+        return 1

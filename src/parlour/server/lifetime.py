@@ -14,6 +14,13 @@ its connections are told (``TableClosed``), and every later action, take-back or
 refused (:func:`close_table`).  :func:`expire` is the task that looks, started with the
 server; the idle time of the tables it finds at its start counts from then, so that a
 restart costs nobody their table.
+
+With several workers on one PostgreSQL database each table is closed once, by one
+statement of the database: a worker closes the idle tables it owns
+(:func:`close_idle_stored`, conditional on the stored status and time of the last
+action), and any worker a table it holds that cannot go on (conditional on its stored
+``seq``).  The closing is announced in the same transaction (NOTIFY), and every worker
+that holds the table tells its own connections (:func:`closed_here`).
 """
 
 from __future__ import annotations
@@ -31,7 +38,15 @@ if TYPE_CHECKING:
     from parlour.server.table import Limits, Table
     from parlour.server.tables import Tables
 
-__all__ = ["cannot_go_on", "close_expired", "close_table", "expire", "sweep_interval"]
+__all__ = [
+    "cannot_go_on",
+    "close_expired",
+    "close_idle_stored",
+    "close_table",
+    "closed_here",
+    "expire",
+    "sweep_interval",
+]
 
 log = logging.getLogger("parlour.server")
 
@@ -60,31 +75,73 @@ async def close_table(tables: Tables, t: Table, why: str) -> bool:
     """Close a table in play before its game's end; True if it was closed now.
 
     Stored (status ``"closed"``, conditional on the table's sequence number, so that a table that has just
-    moved stays open), it frees its place under the table limit; its connections are told (``TableClosed``)
-    and every later action, take-back or seat is refused.
+    moved stays open) and announced to the other workers in the same transaction, it frees its place under
+    the table limit; its connections are told (``TableClosed``) and every later action, take-back or seat is
+    refused.
     """
     async with t.lock:
         if t.status != "playing":
             return False
         seq = t.seq
+
+        def op(conn: Any) -> None:
+            tables.store.close_table(conn, t.id, seq)
+            tables.worker.announce_closed(conn, [t.id], why)
+
         try:
-            await tables.writer.submit_async(lambda conn: tables.store.close_table(conn, t.id, seq))
+            await tables.writer.submit_async(op)
         except ConflictError:
-            return False  # it moved or was closed meanwhile (another server on the database)
+            return False  # it moved or was closed meanwhile (another worker on the database)
         except Exception as e:  # noqa: BLE001 - the database is away: tried again at the next sweep
             log.warning("table %s: could not store its closing: %s", t.id, type(e).__name__)
             return False
-        t.closed = why
-        tables.open_count -= 1
-        if t.bot_task is not None:
-            t.bot_task.cancel()
-        text = messages.error_text(TableClosed(f"table {t.id} is closed: {why}"))
-        for c in list(t.conns):
-            c.push(text)
-        if tables.tables.get(t.id) is t:
-            del tables.tables[t.id]
+        closed_here(tables, t, why)
     log.info("table %s closed: %s", t.id, why)
     return True
+
+
+def closed_here(tables: Tables, t: Table, why: str) -> None:
+    """What a closing means for the table in this worker's memory (stored here, or by another worker):
+    later moves refused, its bot stopped, its connections told, the table forgotten."""
+    if t.closed is not None:
+        return
+    t.closed = why
+    if not tables.shared:
+        tables.open_count -= 1
+    tables.owned.discard(t.id)
+    if t.bot_task is not None and t.bot_task is not asyncio.current_task():
+        t.bot_task.cancel()
+    text = messages.error_text(TableClosed(f"table {t.id} is closed: {why}"))
+    for c in list(t.conns):
+        c.push(text)
+    if tables.tables.get(t.id) is t:
+        del tables.tables[t.id]
+
+
+async def close_idle_stored(tables: Tables, before: float, why: str) -> int:
+    """Several workers: close the tables in play that this worker owns and whose last action (or seat
+    taken) is older than ``before``, in one statement of the database; how many."""
+    owner = tables.worker.id
+    if owner is None or not tables.worker.lease:
+        return 0
+
+    def op(conn: Any) -> list[str]:
+        ids = tables.store.close_idle(conn, owner, before)
+        if ids:
+            tables.worker.announce_closed(conn, ids, why)
+        return ids
+
+    try:
+        ids: list[str] = await tables.writer.submit_async(op)
+    except Exception as e:  # noqa: BLE001 - the database is away: tried again at the next sweep
+        log.warning("could not close the idle tables: %s", type(e).__name__)
+        return 0
+    for tid in ids:
+        t = tables.tables.get(tid)
+        if t is not None:
+            closed_here(tables, t, why)
+        log.info("table %s closed: %s", tid, why)
+    return len(ids)
 
 
 async def close_expired(
@@ -98,12 +155,15 @@ async def close_expired(
 
     ``checked`` remembers the sequence number at which each table was last found able to go on, so that a
     table is asked again only after it moved (the sweep of ten thousand tables stays a few milliseconds);
-    idle times count from ``since`` at the earliest (the server's start).
+    idle times count from ``since`` at the earliest (the server's start).  With several workers the idle
+    tables are found in the database (:func:`close_idle_stored`), the ones held here only looked at for
+    whether they can go on.
     """
     now = time.time() if now is None else now
     idle = limits.idle_timeout
     seen = {} if checked is None else checked
     closed = 0
+    stored = tables.shared  # several workers: the database knows the idle tables, held here or not
     for i, t in enumerate(list(tables.tables.values())):
         if i % 1000 == 999:
             await asyncio.sleep(0)  # let the tables play between the slices of a long sweep
@@ -111,7 +171,7 @@ async def close_expired(
             continue
         if seen.get(t.id) != t.seq and cannot_go_on(t.game):
             why = "no seat can act in this game"
-        elif idle > 0 and now - max(t.updated, since) >= idle:
+        elif not stored and idle > 0 and now - max(t.updated, since) >= idle:
             why = f"no action for {_duration(idle)}"
         else:
             seen[t.id] = t.seq
@@ -119,6 +179,8 @@ async def close_expired(
         closed += await close_table(tables, t, why)
     for gone in seen.keys() - tables.tables.keys():
         del seen[gone]
+    if stored and idle > 0 and now - since >= idle:
+        closed += await close_idle_stored(tables, now - idle, f"no action for {_duration(idle)}")
     return closed
 
 

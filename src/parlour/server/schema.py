@@ -12,6 +12,11 @@ The write statements take the connection of a transaction, which the writer
 sequence number and a row in ``parlour_actions``, the update conditional on the previous
 sequence number, so that two servers sharing a database can never both apply an action
 to the same state (:class:`ConflictError`).
+
+Several workers on one PostgreSQL database (:mod:`parlour.server.workers`) also use
+``parlour_workers`` (one row per worker, held alive by the worker's advisory lock), the
+``owner`` of each table (the worker that runs its bots), and :func:`notify`, which tells
+the other workers of a change inside the transaction that commits it.
 """
 
 from __future__ import annotations
@@ -36,7 +41,9 @@ __all__ = [
     "SeatRow",
     "TableRow",
     "actions",
+    "notify",
     "add_spectator",
+    "close_idle",
     "close_table",
     "engine_url",
     "insert_table",
@@ -49,10 +56,11 @@ __all__ = [
     "tables",
     "take_seat",
     "upgrade",
+    "workers",
 ]
 
 #: The version of the schema this code writes.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 metadata = sa.MetaData()
 
@@ -77,6 +85,13 @@ tables = sa.Table(
     sa.Column("snapshot", sa.Text, nullable=False),  # the game's to_dict() envelope, JSON
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
+    # The worker that runs the table's bots (several workers on PostgreSQL; null: none yet).
+    sa.Column("owner", sa.Integer, nullable=True),
+)
+# The owners of the tables in play, for the workers' look for dead owners (PostgreSQL only: one
+# process on SQLite has no owners to look at, and keeps its hot update free of index upkeep).
+sa.Index("parlour_tables_playing_owner", tables.c.owner, postgresql_where=tables.c.status == "playing").ddl_if(
+    dialect="postgresql"
 )
 
 seats = sa.Table(
@@ -112,10 +127,29 @@ actions = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+workers = sa.Table(
+    "parlour_workers",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("host", sa.String(255), nullable=False),
+    sa.Column("pid", sa.Integer, nullable=False),
+    sa.Column("started", sa.Float, nullable=False),
+)
+
+
+def _add_owners(conn: Connection) -> None:
+    """Version 1 to 2: the tables' ``owner``, its index and ``parlour_workers`` (each step only if missing)."""
+    if "owner" not in {c["name"] for c in sa.inspect(conn).get_columns(tables.name)}:
+        conn.execute(sa.text(f"ALTER TABLE {tables.name} ADD COLUMN owner INTEGER"))
+    metadata.create_all(conn)  # the index and the workers' table; what exists is left alone
+
+
 #: Upgrade steps: ``UPGRADES[v]`` takes a database at version ``v`` to ``v + 1``.
-#: Version 0 is an empty database; its step creates every table.
+#: Version 0 is an empty database; its step creates every table (of the latest version, so
+#: that each later step finds its work done).
 UPGRADES: dict[int, Callable[[Connection], None]] = {
     0: lambda conn: metadata.create_all(conn),
+    1: _add_owners,
 }
 
 
@@ -151,7 +185,8 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return eng
-    return sa.create_engine(u, pool_pre_ping=True)
+    # A database that does not answer is reported within seconds, not after the system's TCP timeout.
+    return sa.create_engine(u, pool_pre_ping=True, connect_args={"connect_timeout": 10})
 
 
 def _version(conn: Connection) -> int:
@@ -225,6 +260,7 @@ class TableRow:
     updated: float
     seats: list[SeatRow] = field(default_factory=list)
     spectator_hashes: set[str] = field(default_factory=set)
+    owner: int | None = None
 
 
 @dataclass
@@ -263,6 +299,7 @@ def insert_table(conn: Connection, row: TableRow) -> None:
             snapshot=dumps(row.snapshot),
             created=row.created,
             updated=row.updated,
+            owner=row.owner,
         )
     )
     conn.execute(
@@ -284,7 +321,8 @@ def insert_table(conn: Connection, row: TableRow) -> None:
 
 
 def take_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name: str | None) -> None:
-    """Give an open seat to a person (only if it is still open; ConflictError otherwise)."""
+    """Give an open seat to a person (only if it is still open; ConflictError otherwise); a seat taken
+    counts as activity for the table's idle time."""
     res = conn.execute(
         seats.update()
         .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "open")
@@ -292,6 +330,7 @@ def take_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name:
     )
     if res.rowcount != 1:
         raise ConflictError(f"seat {seat} of table {table_id} is not open in the database")
+    conn.execute(tables.update().where(tables.c.id == table_id).values(updated=time.time()))
 
 
 def add_spectator(conn: Connection, table_id: str, token_hash: str) -> None:
@@ -310,13 +349,24 @@ def close_table(conn: Connection, table_id: str, seq: int) -> None:
         raise ConflictError(f"table {table_id} is not in play at sequence number {seq} in the database")
 
 
+def close_idle(conn: Connection, owner: int, before: float) -> list[str]:
+    """Mark closed the tables in play owned by ``owner`` whose last change is older than ``before``; their ids."""
+    res = conn.execute(
+        tables.update()
+        .where(tables.c.status == "playing", tables.c.owner == owner, tables.c.updated < before)
+        .values(status="closed", updated=time.time())
+        .returning(tables.c.id)
+    )
+    return [r[0] for r in res]
+
+
 def _text(snapshot: dict[str, Any] | str) -> str:
     return snapshot if isinstance(snapshot, str) else dumps(snapshot)
 
 
 def record_actions(conn: Connection, recs: list[ActionRecord]) -> None:
     """Write accepted actions of different tables (raises ConflictError, changing nothing once rolled
-    back, if any table is not at the sequence number before its action).
+    back, if any table is not at the sequence number before its action, or no longer in play).
 
     Three ``executemany`` calls on the driver's own cursor, whatever the batch's size: the
     server's hottest write, so it skips SQLAlchemy's statement machinery (the SQL is plain
@@ -340,9 +390,21 @@ def record_actions(conn: Connection, recs: list[ActionRecord]) -> None:
         cur.close()
 
 
+def notify(conn: Connection, channel: str, payloads: list[str]) -> None:
+    """Send ``payloads`` to the listeners of ``channel`` when this transaction commits (PostgreSQL's
+    NOTIFY: nobody hears of a change that is rolled back, and everyone hears of one before any later one)."""
+    cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        for p in payloads:
+            cur.execute("SELECT pg_notify(%s, %s)", (channel, p))
+    finally:
+        cur.close()
+
+
 def _record_sql(p: str) -> tuple[str, str, str]:
     return (
-        f"UPDATE {tables.name} SET seq = {p}, snapshot = {p}, status = {p}, updated = {p} WHERE id = {p} AND seq = {p}",
+        f"UPDATE {tables.name} SET seq = {p}, snapshot = {p}, status = {p}, updated = {p} WHERE id = {p} AND seq = {p}"
+        " AND status = 'playing'",
         f"UPDATE {seats.name} SET client_seq = {p} WHERE table_id = {p} AND seat = {p}",
         f"INSERT INTO {actions.name} (table_id, seq, seat, action_id, text, client_seq, at)"
         f" VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p})",

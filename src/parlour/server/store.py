@@ -23,8 +23,9 @@ the server being killed at any moment; after a power cut the last few may be los
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -45,6 +46,7 @@ from parlour.server.schema import (
     seats,
     spectators,
     tables,
+    workers,
 )
 from parlour.server.writer import InlineWriter, Op, Outcome, Writer, make_writer, run_batch
 
@@ -67,6 +69,7 @@ __all__ = [
     "seats",
     "spectators",
     "tables",
+    "workers",
     # the writer's names, likewise
     "InlineWriter",
     "Op",
@@ -105,8 +108,16 @@ class TableStore(Protocol):
         """Close every connection."""
         ...
 
-    def load_tables(self, *, status: str | None = "playing", table_id: str | None = None) -> list[TableRow]:
-        """The stored tables (those in play by default, or one by id) with their seats."""
+    def load_tables(
+        self,
+        *,
+        status: str | None = "playing",
+        table_id: str | None = None,
+        ids: list[str] | None = None,
+        newest: int | None = None,
+    ) -> list[TableRow]:
+        """The stored tables (those in play by default, or one by id, or those of ``ids``; the ``newest``
+        few, newest first) with their seats."""
         ...
 
     def count_playing(self) -> int:
@@ -115,6 +126,30 @@ class TableStore(Protocol):
 
     def actions_of(self, table_id: str) -> list[tuple[int, int, int, str, int | None]]:
         """The accepted actions of a table: ``(seq, seat, action_id, text, client_seq)`` in order."""
+        ...
+
+    def actions_since(self, table_id: str, seq: int) -> list[tuple[int, int, int, str, int | None]]:
+        """The accepted actions of a table after ``seq``, as :meth:`actions_of`."""
+        ...
+
+    def stored_seqs(self, ids: list[str]) -> dict[str, int]:
+        """The stored sequence number of each of these tables."""
+        ...
+
+    def owned_tables(self, worker: int) -> list[str]:
+        """The tables in play that ``worker`` owns and that have a bot seat (the ones it runs)."""
+        ...
+
+    def ping(self) -> float:
+        """Seconds for a round trip to the database (raises when it does not answer)."""
+        ...
+
+    def notify(self, conn: Connection, channel: str, payloads: list[str]) -> None:
+        """Tell the other workers when this transaction commits (PostgreSQL's NOTIFY)."""
+        ...
+
+    def connect_args(self) -> dict[str, Any]:
+        """The driver's arguments for a connection of its own, outside the pool (a worker's lease)."""
         ...
 
     def insert_table(self, conn: Connection, row: TableRow) -> None:
@@ -137,6 +172,10 @@ class TableStore(Protocol):
         """Mark a table in play closed by the server (ConflictError when it moved on or is no longer in play)."""
         ...
 
+    def close_idle(self, conn: Connection, owner: int, before: float) -> list[str]:
+        """Mark closed the tables in play of ``owner`` unchanged since ``before``; their ids."""
+        ...
+
 
 class Store:
     """The database over SQLAlchemy (SQLite or PostgreSQL by URL): open (create or upgrade), read tables,
@@ -147,7 +186,9 @@ class Store:
     take_seat = staticmethod(schema.take_seat)
     add_spectator = staticmethod(schema.add_spectator)
     record_actions = staticmethod(schema.record_actions)
+    notify = staticmethod(schema.notify)
     close_table = staticmethod(schema.close_table)
+    close_idle = staticmethod(schema.close_idle)
 
     def __init__(self, url: str) -> None:
         """Open the database at ``url``, creating or upgrading its schema (StateFormatError for a newer one)."""
@@ -185,13 +226,32 @@ class Store:
         """Close every connection."""
         self.engine.dispose()
 
-    def load_tables(self, *, status: str | None = "playing", table_id: str | None = None) -> list[TableRow]:
-        """The stored tables (those in play by default, or one by id) with their seats."""
+    def load_tables(
+        self,
+        *,
+        status: str | None = "playing",
+        table_id: str | None = None,
+        ids: list[str] | None = None,
+        newest: int | None = None,
+    ) -> list[TableRow]:
+        """The stored tables (those in play by default, or one by id, or those of ``ids``; the ``newest``
+        few, newest first) with their seats."""
+        if ids is not None:
+            return [row for chunk in _chunks(ids, 500) for row in self._load(status, None, None, chunk)]
+        return self._load(status, table_id, newest)
+
+    def _load(
+        self, status: str | None, table_id: str | None, newest: int | None, ids: list[str] | None = None
+    ) -> list[TableRow]:
         q = sa.select(tables)
         if status is not None:
             q = q.where(tables.c.status == status)
         if table_id is not None:
             q = q.where(tables.c.id == table_id)
+        if ids is not None:
+            q = q.where(tables.c.id.in_(ids))
+        if newest is not None:
+            q = q.order_by(tables.c.created.desc()).limit(newest)
         out: dict[str, TableRow] = {}
         with self.engine.connect() as conn:
             for r in conn.execute(q):
@@ -207,6 +267,7 @@ class Store:
                     snapshot=json.loads(r.snapshot),
                     created=r.created,
                     updated=r.updated,
+                    owner=r.owner,
                 )
             if not out:
                 return []
@@ -242,6 +303,45 @@ class Store:
                 .order_by(actions.c.seq)
             )
             return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    def actions_since(self, table_id: str, seq: int) -> list[tuple[int, int, int, str, int | None]]:
+        """The accepted actions of a table after ``seq``, as :meth:`actions_of`."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(actions.c.seq, actions.c.seat, actions.c.action_id, actions.c.text, actions.c.client_seq)
+                .where(actions.c.table_id == table_id, actions.c.seq > seq)
+                .order_by(actions.c.seq)
+            )
+            return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    def stored_seqs(self, ids: list[str]) -> dict[str, int]:
+        """The stored sequence number of each of these tables."""
+        out: dict[str, int] = {}
+        with self.engine.connect() as conn:
+            for chunk in _chunks(ids, 500):
+                for r in conn.execute(sa.select(tables.c.id, tables.c.seq).where(tables.c.id.in_(chunk))):
+                    out[r[0]] = int(r[1])
+        return out
+
+    def owned_tables(self, worker: int) -> list[str]:
+        """The tables in play that ``worker`` owns and that have a bot seat (the ones it runs)."""
+        bot = sa.select(seats.c.table_id).where(seats.c.table_id == tables.c.id, seats.c.kind == "bot").exists()
+        q = sa.select(tables.c.id).where(tables.c.status == "playing", tables.c.owner == worker, bot)
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(q)]
+
+    def ping(self) -> float:
+        """Seconds for a round trip to the database (raises when it does not answer)."""
+        t0 = time.perf_counter()
+        with self.engine.connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
+        return time.perf_counter() - t0
+
+    def connect_args(self) -> dict[str, Any]:
+        """The driver's connection arguments for this database (PostgreSQL: psycopg's), for a
+        connection of its own outside the pool (a worker's lease and listener)."""
+        _args, params = self.engine.dialect.create_connect_args(self.engine.url)
+        return {k: v for k, v in params.items() if k != "context"}
 
 
 def _chunks(xs: list[str], n: int) -> Iterable[list[str]]:

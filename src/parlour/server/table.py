@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.server import messages
-from parlour.server.errors import SpectatorLimitReached, TableClosed
+from parlour.server.errors import SpectatorLimitReached, StaleAction, TableClosed
 from parlour.server.games import action_list, observation_text
+from parlour.server.schema import TableRow
 
 __all__ = ["Connection", "Limits", "Seat", "Table", "new_token", "token_hash"]
 
@@ -78,16 +79,39 @@ class Connection:
     sending task, so that a slow client never holds up a table (a deque and one future: the
     server's hottest path, two pushes per action at a table of two)."""
 
-    def __init__(self, send: Callable[[str], Any], limits: Limits) -> None:
-        """A connection that sends with ``send`` (a WebSocket's ``send_text``), queueing at most ``limits.send_queue``."""
+    def __init__(
+        self, send: Callable[[str], Any], limits: Limits, close: Callable[[int, str], Any] | None = None
+    ) -> None:
+        """A connection that sends with ``send`` (a WebSocket's ``send_text``), queueing at most
+        ``limits.send_queue``; ``close(code, reason)`` closes its WebSocket (when the server stops)."""
         self.seat: int | None = None
         self.table: Table | None = None
         self._out: deque[str | None] = deque()
         self._limit = limits.send_queue
         self._wake: asyncio.Future[None] | None = None
         self._send = send
+        self._close = close
         self.closed = False
         self.overflowed = False
+        #: The task that runs :meth:`pump` (set by whoever starts it).
+        self.pump_task: asyncio.Task[None] | None = None
+        #: Whether the connection's WebSocket was closed (or is being closed) by :meth:`hang_up`.
+        self.hung_up = False
+
+    async def hang_up(self, code: int, reason: str, wait: float = 5.0) -> None:
+        """Send what is queued (for at most ``wait`` seconds), then close the WebSocket with ``code``."""
+        if self.hung_up:
+            return
+        self.hung_up = True
+        self.push(None)
+        if self.pump_task is not None:
+            await asyncio.wait([self.pump_task], timeout=wait)
+        self.closed = True
+        if self._close is not None:
+            try:
+                await self._close(code, reason)
+            except Exception:  # noqa: BLE001 - the client went away first
+                pass
 
     def push(self, text: str | None) -> None:
         """Queue a message (None: stop the pump once the queue is sent); a connection that does not
@@ -140,6 +164,17 @@ class Seat:
         """What everyone may know of the seat."""
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot_name}
 
+    def is_repeat(self, client_seq: int | None, what: str) -> bool:
+        """Whether ``client_seq`` repeats the seat's last accepted move (answered without applying it
+        again); StaleAction for an older one."""
+        if client_seq is None:
+            return False
+        if client_seq == self.client_seq:
+            return True
+        if client_seq < self.client_seq:
+            raise StaleAction(f"{what} seq {client_seq} is older than the last accepted ({self.client_seq})")
+        return False
+
 
 @dataclass
 class Table:
@@ -162,6 +197,45 @@ class Table:
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    #: Connections that hold the table (from their first message on, before hello).
+    holders: int = 0
+    #: Other workers' actions waiting for the lock, and the task that applies them (parlour.server.follow).
+    backlog: list[Any] = field(default_factory=list)
+    follow_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_row(cls, row: TableRow, game: Any) -> Table:
+        """The table of a stored row, ``game`` made from its snapshot (bots not yet made)."""
+        return cls(
+            id=row.id,
+            game_name=row.game,
+            preset=row.preset,
+            options=row.options,
+            seed=row.seed,
+            game=game,
+            seq=row.seq,
+            created=row.created,
+            updated=row.updated,
+            closed="the server closed it" if row.status == "closed" else None,
+            spectator_hashes=set(row.spectator_hashes),
+            seats=[
+                Seat(
+                    seat=s.seat,
+                    kind=s.kind,
+                    name=s.name,
+                    bot_name=s.bot,
+                    think_ms=s.think_ms,
+                    token_hash=s.token_hash,
+                    client_seq=s.client_seq,
+                )
+                for s in row.seats
+            ],
+        )
+
+    @property
+    def has_bots(self) -> bool:
+        """Whether a seat is a server-side bot (someone must run it: the table's owner)."""
+        return any(s.kind == "bot" for s in self.seats)
 
     @property
     def status(self) -> str:

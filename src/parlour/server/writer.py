@@ -32,7 +32,7 @@ from parlour.server.schema import ActionRecord, record_actions
 if TYPE_CHECKING:  # pragma: no cover
     from parlour.server.store import TableStore
 
-__all__ = ["InlineWriter", "Op", "Outcome", "Writer", "make_writer", "run_batch"]
+__all__ = ["InlineWriter", "Op", "Outcome", "RecordActions", "Writer", "make_writer", "run_batch"]
 
 #: An operation: a function of a transaction's connection (its result goes to the caller).
 Op = Callable[[Connection], Any]
@@ -100,8 +100,11 @@ class Writer:
     event loop never waits for one; see :func:`make_writer`.
     """
 
-    def __init__(self, store: TableStore, max_batch: int = 256) -> None:
+    def __init__(self, store: TableStore, max_batch: int = 256, record: RecordActions | None = None) -> None:
+        """A writer thread over ``store``; ``record`` writes a batch's accepted actions (the store's
+        ``record_actions`` by default; several workers also notify each other in the same transaction)."""
         self.store = store
+        self.record = record or store.record_actions
         self.max_batch = max_batch
         self._q: queue.SimpleQueue[tuple[Op | ActionRecord, Future[Any] | asyncio.Future[Any]] | None] = (
             queue.SimpleQueue()
@@ -152,7 +155,7 @@ class Writer:
             self._commit(batch)
 
     def _commit(self, batch: list[tuple[Op | ActionRecord, Future[Any] | asyncio.Future[Any]]]) -> None:
-        outcomes = run_batch(self.store.engine.begin, [op for op, _ in batch], self.store.record_actions)
+        outcomes = run_batch(self.store.engine.begin, [op for op, _ in batch], self.record)
         self.commits += 1
         self.ops += len(batch)
         # One wake-up of each event loop for the whole batch, not one per operation.
@@ -196,8 +199,11 @@ class InlineWriter:
         max_batch: int = 256,
         checkpoint_every: float = 0.2,
         full_checkpoint_pages: int = 16_384,
+        record: RecordActions | None = None,
     ) -> None:
+        """A writer on the event loop's thread over ``store`` (SQLite); ``record`` as for :class:`Writer`."""
         self.store = store
+        self.record = record or store.record_actions
         self.max_batch = max_batch
         self.checkpoint_every = checkpoint_every
         self.full_checkpoint_pages = full_checkpoint_pages
@@ -239,7 +245,7 @@ class InlineWriter:
         while self._pending and not self._paused:
             batch = self._pending[: self.max_batch]
             del self._pending[: self.max_batch]
-            outcomes = run_batch(self._begin, [op for op, _ in batch], self.store.record_actions)
+            outcomes = run_batch(self._begin, [op for op, _ in batch], self.record)
             self.commits += 1
             self.ops += len(batch)
             _settle([(fut, out) for (_, fut), out in zip(batch, outcomes)])
@@ -308,9 +314,12 @@ class InlineWriter:
         self._conn.close()
 
 
-def make_writer(store: TableStore) -> Writer | InlineWriter:
+def make_writer(store: TableStore, record: RecordActions | None = None) -> Writer | InlineWriter:
     """The writer for ``store``: :class:`InlineWriter` for SQLite when a commit does not wait for the
-    disk, the :class:`Writer` thread otherwise (PostgreSQL; SQLite with ``synchronous=full``)."""
+    disk, the :class:`Writer` thread otherwise (PostgreSQL; SQLite with ``synchronous=full``).
+
+    ``record`` writes a batch's accepted actions in its transaction (the store's ``record_actions``
+    by default)."""
     if store.commits_wait_for_disk:
-        return Writer(store)
-    return InlineWriter(store)
+        return Writer(store, record=record)
+    return InlineWriter(store, record=record)

@@ -35,7 +35,7 @@ async def table_advice(
     (a final score to reach) are options of the games whose advice takes them, and `ranking` (false: the
     arrangement of a hand alone, without the coach's ranking of every legal action); another game refuses them."""
     t = await tables.get(table_id)
-    seat = tables.authenticate(t, bearer(authorization))
+    seat = await tables.authenticate(t, bearer(authorization))
     if seat is None:
         raise AuthError("advice is for a seat: send its token ('Authorization: Bearer <token>')")
     seq, obs = t.seq, t.game.observation(seat)

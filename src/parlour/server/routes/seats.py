@@ -4,7 +4,9 @@ On ``/ws/tables/{id}`` a client sends ``hello`` (with a seat's or a spectator's 
 or none to watch), then ``action``, ``undo``, ``sync`` or ``ping``
 (:mod:`parlour.server.messages`).  Each message is checked (size, nesting, rate, shape)
 before anything else; a refused one is answered with an ``error`` and changes nothing.
-Every message leaves through the connection's queue (:meth:`Connection.push`).
+Every message leaves through the connection's queue (:meth:`Connection.push`).  When the
+server stops, a message that arrives after the moves in flight were answered is not
+handled: the WebSocket is closed with code 1012 and the client sends it again elsewhere.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from parlour.server.errors import AuthError, InternalError, MessageError, Messag
 from parlour.server.guard import decode_json, json_depth
 from parlour.server.routes import TablesDep
 from parlour.server.table import Connection, Limits, Table
-from parlour.server.tables import Tables
+from parlour.server.tables import RESTART_CLOSE_CODE, Tables
 
 __all__ = ["TakeSeat", "json_depth", "router", "serve_socket"]
 
@@ -113,9 +115,10 @@ def _validate(data: dict[str, Any]) -> Any:
 async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limits) -> None:
     """Answer one valid client message on ``conn`` at table ``t``."""
     if isinstance(m, messages.Hello):
-        seat = tables.authenticate(t, m.token)
+        seat = await tables.authenticate(t, m.token)
         if conn.table is None and len(t.conns) >= lim.max_connections_per_table:
             raise RateLimited(f"table {t.id} has its limit of {lim.max_connections_per_table} connections")
+        await tables.refresh(t)
         conn.seat, conn.table = seat, t
         t.conns.add(conn)
         conn.push(t.welcome(seat))
@@ -131,6 +134,7 @@ async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limit
         if not await tables.undo(t, conn.seat, client_seq=m.seq):
             conn.push(t.view_text(conn.seat))
     elif isinstance(m, messages.Sync):
+        await tables.refresh(t)
         conn.push(t.view_text(conn.seat))
     else:
         conn.push(messages.PONG_TEXT)
@@ -147,13 +151,15 @@ async def _close(ws: WebSocket, code: int) -> None:
 async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits) -> None:
     """Serve one table WebSocket until the client leaves (see the module docstring)."""
     await ws.accept()
-    conn = Connection(ws.send_text, lim)
-    pump = asyncio.create_task(conn.pump())
+    conn = Connection(ws.send_text, lim, ws.close)
+    pump = conn.pump_task = asyncio.create_task(conn.pump())
+    tables.connections.add(conn)
     bucket = _Bucket(lim.messages_per_second, lim.burst)
     t: Table | None = None
     try:
         try:
             t = await tables.get(table_id)
+            t.holders += 1  # held in memory from now on, even before hello
         except ParlourError as e:
             conn.push(messages.error_text(e))
             conn.push(None)
@@ -162,7 +168,7 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
             return
         while True:
             msg = await ws.receive()
-            if msg["type"] == "websocket.disconnect":
+            if msg["type"] == "websocket.disconnect" or tables.draining:
                 break
             ref: int | None = None
             try:
@@ -183,8 +189,12 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
     except WebSocketDisconnect:
         pass
     finally:
+        tables.connections.discard(conn)
+        if tables.draining:
+            await conn.hang_up(RESTART_CLOSE_CODE, "the server is restarting: connect again")
         conn.closed = True
         if t is not None:
+            t.holders -= 1
             t.conns.discard(conn)
             tables.release(t)
         pump.cancel()

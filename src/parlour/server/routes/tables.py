@@ -77,8 +77,7 @@ async def create_table(body: CreateTable, tables: TablesDep) -> dict[str, Any]:
 @router.get("/api/tables")
 async def list_tables(tables: TablesDep) -> list[dict[str, Any]]:
     """The tables in play (up to 200, newest first)."""
-    ts = sorted((t for t in tables.tables.values() if t.status == "playing"), key=lambda t: -t.created)
-    return [t.public() for t in ts[:200]]
+    return await tables.in_play(200)
 
 
 @router.get("/api/tables/{table_id}")
@@ -88,5 +87,6 @@ async def read_table(
     """A table: its seats and the view of the token's seat ('Authorization: Bearer <token>'),
     or the public view without a token."""
     t = await tables.get(table_id)
-    seat = tables.authenticate(t, bearer(authorization))
+    seat = await tables.authenticate(t, bearer(authorization))
+    await tables.refresh(t)
     return {**t.public(), "state": t.view(seat)}
