@@ -58,7 +58,7 @@ async def table_review(
     computed by the table's game from that seat's own observations (the decisions clearly below the best,
     with the loss, the better action and why; a game without reviews answers PhaseError)."""
     t = await tables.get(table_id)
-    seat = tables.authenticate(t, bearer(authorization))
+    seat = await tables.authenticate(t, bearer(authorization))
     if seat is None:
         raise AuthError("a review is for a seat: send its token ('Authorization: Bearer <token>')")
     info = tables.registry.get(t.game_name)
