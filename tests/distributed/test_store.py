@@ -121,6 +121,80 @@ def test_a_chunk_is_stored_once(tmp_path: Path) -> None:
     assert repr(store) == f"ResultStore({str(tmp_path / 's')!r})"
 
 
+# ---------------------------------------------------------------- checked parts
+def _store(path: Path, a: int = 1) -> ResultStore:
+    store = ResultStore.create_or_resume(path, kind="test", parameters={"a": a}, chunk_rows=[2, 2, 1])
+    for i, rows in enumerate([[1, 2], [3, 4], [5]]):
+        store.write(i, pa.table({"x": rows, "y": [float(v) / 2 for v in rows], "s": [str(v) for v in rows]}))
+    return store
+
+
+def test_a_part_of_another_chunk_or_run_is_reported_not_read(tmp_path: Path) -> None:
+    from parlour.errors import ParlourWarning
+
+    store = _store(tmp_path / "s")
+    assert store.verify() == {} and store.table().column("x").to_pylist() == [1, 2, 3, 4, 5]
+    # chunk 0's part copied over chunk 1's
+    (tmp_path / "s" / "part-000001.parquet").write_bytes((tmp_path / "s" / "part-000000.parquet").read_bytes())
+    with pytest.raises(StateFormatError, match=r"part-000001\.parquet .* is damaged: it holds chunk 0"):
+        store.table()
+    # a part of another run (other parameters) in place of chunk 2
+    other = _store(tmp_path / "o", a=2)
+    (tmp_path / "s" / "part-000002.parquet").write_bytes((other.path / "part-000002.parquet").read_bytes())
+    assert set(store.verify()) == {1, 2} and "another run" in store.verify()[2]
+    # resuming sets both aside, says so, and computes them again
+    with pytest.warns(ParlourWarning) as said:
+        again = ResultStore.create_or_resume(tmp_path / "s", kind="test", parameters={"a": 1}, chunk_rows=[2, 2, 1])
+    assert ["chunk 1 is damaged (it holds chunk 0)" in str(w.message) for w in said] == [True, False]
+    assert "chunk 2 is damaged (it belongs to another run" in str(said[1].message)
+    assert again.done() == {0} and (tmp_path / "s" / ".damaged-part-000001.parquet").exists()
+    assert pq.read_table(tmp_path / "s").num_rows == 2  # the set-aside files are hidden from Parquet readers
+
+
+def test_a_truncated_or_altered_part_is_reported_and_recomputed(tmp_path: Path) -> None:
+    from parlour.errors import ParlourWarning
+
+    store = _store(tmp_path / "s")
+    f = tmp_path / "s" / "part-000000.parquet"
+    f.write_bytes(f.read_bytes()[:-20])  # cut short: no Parquet footer
+    with pytest.raises(StateFormatError, match="not a readable Parquet file"):
+        store.part(0)
+    # rows altered but the metadata kept: the checksum tells
+    g = tmp_path / "s" / "part-000001.parquet"
+    t = pq.read_table(g)
+    pq.write_table(pa.table({"x": [3, 40], "y": [1.5, 2.0], "s": ["3", "4"]}).replace_schema_metadata(t.schema.metadata), g)
+    with pytest.raises(StateFormatError, match="rows do not match its checksum"):
+        store.part(1)
+    with pytest.warns(ParlourWarning):
+        again = ResultStore.create_or_resume(tmp_path / "s", kind="test", parameters={"a": 1}, chunk_rows=[2, 2, 1])
+    assert again.done() == {2}
+    # a survey resumed over a damaged part ends with the table an uninterrupted run writes
+    whole = solve_deals(range(1, 61), out=tmp_path / "whole", chunk_size=20).table()
+    solve_deals(range(1, 61), out=tmp_path / "cut", chunk_size=20)
+    h = tmp_path / "cut" / "part-000001.parquet"
+    h.write_bytes(h.read_bytes()[: len(h.read_bytes()) // 2])
+    with pytest.warns(ParlourWarning, match="chunk 1 is damaged"):
+        resumed = solve_deals(range(1, 61), out=tmp_path / "cut", chunk_size=20).table()
+    assert without_seconds(resumed).equals(without_seconds(whole), check_metadata=True)
+
+
+def test_a_store_of_the_first_layout_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "_run.json").write_text(json.dumps({"format": "parlour-results/1", "kind": "test"}))
+    with pytest.raises(StateFormatError, match="parlour-results/1.*any Parquet reader"):
+        ResultStore(tmp_path / "old")
+
+
+def test_the_checksum_ignores_the_layout_and_sees_every_value() -> None:
+    from parlour.distributed.store import checksum
+
+    t = pa.table({"x": pa.array([1, None, 3], pa.int64()), "b": [True, False, None], "s": ["a", None, "c"]})
+    assert checksum(t) == checksum(pa.concat_tables([t.slice(0, 1), t.slice(1)]))
+    assert checksum(t) != checksum(t.set_column(0, "x", pa.array([1, None, 4], pa.int64())))
+    assert checksum(t) != checksum(t.set_column(1, "b", pa.array([True, True, None])))
+    assert checksum(t) != checksum(t.rename_columns(["z", "b", "s"]))
+
+
 def test_resuming_with_other_parameters_is_refused(tmp_path: Path) -> None:
     solve_deals(range(1, 21), out=tmp_path / "s", chunk_size=10)
     with pytest.raises(InvalidValueError, match="mode"):

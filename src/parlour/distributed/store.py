@@ -9,11 +9,22 @@ A store is a directory::
 Each part is written to a temporary name and renamed into place, so a part either is
 complete or does not exist, whatever stops the run (Ctrl-C, a kill, a lost worker, a
 power cut).  Every part carries the same schema and the same metadata: under the key
-``parlour`` a JSON object with the run's ``kind``, ``parameters`` and
-``parlour_version``.  A run started again on the same directory with the same kind and
-parameters computes only the chunks that are missing; because every chunk's rows
-depend only on the parameters and the chunk's items, the finished table is the one an
-uninterrupted run writes.
+``parlour`` a JSON object with the run's ``kind``, ``parameters``, ``parlour_version``
+and ``run`` (an id worked out from the kind, the parameters, the chunk plan and the
+version, so two runs of the same command share it), and under ``parlour.part`` the
+part's own ``chunk`` index, its ``rows`` and a ``checksum`` of its contents (SHA-256
+over every column's name, type, null mask and values).  A part is checked on every read
+against all of these: a part copied from another run or from another chunk, a truncated
+or altered file is reported (StateFormatError naming the part) instead of read.  A run
+started again on the same directory with the same kind and parameters sets aside the
+parts that fail the check (renamed ``.damaged-part-NNNNNN.parquet``, with a
+:class:`parlour.errors.ParlourWarning` for each) and computes only the chunks that are
+missing; because every chunk's rows depend only on the parameters and the chunk's items,
+the finished table is the one an uninterrupted run writes.
+
+Stores of the first layout (``parlour-results/1``, whose parts carry no run id, chunk
+index or checksum) are refused with a message saying so; their directories remain
+Parquet datasets that any reader opens.
 
 The directory is a Parquet dataset (names starting with ``_`` or ``.`` are ignored by
 readers), so ``pyarrow.parquet.read_table(path)``, ``pandas.read_parquet(path)`` or
@@ -22,15 +33,18 @@ DuckDB's ``read_parquet('path/*.parquet')`` read it as well as :meth:`ResultStor
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from parlour._args import MAX_CHUNKS
 from parlour._version import __version__
-from parlour.errors import InvalidValueError, StateFormatError, WrongTypeError
+from parlour.errors import InvalidValueError, ParlourWarning, StateFormatError, WrongTypeError
 
 try:
     import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -38,13 +52,14 @@ try:
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("parlour's result stores need pyarrow: pip install 'parlour[distributed]'") from e
 
-__all__ = ["FORMAT", "MANIFEST", "ResultStore", "table_metadata"]
+__all__ = ["FORMAT", "MANIFEST", "ResultStore", "checksum", "table_metadata"]
 
 #: The name and version of the store layout (in ``_run.json``).
-FORMAT = "parlour-results/1"
+FORMAT = "parlour-results/2"
 #: The file that describes the run.
 MANIFEST = "_run.json"
 _PART = re.compile(r"^part-(\d{6})\.parquet$")
+_PART_KEY = b"parlour.part"  # the part's own metadata: chunk, rows, checksum
 
 
 def _part_name(index: int) -> str:
@@ -54,6 +69,34 @@ def _part_name(index: int) -> str:
 def _canonical(obj: Any) -> Any:
     """obj as plain JSON values (tuples become lists), to compare parameters read back from disk."""
     return json.loads(json.dumps(obj, sort_keys=True))
+
+
+def _run_id(kind: str, parameters: Any, chunk_rows: list[int], version: str) -> str:
+    """The id of a run: the same for every run of the same command (kind, parameters, plan, version)."""
+    text = json.dumps([kind, parameters, chunk_rows, version], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def checksum(table: pa.Table) -> str:
+    """``"sha256:<hex>"`` over every column of ``table``: its name, type, null mask and
+    values (a layout-free digest: the same rows give the same checksum however Arrow
+    chunks or pads them)."""
+    h = hashlib.sha256()
+    h.update(str(table.num_rows).encode("ascii"))
+    for name, column in zip(table.column_names, table.columns):
+        col = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+        h.update(b"\x00" + name.encode("utf-8") + b"\x00" + str(col.type).encode("utf-8"))
+        h.update(col.is_null().to_numpy(zero_copy_only=False).tobytes())
+        t = col.type
+        if pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_boolean(t):
+            h.update(col.fill_null(0 if not pa.types.is_boolean(t) else False).to_numpy(zero_copy_only=False).tobytes())
+        else:
+            h.update(json.dumps(col.to_pylist(), default=str, separators=(",", ":")).encode("utf-8"))
+    return "sha256:" + h.hexdigest()
+
+
+class _Damaged(Exception):
+    """Why a stored part fails its checks (internal: reported as StateFormatError or a warning)."""
 
 
 class ResultStore:
@@ -75,7 +118,13 @@ class ResultStore:
             raise StateFormatError(f"{str(self.path)!r} is not a parlour result store (no {MANIFEST})") from None
         except (OSError, ValueError) as e:
             raise StateFormatError(f"cannot read {str(manifest)!r}: {e}") from None
-        if not isinstance(info, dict) or info.get("format") != FORMAT:
+        if isinstance(info, dict) and info.get("format") == "parlour-results/1":
+            raise StateFormatError(
+                f"{str(self.path)!r} was written by an earlier parlour (layout parlour-results/1, whose parts "
+                "carry no run id, chunk index or checksum to check them by): read it with any Parquet reader, "
+                "e.g. pyarrow.parquet.read_table(path), or run the command again into a new directory"
+            )
+        if not isinstance(info, dict) or info.get("format") != FORMAT or not isinstance(info.get("run"), str):
             raise StateFormatError(f"{str(manifest)!r} is not a {FORMAT} manifest")
         self._info: dict[str, Any] = info
         self._schema: pa.Schema | None = None
@@ -90,6 +139,11 @@ class ResultStore:
     def parameters(self) -> dict[str, Any]:
         """The run's parameters (JSON values), as given when the store was created."""
         return dict(self._info["parameters"])
+
+    @property
+    def run(self) -> str:
+        """The run's id (the same for every run of the same command; every part carries it)."""
+        return str(self._info["run"])
 
     @property
     def parlour_version(self) -> str:
@@ -112,8 +166,13 @@ class ResultStore:
         return [int(n) for n in self._info["chunk_rows"]]
 
     def metadata(self) -> dict[str, Any]:
-        """The metadata every part carries: ``kind``, ``parameters`` and ``parlour_version``."""
-        return {"kind": self.kind, "parameters": self.parameters, "parlour_version": self.parlour_version}
+        """The metadata every part carries: ``kind``, ``parameters``, ``parlour_version`` and ``run``."""
+        return {
+            "kind": self.kind,
+            "parameters": self.parameters,
+            "parlour_version": self.parlour_version,
+            "run": self.run,
+        }
 
     # ---- progress
     def done(self) -> set[int]:
@@ -149,15 +208,19 @@ class ResultStore:
         resumed — which requires the same kind, parameters, chunk plan and parlour version
         (InvalidValueError naming the difference otherwise)."""
         p = Path(path)
+        if len(chunk_rows) > MAX_CHUNKS:
+            raise InvalidValueError(f"a run is at most {MAX_CHUNKS:,} chunks, this one {len(chunk_rows):,}")
         params = _canonical(dict(parameters))
+        rows = [int(n) for n in chunk_rows]
         want = {
             "format": FORMAT,
             "kind": kind,
             "parameters": params,
             "parlour_version": __version__,
-            "chunks": len(chunk_rows),
-            "rows": int(sum(chunk_rows)),
-            "chunk_rows": [int(n) for n in chunk_rows],
+            "run": _run_id(kind, params, rows, __version__),
+            "chunks": len(rows),
+            "rows": int(sum(rows)),
+            "chunk_rows": rows,
         }
         if p.exists() and not p.is_dir():
             raise InvalidValueError(f"the output {str(p)!r} exists and is not a directory")
@@ -170,6 +233,7 @@ class ResultStore:
                         f"this run {want[key]!r}); choose another output directory"
                     )
             store._clean_temporaries()
+            store._set_aside_damaged()
             return store
         p.mkdir(parents=True, exist_ok=True)
         if any(_PART.match(n) for n in os.listdir(p)):
@@ -187,6 +251,30 @@ class ResultStore:
                 except FileNotFoundError:  # pragma: no cover - another process removed it
                     pass
 
+    def _set_aside_damaged(self) -> None:
+        """Renames every stored part that fails its check to ``.damaged-<name>`` (so the run
+        computes it again), with a ParlourWarning saying why."""
+        for index, why in sorted(self.verify().items()):
+            name = _part_name(index)
+            os.replace(self.path / name, self.path / f".damaged-{name}")
+            warnings.warn(
+                f"{str(self.path)!r}: chunk {index} is damaged ({why}) and will be computed again; "
+                f"the damaged file is kept as .damaged-{name}",
+                ParlourWarning,
+                stacklevel=3,
+            )
+
+    def verify(self) -> dict[int, str]:
+        """Checks every stored part (its run, chunk index, rows and checksum): the chunk
+        index of each part that fails, with the reason."""
+        bad = {}
+        for index in sorted(self.done()):
+            try:
+                self._checked_part(index)
+            except _Damaged as e:
+                bad[index] = str(e)
+        return bad
+
     def _schema_metadata(self) -> dict[bytes, bytes]:
         return {b"parlour": json.dumps(self.metadata(), sort_keys=True).encode("utf-8")}
 
@@ -200,7 +288,11 @@ class ResultStore:
         final = self.path / _part_name(index)
         if final.exists():
             return False
-        table = table.replace_schema_metadata(self._schema_metadata())
+        table = table.replace_schema_metadata(None)
+        part = {"chunk": index, "rows": table.num_rows, "checksum": checksum(table)}
+        meta = self._schema_metadata()
+        meta[_PART_KEY] = json.dumps(part, sort_keys=True).encode("utf-8")
+        table = table.replace_schema_metadata(meta)
         tmp = self.path / f".{_part_name(index)}.{os.getpid()}.tmp"
         pq.write_table(table, tmp, compression="zstd")
         os.replace(tmp, final)
@@ -208,11 +300,47 @@ class ResultStore:
 
     # ---- reading
     def part(self, index: int) -> pa.Table:
-        """The rows of chunk ``index`` (StateFormatError when it is not stored yet)."""
-        f = self.path / _part_name(index)
-        if not f.exists():
+        """The rows of chunk ``index``, checked (StateFormatError when it is not stored yet, or
+        when the part is not this run's chunk ``index`` as written: another run's, another
+        chunk's, truncated or altered)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise WrongTypeError(f"a chunk index is an int, got {type(index).__name__}")
+        if not 0 <= index < self.chunks:
+            raise InvalidValueError(f"chunk index {index} is outside 0..{self.chunks - 1}")
+        if not (self.path / _part_name(index)).exists():
             raise StateFormatError(f"chunk {index} of {str(self.path)!r} is not stored yet")
-        return pq.read_table(f)
+        try:
+            return self._checked_part(index)
+        except _Damaged as e:
+            raise StateFormatError(
+                f"part {_part_name(index)} of {str(self.path)!r} is damaged: {e} "
+                "(run the same command again to compute it again)"
+            ) from None
+
+    def _checked_part(self, index: int) -> pa.Table:
+        """The part of chunk ``index`` after every check; _Damaged saying why not."""
+        try:
+            table = pq.read_table(self.path / _part_name(index))
+        except (pa.ArrowException, OSError, ValueError) as e:
+            raise _Damaged(f"not a readable Parquet file ({type(e).__name__}: {str(e)[:200]})") from None
+        meta = table.schema.metadata or {}
+        try:
+            run = json.loads(meta[b"parlour"].decode("utf-8"))
+            part = json.loads(meta[_PART_KEY].decode("utf-8"))
+        except (KeyError, ValueError, UnicodeDecodeError):
+            raise _Damaged("it carries no parlour part metadata") from None
+        if not isinstance(run, dict) or not isinstance(part, dict):
+            raise _Damaged("its parlour metadata is not a JSON object")
+        if run.get("run") != self.run or run.get("kind") != self.kind or run.get("parameters") != self.parameters:
+            raise _Damaged(f"it belongs to another run ({run.get('kind')!r}, run {run.get('run')!r})")
+        if part.get("chunk") != index:
+            raise _Damaged(f"it holds chunk {part.get('chunk')!r}")
+        if part.get("rows") != table.num_rows or table.num_rows != self.chunk_rows[index]:
+            raise _Damaged(f"it holds {table.num_rows} rows, the plan says {self.chunk_rows[index]}")
+        table = table.replace_schema_metadata(None)
+        if part.get("checksum") != checksum(table):
+            raise _Damaged("its rows do not match its checksum")
+        return table.replace_schema_metadata(self._schema_metadata())
 
     def table(self, *, partial: bool = False) -> pa.Table:
         """The result table: every chunk's rows in chunk order, with the run's metadata.
@@ -226,7 +354,7 @@ class ResultStore:
                 f"{str(self.path)!r} is incomplete: {len(done)} of {self.chunks} chunks stored "
                 "(run the same command again to finish it)"
             )
-        parts = [pq.read_table(self.path / _part_name(i)) for i in sorted(done)]
+        parts = [self.part(i) for i in sorted(done)]
         if not parts:
             raise StateFormatError(f"{str(self.path)!r} has no stored chunk yet")
         return pa.concat_tables(parts).replace_schema_metadata(self._schema_metadata())
