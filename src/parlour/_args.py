@@ -1,0 +1,53 @@
+"""Argument checks shared by the Python layer, and the caps on the counts it takes
+(docs/limits.md lists every cap).
+
+A count of work whose result is a total is at most :data:`MAX_COUNT` (the engine's own
+cap, ``parlour._core.MAX_COUNT``); a run cut into chunks is at most :data:`MAX_CHUNKS`
+chunks and :data:`MAX_RUN_ITEMS` items (its plan is held in memory); a call that returns
+one Python object per deal takes at most :data:`MAX_DEALS_IN_MEMORY` deals.
+"""
+
+from __future__ import annotations
+
+from parlour._core import MAX_COUNT
+from parlour.errors import InvalidValueError, _wrong_type
+
+__all__ = ["MAX_CHUNKS", "MAX_COUNT", "MAX_DEALS_IN_MEMORY", "MAX_RUN_ITEMS", "check_chunks", "check_count", "check_executor"]
+
+#: The most chunks one chunked run is cut into (its plan and its store's manifest list each).
+MAX_CHUNKS = 2**20
+#: The most items (deals, games) one chunked run covers: its plan holds them in memory.
+MAX_RUN_ITEMS = 2**27
+#: The most deals a call that returns their solutions as Python objects takes.
+MAX_DEALS_IN_MEMORY = 2**20
+
+
+def check_count(value: object, what: str, hi: int, lo: int = 0, *, beyond: str = "") -> int:
+    """``value`` as an int in ``lo .. hi``: WrongTypeError for a non-int (a bool included),
+    InvalidValueError outside the range (``beyond`` says what to do instead)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _wrong_type(what, "an int", value)
+    if not lo <= value <= hi:
+        limit = f"{lo} .. {hi}" if hi < 10**6 else f"{lo} .. {hi:,}"
+        raise InvalidValueError(f"{what} must be in {limit}, got {value!r:.40}" + (f" ({beyond})" if beyond else ""))
+    return value
+
+
+def check_chunks(items: int, size: object, what: str, *, groups: int = 1) -> None:
+    """InvalidValueError when ``groups`` runs of ``items`` items, each cut into chunks of
+    ``size``, make more than :data:`MAX_CHUNKS` chunks (a ``size`` that is not a positive
+    int is left to the caller's own check)."""
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        return
+    if groups * -(-items // size) > MAX_CHUNKS:
+        raise InvalidValueError(
+            f"{what}: {items:,} in chunks of {size:,} make more than {MAX_CHUNKS:,} chunks; "
+            "use a larger chunk_size or split the run"
+        )
+
+
+def check_executor(executor: object) -> None:
+    """WrongTypeError unless ``executor`` is None or an executor (an object with ``submit``,
+    like every :class:`concurrent.futures.Executor`)."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise _wrong_type("executor", "a concurrent.futures.Executor or None", executor)
