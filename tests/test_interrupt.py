@@ -53,6 +53,48 @@ LONG_CALLS = {
 }
 
 
+# Calls that once went on for seconds (or to their end) after Ctrl-C: their loops now ask
+# for a stop between items (every 64 sets, every game, every playout).  Each runs on one
+# thread, so the CPU time the child spends after the signal measures how soon it stopped
+# whatever the load of the machine.
+FULL_DECK = "int(sum(((1 << 13) - 1) << (16 * s + 1) for s in range(4)))"
+PROMPT_CALLS = {
+    "gin.deadwood_batch, 10**7 whole decks": (
+        f"import numpy as np\nfrom parlour.gin import deadwood_batch\nm = np.full(10**7, {FULL_DECK}, np.uint64)\n"
+        "print('ready', flush=True)\ndeadwood_batch(m)"
+    ),
+    "gin.best_discard_batch, 10**6 whole decks": (
+        f"import numpy as np\nfrom parlour.gin import best_discard_batch\nm = np.full(10**6, {FULL_DECK}, np.uint64)\n"
+        "print('ready', flush=True)\nbest_discard_batch(m)"
+    ),
+    "envs.GinBatch, the expert opponent": (
+        "from parlour._core.envs import GinBatch\nb = GinBatch(4, opponent='expert', seat=0)\nb.reset()\n"
+        "print('ready', flush=True)\nwhile True:\n    b.step(b.action_masks.argmax(axis=1))"
+    ),
+    "envs.GinBatch, the hard opponent, 4096 hands": (
+        "from parlour._core.envs import GinBatch\nb = GinBatch(4096, opponent='hard', seat=0)\n"
+        "print('ready', flush=True)\nb.reset()\nwhile True:\n    b.step(b.action_masks.argmax(axis=1))"
+    ),
+    "envs.vector.GinVectorEnv, the expert opponent": (
+        "from parlour.envs.vector import GinVectorEnv\nenv = GinVectorEnv(2, opponent='expert')\n"
+        "obs, info = env.reset(seed=1)\nprint('ready', flush=True)\nwhile True:\n"
+        "    obs, *_ = env.step(obs['action_mask'].argmax(axis=1))"
+    ),
+}
+STOP_CPU_WITHIN = 0.5  # CPU seconds from the signal to the end of the child
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the child's CPU time is read from /proc")
+@pytest.mark.parametrize("code", PROMPT_CALLS.values(), ids=list(PROMPT_CALLS))
+def test_ctrl_c_stops_a_long_loop_promptly(code: str) -> None:
+    script = "import sys\n" + code + "\nprint('finished', flush=True)\n"
+    stopped = interrupt(python_child(script), settle=1.0, timeout=30)
+    assert "finished" not in stopped.out
+    assert stopped.last_error_line == "KeyboardInterrupt", stopped.err[-2000:]
+    assert stopped.cpu_after is not None
+    assert stopped.cpu_after < STOP_CPU_WITHIN, f"used {stopped.cpu_after:.2f} s of CPU after SIGINT"
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 @pytest.mark.parametrize("code", LONG_CALLS.values(), ids=list(LONG_CALLS))
 def test_ctrl_c_stops_a_long_call(code: str) -> None:

@@ -2,6 +2,7 @@
 // submodules) and of the batched environments (parlour._core.envs).  Glue only: the
 // encodings live in cpp/src/{gin,yahtzee,freecell}/encode.cpp, the batched games in
 // cpp/src/envs.
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "bind_yahtzee.hpp"
 #include "common.hpp"
+#include "exclusive.hpp"
 #include "interrupt.hpp"
 #include "parlour/envs/freecell_batch.hpp"
 #include "parlour/envs/gin_batch.hpp"
@@ -25,13 +27,7 @@ namespace {
 using Int8Array = py::array_t<std::int8_t>;
 
 long long int_value(py::handle obj, const char* what) {
-  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
-    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " + quoted_repr(obj));
-  try {
-    return py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr())).cast<long long>();
-  } catch (const py::cast_error&) {
-    throw core::InvalidValue(std::string(what) + " out of range: " + py::repr(obj).cast<std::string>());
-  }
+  return to_int(obj, what, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
 }
 
 void register_encoders(py::module_& root) {
@@ -197,7 +193,10 @@ struct Bound {
     const bool* w = column<bool>(which, "reset_mask", w_keep);
     const std::uint64_t* e = column<std::uint64_t>(episodes, "episodes", e_keep);
     const envs::Outputs o = outputs();
-    run_interruptible([&](core::StopToken& stop) { batch->reset(s, w, e, o, stop); });
+    run_interruptible([&](core::StopToken& stop) {
+      const Exclusive one_call(this, stop);
+      batch->reset(s, w, e, o, stop);
+    });
   }
 
   void step(const py::object& actions) {
@@ -211,8 +210,23 @@ struct Bound {
     auto ids = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
     const std::int64_t* p = ids.data();
     const envs::Outputs o = outputs();
-    run_interruptible([&](core::StopToken& stop) { batch->step(p, o, stop); });
+    run_interruptible([&](core::StopToken& stop) {
+      const Exclusive one_call(this, stop);
+      batch->step(p, o, stop);
+    });
   }
+
+  // f(*batch) while no other thread steps or resets the batch (a copy of one game).
+  template <class F>
+  auto read(F&& f) const {
+    return run_interruptible([&](core::StopToken& stop) {
+      const Exclusive one_call(this, stop);
+      return f(static_cast<const Batch&>(*batch));
+    });
+  }
+
+  // The game index i (an int in 0..n-1).
+  [[nodiscard]] int index(py::handle i) const { return static_cast<int>(to_int(i, "index", 0, n - 1)); }
 };
 
 }  // namespace
@@ -315,7 +329,13 @@ void register_batches(py::module_& m) {
          py::arg("num_envs"), py::kw_only(), py::arg("rules") = py::none(), py::arg("threads") = 1,
          py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0,
          py::arg("autoreset_mode") = "next_step", "A batch of num_envs games under `rules` (default YahtzeeRules()).")
-      .def("game", [](const YB& b, int i) { return b.batch->game(i); }, py::arg("index"), "A copy of game `index`.");
+      .def(
+          "game",
+          [](const YB& b, const Arg<py::int_>& i) {
+            const int k = b.index(i);
+            return b.read([k](const envs::YahtzeeBatch& batch) { return batch.game(k); });
+          },
+          py::arg("index"), "A copy of game `index` (0 .. num_envs - 1).");
   def_common<envs::YahtzeeBatch>(yb);
 
   using FB = Bound<envs::FreeCellBatch>;
@@ -341,11 +361,19 @@ void register_batches(py::module_& m) {
          py::arg("autoreset_mode") = "next_step",
          "A batch of num_envs games, deals drawn from 1..max_deal, truncated after max_steps steps.")
       .def(
-          "state", [](const FB& b, int i) { return b.batch->state(i); }, py::arg("index"),
-          "The position of game `index`.")
+          "state",
+          [](const FB& b, const Arg<py::int_>& i) {
+            const int k = b.index(i);
+            return b.read([k](const envs::FreeCellBatch& batch) { return batch.state(k); });
+          },
+          py::arg("index"), "The position of game `index` (0 .. num_envs - 1).")
       .def(
-          "steps", [](const FB& b, int i) { return b.batch->steps(i); }, py::arg("index"),
-          "The steps taken in game `index`'s episode.");
+          "steps",
+          [](const FB& b, const Arg<py::int_>& i) {
+            const int k = b.index(i);
+            return b.read([k](const envs::FreeCellBatch& batch) { return batch.steps(k); });
+          },
+          py::arg("index"), "The steps taken in game `index`'s episode (0 .. num_envs - 1).");
   def_common<envs::FreeCellBatch>(fb);
 
   using GB = Bound<envs::GinBatch>;
@@ -374,8 +402,12 @@ void register_batches(py::module_& m) {
          "any registered) or None for self-play; `seat` the caller's seat against an opponent (0, 1, or -1: drawn "
          "each episode).")
       .def(
-          "round", [](const GB& b, int i) { return b.batch->round(i); }, py::arg("index"),
-          "A copy of hand `index`'s Round.")
+          "round",
+          [](const GB& b, const Arg<py::int_>& i) {
+            const int k = b.index(i);
+            return b.read([k](const envs::GinBatch& batch) { return batch.round(k); });
+          },
+          py::arg("index"), "A copy of hand `index`'s Round (0 .. num_envs - 1).")
       .def_property_readonly(
           "seats", [](const GB& b) { return read_only(b.seat); },
           "int8: the seat (0 Player.ONE, 1 Player.TWO) whose view each row of observations holds.")

@@ -118,10 +118,11 @@ std::string move_repr(const fc::Move& m) {
   return out + ")";
 }
 
-fc::Move parse_move(const std::string& text, const py::object& card, int count) {
+fc::Move parse_move(const std::string& text, const py::object& card, const OptArg<py::int_>& count) {
   fc::Move m = fc::Move::parse(text);
   m.card = opt_card(card);
-  if (count >= 0) m.count = count;
+  // 0: as many cards as fit (what "12" parses to); a sequence is at most the 13 cards of a suit.
+  if (!count.is_none()) m.count = static_cast<int>(to_int(count, "count", 0, 13));
   return m;
 }
 
@@ -445,9 +446,9 @@ void bind_move(py::module_& m) {
            }),
            py::arg("card"), py::arg("from_"), py::arg("to"), py::arg("count") = 1,
            "A move of `card` (and the cards above it when count > 1) from `from_` to `to`; card may be None.")
-      .def_static("parse", &parse_move, py::arg("text"), py::arg("card") = py::none(), py::arg("count") = -1,
+      .def_static("parse", &parse_move, py::arg("text"), py::arg("card") = py::none(), py::arg("count") = py::none(),
                   "Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and "
-                  "`count` (when >= 0) override the parsed values.")
+                  "`count` (when given: 0 .. 13 cards, 0 for as many as fit) override the parsed values.")
       .def_static(
           "from_id",
           [](const Arg<py::int_>& id) {
@@ -493,8 +494,11 @@ void bind_move(py::module_& m) {
             return py::make_tuple(mv.notation(), mv.card ? py::cast(mv.card->str()) : py::none(), mv.count);
           },
           [](const py::tuple& t) {
-            if (t.size() != 3) throw core::FormatError("a pickled Move is (notation, card, count)");
-            return parse_move(t[0].cast<std::string>(), t[1], t[2].cast<int>());
+            if (t.size() != 3 || !py::isinstance<py::str>(t[0]))
+              throw core::FormatError("a pickled Move is (notation, card, count)");
+            try {
+              return parse_move(to_text(t[0], "notation"), t[1], py::reinterpret_borrow<OptArg<py::int_>>(t[2]));
+            } catch (const core::Error& e) { throw core::FormatError(std::string("corrupt Move pickle: ") + e.what()); }
           }));
   def_value<fc::Move>(move);
 }
@@ -701,6 +705,7 @@ void bind_search(py::module_& m) {
         opt.memory_limit = to_limit(memory_limit, "memory_limit");
         opt.threads = threads;
         fc::ProofProgressFn cb;
+        check_callback(progress);
         if (!progress.is_none()) {
           // Called from the worker threads, one at a time; an exception stops the proof.
           cb = [&progress](const fc::ProofProgress& p) {
@@ -717,10 +722,19 @@ void bind_search(py::module_& m) {
       "see parlour.freecell.prove.");
   m.def(
       "search_deals",
-      [](const std::vector<py::int_>& deal_numbers, const std::string& mode, int jobs, const py::object& max_states,
-         const py::object& time_limit, const py::object& progress) {
+      [](const py::typing::Iterable<py::int_>& deal_numbers, const std::string& mode, int jobs,
+         const py::object& max_states, const py::object& time_limit, const py::object& progress) {
+        // One SolveResult a deal comes back: at most 2**20 deals a call (parlour.freecell.solve_deals
+        // with out=... runs more, chunk by chunk).
+        constexpr std::size_t kMaxDeals = std::size_t{1} << 20;
+        if (py::isinstance<py::str>(deal_numbers) || !py::isinstance<py::iterable>(deal_numbers))
+          throw core::WrongType("numbers must be an iterable of deal numbers, got " + type_name(deal_numbers));
         std::vector<std::uint64_t> numbers;
-        for (const auto& n : deal_numbers) numbers.push_back(to_deal(n));
+        for_each_item(deal_numbers, "numbers", [&](py::handle n) {
+          if (numbers.size() == kMaxDeals)
+            throw core::InvalidValue("at most 2**20 deals a call (their results are kept in memory)");
+          numbers.push_back(to_deal(n));
+        });
         const auto md = to_mode(mode);
         const auto ms = to_limit(max_states);
         const double tl = to_time(time_limit);
@@ -728,6 +742,7 @@ void bind_search(py::module_& m) {
           throw core::InvalidValue("jobs must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
                                    std::to_string(jobs));
         std::function<void(std::size_t, std::size_t, std::size_t)> cb;
+        check_callback(progress);
         if (!progress.is_none()) {
           // An exception from the callback stops the batch and propagates.
           cb = [&progress](std::size_t done, std::size_t total, std::size_t index) {

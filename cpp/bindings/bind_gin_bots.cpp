@@ -13,7 +13,9 @@
 #include <pybind11/stl.h>
 
 #include "bind_gin.hpp"
+#include "exclusive.hpp"
 #include "interrupt.hpp"
+#include "parlour/core/limits.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
 #include "parlour/gin/expert.hpp"
@@ -84,7 +86,11 @@ const Observation& observation_from(py::handle obj) {
   return obj.cast<const Observation&>();
 }
 
-long long count_from(py::handle obj, const char* what) { return to_int(obj, what, 0, std::int64_t{1} << 48); }
+long long count_from(py::handle obj, const char* what) { return to_int(obj, what, 0, core::kMaxCount); }
+
+// arena_matches keeps a row of totals per match (some 250 bytes with its columns): 2**22
+// matches, about 1 GiB, in one call; arena(..., out=...) runs longer series chunk by chunk.
+constexpr long long kMaxArenaRows = 1LL << 22;
 
 Action bot_act(Bot& bot, const py::handle obs_obj) {
   const Observation& obs = observation_from(obs_obj);
@@ -92,7 +98,10 @@ Action bot_act(Bot& bot, const py::handle obs_obj) {
     throw core::PhaseError("the observation's player is not to act (observe the player whose turn it is)",
                            "gin.WrongPhase");
   const Observation copy = obs;
-  return run_interruptible([&](core::StopToken& stop) { return bot.act_until(copy, stop); });
+  return run_interruptible([&](core::StopToken& stop) {
+    const Exclusive one_call(&bot, stop);
+    return bot.act_until(copy, stop);
+  });
 }
 
 // ExpertBot's budgets from Python values: budget_ms a float or int >= 0 (None: none),
@@ -239,8 +248,10 @@ void bind_bots(py::module_& m) {
           "estimate_knock",
           [](const gin::HardBot& b, const py::handle obs_obj) {
             const Observation obs = observation_from(obs_obj);
-            py::gil_scoped_release release;
-            return b.estimate_knock(obs);
+            return run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&b, stop);
+              return b.estimate_knock(obs);
+            });
           },
           py::arg("observation"),
           "The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase "
@@ -330,7 +341,10 @@ void bind_expert(py::module_& m) {
           "search",
           [](const gin::ExpertBot& b, const py::handle obs_obj) {
             const Observation obs = observation_from(obs_obj);
-            return run_interruptible([&](core::StopToken& stop) { return b.search(obs, stop); });
+            return run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&b, stop);
+              return b.search(obs, stop);
+            });
           },
           py::arg("observation"),
           "The search behind act(): the action chosen and every candidate's estimated points. WrongPhase unless "
@@ -393,6 +407,7 @@ void bind_matches_and_arena(py::module_& m) {
         const std::uint64_t s = to_seed(seed);
         const Player fd = to_player(first_dealer);
         return run_interruptible([&](core::StopToken& stop) {
+          const Exclusive one_call({a.bot.get(), b.bot.get()}, stop);
           return gin::play_match(a.policy(), b.policy(), r, s, fd, nullptr, 10000, &stop);
         });
       },
@@ -479,7 +494,8 @@ void bind_matches_and_arena(py::module_& m) {
         const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
-        const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
+        const long long f = count_from(first, "first"), j = count_from(jobs, "jobs");
+        const long long n = to_int(count, "count", 0, kMaxArenaRows);
         if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
         const gin::PolicyMaker ma = a.maker(), mb = b.maker();
         const std::vector<gin::PairResult> rows = run_interruptible(
@@ -518,7 +534,9 @@ void bind_matches_and_arena(py::module_& m) {
       py::arg("count") = 1, py::arg("jobs") = 1,
       "The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A "
       "won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, "
-      "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.");
+      "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals. At most ARENA_MAX_ROWS "
+      "(2**22) matches a call: the rows are kept in memory.");
+  m.attr("ARENA_MAX_ROWS") = kMaxArenaRows;
 }
 
 }  // namespace

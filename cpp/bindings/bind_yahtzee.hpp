@@ -43,5 +43,8 @@ JsonDict scorecard_to_dict(const yahtzee::Scorecard& s);
 yahtzee::Scorecard scorecard_from_dict(py::handle d);
 // A progress(tier, seconds) callback from a Python callable or None (called with the GIL).
 std::function<void(int, double)> wrap_progress(const py::object& cb);
+// The Solver whose table a bot fills and reads (an OptimalBot's), else nullptr: what a
+// call playing the bot claims besides the bot (exclusive.hpp).
+const void* solver_of(const yahtzee::Bot& bot);
 
 }  // namespace parlour::bindings

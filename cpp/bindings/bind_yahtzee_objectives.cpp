@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bind_yahtzee.hpp"
+#include "exclusive.hpp"
 #include "interrupt.hpp"
 #include "parlour/yahtzee/bots.hpp"
 #include "parlour/yahtzee/distribution.hpp"
@@ -152,7 +153,10 @@ void register_distribution(py::module_& m) {
       [](const std::shared_ptr<Bot>& bot, const Arg<State>& state, int threads) {
         if (!bot) throw core::InvalidValue("evaluate needs a bot");
         const State s = state_arg(state);
-        return run_interruptible([&](core::StopToken& stop) { return evaluate(*bot, s, threads, &stop); });
+        return run_interruptible([&](core::StopToken& stop) {
+          const Exclusive one_call({bot.get(), solver_of(*bot)}, stop);
+          return evaluate(*bot, s, threads, &stop);
+        });
       },
       py::arg("bot"), py::arg("state") = kStart, py::arg("threads") = 0,
       "The exact distribution of the further score the bot makes from the start of a turn in state (a fixed "
@@ -166,7 +170,10 @@ void register_distribution(py::module_& m) {
         const State st = state_arg(state);
         if (points < 0) throw core::InvalidValue("points must be >= 0, got " + std::to_string(points));
         OptimalBot bot(s);
-        auto d = run_interruptible([&](core::StopToken& stop) { return evaluate(bot, st, threads, &stop); });
+        auto d = run_interruptible([&](core::StopToken& stop) {
+          const Exclusive one_call(s.get(), stop);
+          return evaluate(bot, st, threads, &stop);
+        });
         return points ? d.shifted(points) : d;
       },
       py::arg("state") = kStart, py::arg("points") = 0, py::arg("threads") = 0,
@@ -189,7 +196,10 @@ void def_table(Cls& cls) {
           "solve",
           [](T& t, int threads, const py::object& progress) {
             auto cb = wrap_progress(progress);
-            run_interruptible([&](core::StopToken& stop) { t.solve(threads, cb, &stop); });
+            run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&t, stop);
+              t.solve(threads, cb, &stop);
+            });
           },
           py::arg("threads") = 0, py::arg("progress") = py::none(),
           "Fills the whole table (threads 0: all cores), releasing the GIL; progress(tier, seconds) after each tier "
@@ -198,7 +208,10 @@ void def_table(Cls& cls) {
           "solve_from",
           [](T& t, const Arg<State>& state, int threads) {
             const State s = state_arg(state);
-            run_interruptible([&](core::StopToken& stop) { t.solve_from(s, threads, {}, &stop); });
+            run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&t, stop);
+              t.solve_from(s, threads, {}, &stop);
+            });
           },
           py::arg("state"), py::arg("threads") = 0, "Solves only the category sets that contain the boxes of state.")
       .def(
@@ -232,8 +245,10 @@ void register_threshold(py::module_& m) {
           [](ThresholdSolver& t, const Arg<State>& state, int points, int target) {
             const State s = state_arg(state);
             const int x = t.needed(points, target);
-            if (x > 0) ensure_solved(t, s);
-            return t.value(s, x);
+            return claimed(&t, [&] {
+              if (x > 0) ensure_solved(t, s);
+              return t.value(s, x);
+            });
           },
           py::arg("state"), py::arg("points"), py::arg("target"),
           "The largest probability that the final score reaches target, with points already scored (1 once reached).")
@@ -241,8 +256,10 @@ void register_threshold(py::module_& m) {
           "probabilities",
           [](ThresholdSolver& t, const Arg<State>& state) {
             const State s = state_arg(state);
-            ensure_solved(t, s);
-            return to_numpy(t.probabilities(s));
+            return claimed(&t, [&] {
+              ensure_solved(t, s);
+              return to_numpy(t.probabilities(s));
+            });
           },
           py::arg("state"),
           "A new float64 array: for t = 0..max_target, the largest P(further score >= t) from the start of a turn in "
@@ -253,8 +270,10 @@ void register_threshold(py::module_& m) {
             const State s = state_arg(state);
             const Dice dice = to_dice(d);
             const int x = t.needed(points, target);
-            ensure_solved(t, s);
-            return yahtzee_action_object(t.ObjectiveTable::best_action(s, x, dice, rolls_left));
+            return claimed(&t, [&] {
+              ensure_solved(t, s);
+              return yahtzee_action_object(t.ObjectiveTable::best_action(s, x, dice, rolls_left));
+            });
           },
           py::arg("state"), py::arg("points"), py::arg("target"), py::arg("dice"), py::arg("rolls_left"),
           "The action that maximises the probability of reaching target (ties as Solver.best_action).")
@@ -264,8 +283,10 @@ void register_threshold(py::module_& m) {
             const State s = state_arg(state);
             const Dice dice = to_dice(d);
             const int x = t.needed(points, target);
-            ensure_solved(t, s);
-            return t.ObjectiveTable::category_values(s, x, dice);
+            return claimed(&t, [&] {
+              ensure_solved(t, s);
+              return t.ObjectiveTable::category_values(s, x, dice);
+            });
           },
           py::arg("state"), py::arg("points"), py::arg("target"), py::arg("dice"),
           "(category, probability of reaching target after writing the dice there) for each legal box, card order.")
@@ -275,8 +296,10 @@ void register_threshold(py::module_& m) {
             const State s = state_arg(state);
             const Dice dice = to_dice(d);
             const int x = t.needed(points, target);
-            ensure_solved(t, s);
-            return t.ObjectiveTable::keep_values(s, x, dice, rolls_left);
+            return claimed(&t, [&] {
+              ensure_solved(t, s);
+              return t.ObjectiveTable::keep_values(s, x, dice, rolls_left);
+            });
           },
           py::arg("state"), py::arg("points"), py::arg("target"), py::arg("dice"), py::arg("rolls_left"),
           "(keep, probability of reaching target) for each keep of the dice with 1 or 2 rolls left, Dice.keeps() "
@@ -320,8 +343,10 @@ void register_headsup(py::module_& m) {
           [](HeadsUpSolver& t, const Arg<State>& state, int points) {
             const State s = state_arg(state);
             const int x = t.needed(points);
-            if (x >= 0) ensure_solved(t, s);
-            return t.value(s, x);
+            return claimed(&t, [&] {
+              if (x >= 0) ensure_solved(t, s);
+              return t.value(s, x);
+            });
           },
           py::arg("state"), py::arg("points"),
           "The largest P(win) + tie * P(tie) from the start of a turn in state with points already scored. "
@@ -330,10 +355,12 @@ void register_headsup(py::module_& m) {
           "win_probabilities",
           [](HeadsUpSolver& t, const Arg<State>& state) {
             const State s = state_arg(state);
-            ensure_solved(t, s);
-            std::vector<double> row = t.row(s);  // by x = N - points
-            std::reverse(row.begin(), row.end());
-            return to_numpy(row);
+            return claimed(&t, [&] {
+              ensure_solved(t, s);
+              std::vector<double> row = t.row(s);  // by x = N - points
+              std::reverse(row.begin(), row.end());
+              return to_numpy(row);
+            });
           },
           py::arg("state"),
           "A new float64 array indexed by the points already scored (0 .. opponent.max + 1): the win probability "
@@ -344,8 +371,10 @@ void register_headsup(py::module_& m) {
             const State s = state_arg(state);
             const Dice dice = to_dice(d);
             const int x = t.needed(points);
-            ensure_solved(t, s);
-            return yahtzee_action_object(t.ObjectiveTable::best_action(s, x, dice, rolls_left));
+            return claimed(&t, [&] {
+              ensure_solved(t, s);
+              return yahtzee_action_object(t.ObjectiveTable::best_action(s, x, dice, rolls_left));
+            });
           },
           py::arg("state"), py::arg("points"), py::arg("dice"), py::arg("rolls_left"),
           "The action that maximises the win probability (ties as Solver.best_action).")
@@ -355,8 +384,10 @@ void register_headsup(py::module_& m) {
             const State s = state_arg(state);
             const Dice dice = to_dice(d);
             const int x = t.needed(points);
-            ensure_solved(t, s);
-            return t.ObjectiveTable::category_values(s, x, dice);
+            return claimed(&t, [&] {
+              ensure_solved(t, s);
+              return t.ObjectiveTable::category_values(s, x, dice);
+            });
           },
           py::arg("state"), py::arg("points"), py::arg("dice"),
           "(category, win probability after writing the dice there) for each legal box, card order.")
@@ -366,8 +397,10 @@ void register_headsup(py::module_& m) {
             const State s = state_arg(state);
             const Dice dice = to_dice(d);
             const int x = t.needed(points);
-            ensure_solved(t, s);
-            return t.ObjectiveTable::keep_values(s, x, dice, rolls_left);
+            return claimed(&t, [&] {
+              ensure_solved(t, s);
+              return t.ObjectiveTable::keep_values(s, x, dice, rolls_left);
+            });
           },
           py::arg("state"), py::arg("points"), py::arg("dice"), py::arg("rolls_left"),
           "(keep, win probability) for each keep of the dice with 1 or 2 rolls left, Dice.keeps() order.")

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bind_yahtzee.hpp"
+#include "exclusive.hpp"
 #include "interrupt.hpp"
 #include "parlour/yahtzee/bots.hpp"
 #include "parlour/yahtzee/game.hpp"
@@ -34,11 +35,17 @@ std::string path_of(const py::object& p) {
 }  // namespace
 
 Solver::Progress wrap_progress(const py::object& cb) {
+  check_callback(cb);
   if (cb.is_none()) return {};
   return [cb](int tier, double secs) {
     py::gil_scoped_acquire gil;
     cb(tier, secs);
   };
+}
+
+const void* solver_of(const Bot& bot) {
+  const auto* optimal = dynamic_cast<const OptimalBot*>(&bot);
+  return optimal != nullptr ? optimal->solver().get() : nullptr;
 }
 
 namespace {
@@ -61,15 +68,22 @@ void bind_solver(py::module_& m) {
           "solve",
           [](Solver& s, int threads, const py::object& progress) {
             auto cb = wrap_progress(progress);
-            run_interruptible([&](core::StopToken& stop) { s.solve(threads, cb, &stop); });
+            run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&s, stop);
+              s.solve(threads, cb, &stop);
+            });
           },
           py::arg("threads") = 0, py::arg("progress") = py::none(),
-          "Fills the whole table (threads <= 0: all cores), releasing the GIL. progress(tier, seconds) is called "
+          "Fills the whole table (threads 0: all cores, at most 256), releasing the GIL. progress(tier, seconds) is "
+          "called "
           "after each tier (filled-box count 13 .. 0).")
       .def(
           "solve_from",
           [](Solver& s, State st, int threads) {
-            run_interruptible([&](core::StopToken& stop) { s.solve_from(st, threads, {}, &stop); });
+            run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&s, stop);
+              s.solve_from(st, threads, {}, &stop);
+            });
           },
           py::arg("state"), py::arg("threads") = 0,
           "Solves only the states reachable from state (supersets of its boxes, upper subtotals >= its own).")
@@ -83,11 +97,13 @@ void bind_solver(py::module_& m) {
       .def(
           "value",
           [](Solver& s, State st) {
-            if (!s.is_solved(st)) {
-              py::gil_scoped_release release;
-              s.solve_from(st, 0);
-            }
-            return s.value(st);
+            return claimed(&s, [&] {
+              if (!s.is_solved(st)) {
+                py::gil_scoped_release release;
+                s.solve_from(st, 0);
+              }
+              return s.value(st);
+            });
           },
           py::arg("state"), "The expected further score from the start of a turn in state (solving lazily).")
       .def_property_readonly(
@@ -103,11 +119,13 @@ void bind_solver(py::module_& m) {
           "category_values",
           [](Solver& s, State st, const DiceLike& d) {
             const Dice dice = to_dice(d);
-            if (!s.is_solved(st)) {
-              py::gil_scoped_release release;
-              s.solve_from(st, 0);
-            }
-            return s.category_values(st, dice);
+            return claimed(&s, [&] {
+              if (!s.is_solved(st)) {
+                py::gil_scoped_release release;
+                s.solve_from(st, 0);
+              }
+              return s.category_values(st, dice);
+            });
           },
           py::arg("state"), py::arg("dice"),
           "(category, expected further score) for each legal box in card order: the reward of the write plus the "
@@ -116,11 +134,13 @@ void bind_solver(py::module_& m) {
           "keep_values",
           [](Solver& s, State st, const DiceLike& d, int rolls_left) {
             const Dice dice = to_dice(d);
-            if (!s.is_solved(st)) {
-              py::gil_scoped_release release;
-              s.solve_from(st, 0);
-            }
-            return s.keep_values(st, dice, rolls_left);
+            return claimed(&s, [&] {
+              if (!s.is_solved(st)) {
+                py::gil_scoped_release release;
+                s.solve_from(st, 0);
+              }
+              return s.keep_values(st, dice, rolls_left);
+            });
           },
           py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
           "(keep, expected further score) for each keep of the dice with 1 or 2 rolls left, in Dice.keeps() order "
@@ -129,22 +149,26 @@ void bind_solver(py::module_& m) {
           "best_category",
           [](Solver& s, State st, const DiceLike& d) {
             const Dice dice = to_dice(d);
-            if (!s.is_solved(st)) {
-              py::gil_scoped_release release;
-              s.solve_from(st, 0);
-            }
-            return s.best_category(st, dice);
+            return claimed(&s, [&] {
+              if (!s.is_solved(st)) {
+                py::gil_scoped_release release;
+                s.solve_from(st, 0);
+              }
+              return s.best_category(st, dice);
+            });
           },
           py::arg("state"), py::arg("dice"), "The best box for the dice (first in card order on ties).")
       .def(
           "best_action",
           [](Solver& s, State st, const DiceLike& d, int rolls_left) {
             const Dice dice = to_dice(d);
-            if (!s.is_solved(st)) {
-              py::gil_scoped_release release;
-              s.solve_from(st, 0);
-            }
-            return yahtzee_action_object(s.best_action(st, dice, rolls_left));
+            return claimed(&s, [&] {
+              if (!s.is_solved(st)) {
+                py::gil_scoped_release release;
+                s.solve_from(st, 0);
+              }
+              return yahtzee_action_object(s.best_action(st, dice, rolls_left));
+            });
           },
           py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
           "The optimal action with 0..2 rolls left: Score(category) or Reroll(keep) (see the tie-breaks).")
@@ -152,8 +176,10 @@ void bind_solver(py::module_& m) {
           "save",
           [](const Solver& s, const py::object& path) {
             const std::string p = path_of(path);
-            py::gil_scoped_release release;
-            s.save(p);
+            run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&s, stop);
+              s.save(p);
+            });
           },
           py::arg("path"),
           "Writes the solved table: a header (magic, version, rules, count, checksum) then the values. PhaseError "
@@ -257,14 +283,16 @@ void bind_bots(py::module_& m) {
         if (!b) throw core::InvalidValue("simulate needs a bot");
         core::Rng local;
         const std::uint64_t s = rng_from(seed, local)->next();  // an Rng is advanced by one draw
-        const std::vector<std::int32_t> scores =
-            run_interruptible([&](core::StopToken& stop) { return simulate(*b, n, s, threads, &stop, first); });
+        const std::vector<std::int32_t> scores = run_interruptible([&](core::StopToken& stop) {
+          const Exclusive one_call({b.get(), solver_of(*b)}, stop);
+          return simulate(*b, n, s, threads, &stop, first);
+        });
         py::array_t<std::int32_t> out(static_cast<py::ssize_t>(scores.size()));
         std::copy(scores.begin(), scores.end(), out.mutable_data());
         return out;
       },
       py::arg("n"), py::arg("bot"), py::arg("seed") = 0, py::arg("threads") = 0, py::arg("first") = 0,
-      "Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the "
+      "Plays n solitaire games with the bot (in C++, GIL released, threads 0: all cores, at most 256) and returns the "
       "final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i "
       "draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed). The games are "
       "first .. first+n-1: consecutive ranges give, end to end, the scores of one call over the whole range.");
@@ -275,6 +303,7 @@ void bind_bots(py::module_& m) {
 void register_yahtzee_solver(py::module_& m) {
   bind_solver(m);
   bind_bots(m);
+  m.attr("MAX_SIMULATED_GAMES") = kMaxSimulatedGames;  // simulate keeps every score in memory
 }
 
 }  // namespace parlour::bindings

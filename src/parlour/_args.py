@@ -9,10 +9,22 @@ one Python object per deal takes at most :data:`MAX_DEALS_IN_MEMORY` deals.
 
 from __future__ import annotations
 
-from parlour._core import MAX_COUNT
-from parlour.errors import InvalidValueError, _wrong_type
+from collections.abc import Iterable
+from typing import Any
 
-__all__ = ["MAX_CHUNKS", "MAX_COUNT", "MAX_DEALS_IN_MEMORY", "MAX_RUN_ITEMS", "check_chunks", "check_count", "check_executor"]
+from parlour._core import MAX_COUNT
+from parlour.errors import InvalidValueError, ParlourError, _wrong_type
+
+__all__ = [
+    "MAX_CHUNKS",
+    "MAX_COUNT",
+    "MAX_DEALS_IN_MEMORY",
+    "MAX_RUN_ITEMS",
+    "check_choice",
+    "check_chunks",
+    "check_count",
+    "check_executor",
+]
 
 #: The most chunks one chunked run is cut into (its plan and its store's manifest list each).
 MAX_CHUNKS = 2**20
@@ -33,6 +45,20 @@ def check_count(value: object, what: str, hi: int, lo: int = 0, *, beyond: str =
     return value
 
 
+def check_number(value: object, what: str) -> float:
+    """``value`` as a finite float: WrongTypeError for a non-number (a bool included),
+    InvalidValueError for a NaN or an infinity."""
+    import math
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise _wrong_type(what, "a number", value)
+    out = float(value)
+    if not math.isfinite(out):
+        raise InvalidValueError(f"{what} must be a finite number, got {out!r}")
+    return out
+
+
 def check_chunks(items: int, size: object, what: str, *, groups: int = 1) -> None:
     """InvalidValueError when ``groups`` runs of ``items`` items, each cut into chunks of
     ``size``, make more than :data:`MAX_CHUNKS` chunks (a ``size`` that is not a positive
@@ -44,6 +70,37 @@ def check_chunks(items: int, size: object, what: str, *, groups: int = 1) -> Non
             f"{what}: {items:,} in chunks of {size:,} make more than {MAX_CHUNKS:,} chunks; "
             "use a larger chunk_size or split the run"
         )
+
+
+def items_of(values: object, what: str, cap: int | None = None, *, beyond: str = "") -> list[Any]:
+    """The items of an iterable as a list, read one by one (never through ``len``) and at
+    most ``cap`` of them: WrongTypeError when ``values`` is not iterable or iterating it
+    fails, InvalidValueError past ``cap`` items (no more are read)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise _wrong_type(what, "an iterable", values)
+    out: list[Any] = []
+    try:
+        for item in values:
+            if cap is not None and len(out) == cap:
+                raise InvalidValueError(f"{what} holds more than {cap:,} items" + (f" ({beyond})" if beyond else ""))
+            out.append(item)
+    except ParlourError:
+        raise
+    except Exception as e:  # an __iter__ or __next__ that fails: the caller's object, not ours
+        raise _wrong_type(what, "an iterable", values) from e
+    return out
+
+
+def check_choice(value: object, what: str, choices: Iterable[str | None]) -> None:
+    """InvalidValueError (WrongTypeError for a value that is not a str or None) unless
+    ``value`` is one of ``choices``; compares without calling the value's ``==`` (a NumPy
+    array would answer with an array)."""
+    allowed = list(choices)
+    if not (value is None or isinstance(value, str)) or value not in allowed:
+        shown = ", ".join(repr(c) for c in allowed)
+        if value is not None and not isinstance(value, str):
+            raise _wrong_type(what, f"one of {shown}", value)
+        raise InvalidValueError(f"{what} must be one of {shown}, got {value!r}")
 
 
 def check_executor(executor: object) -> None:

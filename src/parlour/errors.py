@@ -106,17 +106,20 @@ def _class_for(kind: str, code: str) -> type[ParlourError]:
     return _BY_KIND.get(kind, ParlourError)
 
 
-def _described(value: object) -> str:
-    """``value`` for an error message: its type and a short repr, a few levels deep
-    (``reprlib``), and never an error of its own (an object whose repr fails shows as
-    its type)."""
+def _shown(value: object) -> str:
+    """``repr(value)`` for an error message, shortened and a few levels deep (``reprlib``),
+    and never an error of its own (a value whose repr fails shows as its type)."""
     import reprlib
 
     try:
-        shown = reprlib.repr(value)
+        return reprlib.repr(value)
     except Exception:  # noqa: BLE001 - a repr that fails: the type says enough
-        shown = f"<{type(value).__name__} object>"
-    return f"{type(value).__name__} {shown}"
+        return f"<{type(value).__name__} object>"
+
+
+def _described(value: object) -> str:
+    """``value`` for an error message: its type and :func:`_shown`."""
+    return f"{type(value).__name__} {_shown(value)}"
 
 
 def _wrong_type(what: str, expected: str, value: object) -> WrongTypeError:

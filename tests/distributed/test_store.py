@@ -162,7 +162,9 @@ def test_a_truncated_or_altered_part_is_reported_and_recomputed(tmp_path: Path) 
     # rows altered but the metadata kept: the checksum tells
     g = tmp_path / "s" / "part-000001.parquet"
     t = pq.read_table(g)
-    pq.write_table(pa.table({"x": [3, 40], "y": [1.5, 2.0], "s": ["3", "4"]}).replace_schema_metadata(t.schema.metadata), g)
+    pq.write_table(
+        pa.table({"x": [3, 40], "y": [1.5, 2.0], "s": ["3", "4"]}).replace_schema_metadata(t.schema.metadata), g
+    )
     with pytest.raises(StateFormatError, match="rows do not match its checksum"):
         store.part(1)
     with pytest.warns(ParlourWarning):
@@ -181,7 +183,7 @@ def test_a_truncated_or_altered_part_is_reported_and_recomputed(tmp_path: Path) 
 def test_a_store_of_the_first_layout_is_refused_with_what_to_do(tmp_path: Path) -> None:
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "_run.json").write_text(json.dumps({"format": "parlour-results/1", "kind": "test"}))
-    with pytest.raises(StateFormatError, match="parlour-results/1.*any Parquet reader"):
+    with pytest.raises(StateFormatError, match=r"parlour-results/1.*any Parquet reader"):
         ResultStore(tmp_path / "old")
 
 

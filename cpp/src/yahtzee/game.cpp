@@ -82,20 +82,24 @@ void Game::roll(Dice dice) {
   roll_with(dice);
 }
 
-std::vector<Action> Game::legal_actions() const {
+std::vector<Action> legal_actions(const Scorecard& card, Dice dice, int rolls_left) {
   std::vector<Action> out;
-  if (phase_ != Phase::Decide) return out;
-  const Categories legal = cards_[static_cast<std::size_t>(player_)].legal_categories(*dice_);
+  const Categories legal = card.legal_categories(dice);
   for (int c = 0; c < kNumCategories; ++c)
     if (legal.contains(static_cast<Category>(c))) out.emplace_back(Score{static_cast<Category>(c)});
-  if (rolls_left_ > 0) {
+  if (rolls_left > 0) {
     const auto& t = dice_tables();
     for (int k = 0; k < kNumPartialKeeps; ++k) {
       const Keep kk = Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(k)]);
-      if (kk.is_subset_of(*dice_)) out.emplace_back(Reroll{kk});
+      if (kk.is_subset_of(dice)) out.emplace_back(Reroll{kk});
     }
   }
   return out;
+}
+
+std::vector<Action> Game::legal_actions() const {
+  if (phase_ != Phase::Decide) return {};
+  return yahtzee::legal_actions(cards_[static_cast<std::size_t>(player_)], *dice_, rolls_left_);
 }
 
 bool Game::is_legal(const Action& a) const noexcept {

@@ -19,6 +19,16 @@ std::vector<std::uint16_t> legal_ids(const Game& game) {
   return out;
 }
 
+std::vector<std::uint16_t> legal_ids(const Observation& obs) {
+  std::vector<std::uint16_t> out;
+  if (!obs.is_my_turn() || obs.phase != Phase::Decide || !obs.dice) return out;
+  for (const Action& a :
+       legal_actions(obs.scorecards.at(static_cast<std::size_t>(*obs.seat)), *obs.dice, obs.rolls_left))
+    out.push_back(static_cast<std::uint16_t>(action_id(a)));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 Observation observe(const Game& game, std::optional<int> seat) {
   if (seat && (*seat < 0 || *seat >= game.num_players()))
     throw core::InvalidValue("no seat " + std::to_string(*seat) + " in a game of " +

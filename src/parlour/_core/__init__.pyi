@@ -8,7 +8,7 @@ from . import envs
 from . import freecell
 from . import gin
 from . import yahtzee
-__all__: list[str] = ['Event', 'cards', 'envs', 'freecell', 'gin', 'yahtzee']
+__all__: list[str] = ['Event', 'MAX_COUNT', 'cards', 'envs', 'freecell', 'gin', 'yahtzee']
 class Event:
     """
     What the last accepted action of a game did: the seat that acted, the action, its text, and to_dict(seat) — a JSON-ready description as that seat may see it (None: anyone else, e.g. a spectator). A card drawn face down is shown to its drawer only.
@@ -45,3 +45,4 @@ class Event:
         """
         The action's text.
         """
+MAX_COUNT: int = 281474976710656

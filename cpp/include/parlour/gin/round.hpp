@@ -81,6 +81,24 @@ const char* round_error_name(RoundError e) noexcept;  // "WrongPhase", ...
 inline constexpr int kMaxLegal = 64;
 using LegalIds = std::array<std::uint16_t, kMaxLegal>;
 
+// What the legal actions of the player to act depend on: the phase, that player's hand,
+// the card taken from the discard pile this turn (it may not be discarded), the knock
+// limit, whether big gin scores, whether the draw must come from the stock (both players
+// passed the upcard), and the knocker's spread (for layoffs).  A Round reads them from
+// itself, an observation from what its player sees (observation.hpp), so both list the
+// same actions.
+struct LegalContext {
+  Phase phase;
+  CardSet hand;
+  std::optional<Card> taken;
+  int knock_limit;
+  bool big_gin;  // whether the rules allow big gin (rules.big_gin_bonus set)
+  bool forced_stock_draw;
+  std::span<const Meld> spread;
+};
+// Writes the legal action ids in ascending order; returns how many.
+int legal_ids(const LegalContext& context, LegalIds& out) noexcept;
+
 // A set of action ids (0 .. kActionCount-1) as a bit mask.
 struct ActionMask {
   std::array<std::uint64_t, 5> words{};
@@ -215,7 +233,7 @@ class Round {
   void apply(const Action& a);
 
   // ---- protocol
-  // Writes the legal action ids in ascending order; returns how many.
+  // Writes the legal action ids in ascending order; returns how many (gin::legal_ids).
   int legal_ids(LegalIds& out) const noexcept;
   [[nodiscard]] ActionMask legal_mask() const noexcept;
   // The legal actions in id order (knocks and big gin with the best arrangement).

@@ -75,7 +75,7 @@ class Game {
   [[nodiscard]] bool can_roll(Dice dice) const noexcept;
 
   // The legal actions in phase Decide (Score in card order, then Reroll in Keep::index
-  // order), empty otherwise.
+  // order), empty otherwise: yahtzee::legal_actions of the player's card and dice.
   [[nodiscard]] std::vector<Action> legal_actions() const;
   [[nodiscard]] bool is_legal(const Action& a) const noexcept;
   // Why act(a) would be refused (the message it would raise), or nullopt when legal.
@@ -115,5 +115,10 @@ class Game {
 
 // Five dice from rng: kept dice first, then 1 + below(6) for each new die.
 Dice roll_dice(core::Rng& rng, Keep kept = {}) noexcept;
+
+// The legal actions of a player whose card is `card` with `dice` on the table and
+// `rolls_left` rolls left: Score for each box the dice may go in (card order), then, with
+// a roll left, Reroll for each keep of fewer than five of the dice (Keep::index order).
+std::vector<Action> legal_actions(const Scorecard& card, Dice dice, int rolls_left);
 
 }  // namespace parlour::yahtzee

@@ -33,5 +33,8 @@ struct Observation {
 Observation observe(const Game& game, std::optional<int> seat);
 // The legal action ids of the game's current position, ascending (none unless DECIDE).
 std::vector<std::uint16_t> legal_ids(const Game& game);
+// The legal action ids of the observing seat, derived from what it sees (its card, the
+// dice, the rolls left), ascending; none unless it is to act in phase DECIDE.
+std::vector<std::uint16_t> legal_ids(const Observation& obs);
 
 }  // namespace parlour::yahtzee
