@@ -195,7 +195,7 @@ void def_table(Cls& cls) {
       .def(
           "solve",
           [](T& t, int threads, const py::object& progress) {
-            auto cb = wrap_progress(progress);
+            auto cb = wrap_progress(progress, &t);
             run_interruptible([&](core::StopToken& stop) {
               const Exclusive one_call(&t, stop);
               t.solve(threads, cb, &stop);

@@ -34,10 +34,11 @@ std::string path_of(const py::object& p) {
 
 }  // namespace
 
-Solver::Progress wrap_progress(const py::object& cb) {
+Solver::Progress wrap_progress(const py::object& cb, const void* owner) {
   check_callback(cb);
   if (cb.is_none()) return {};
-  return [cb](int tier, double secs) {
+  return [cb, owner](int tier, double secs) {
+    const InCallback in_callback(owner);
     py::gil_scoped_acquire gil;
     cb(tier, secs);
   };
@@ -67,7 +68,7 @@ void bind_solver(py::module_& m) {
       .def(
           "solve",
           [](Solver& s, int threads, const py::object& progress) {
-            auto cb = wrap_progress(progress);
+            auto cb = wrap_progress(progress, &s);
             run_interruptible([&](core::StopToken& stop) {
               const Exclusive one_call(&s, stop);
               s.solve(threads, cb, &stop);

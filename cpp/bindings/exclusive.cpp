@@ -27,13 +27,22 @@ std::vector<const void*> distinct(std::initializer_list<const void*> objects) {
   return out;
 }
 
+thread_local const void* t_callback_of = nullptr;  // the object whose callback this thread runs
+
 }  // namespace
+
+InCallback::InCallback(const void* owner) noexcept : previous_(t_callback_of) { t_callback_of = owner; }
+InCallback::~InCallback() { t_callback_of = previous_; }
 
 bool Exclusive::try_claim() {
   const auto me = std::this_thread::get_id();
   auto& table = claims();
   bool busy = false;
   for (const void* p : objects_) {
+    if (p == t_callback_of)
+      throw core::PhaseError(
+          "this object called a callback that calls back into it (a progress function querying the solver being "
+          "solved); query it after the call");
     const auto it = table.find(p);
     if (it == table.end()) continue;
     if (it->second == me)

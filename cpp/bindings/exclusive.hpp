@@ -5,8 +5,9 @@
 // both would change it at once.  Such a call holds the object's claim (Exclusive) for as
 // long as the engine works on it: a second thread's call waits for the first to finish,
 // with the GIL released and Ctrl-C still seen; a call from the thread that already holds
-// the claim (a Python callback calling back into the object that called it) raises
-// PhaseError instead of waiting for ever.  Claims are per object (by address), so calls
+// the claim, or from a callback the object runs (InCallback: a progress function calling
+// back into the solver being solved, on any thread), raises PhaseError instead of
+// waiting for ever.  Claims are per object (by address), so calls
 // on different objects never wait for each other.
 #pragma once
 
@@ -42,6 +43,20 @@ class Exclusive {
   bool try_claim();
   std::vector<const void*> objects_;
   bool claimed_ = false;
+};
+
+// Marks the calling thread as running a callback of `owner` (a progress function called
+// by a solve) for its lifetime: a claim of `owner` from inside the callback raises
+// PhaseError, whichever thread the engine calls the callback on.
+class InCallback {
+ public:
+  explicit InCallback(const void* owner) noexcept;
+  ~InCallback();
+  InCallback(const InCallback&) = delete;
+  InCallback& operator=(const InCallback&) = delete;
+
+ private:
+  const void* previous_;
 };
 
 // f() with the GIL held while `objects` are claimed (the claim is waited for with the GIL

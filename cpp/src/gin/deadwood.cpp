@@ -360,6 +360,8 @@ void best_discard_batch(std::span<const std::uint64_t> masks, std::span<std::uin
     }
     const Candidates c = candidates(patterns_of(mask));
     if (std::popcount(c.open) > kMaxBranchRanks) {
+      // the exact search over every card (milliseconds for a whole deck): ask before each
+      if (stop != nullptr) stop->throw_if_stop_requested();
       const Discard d = best_discard(CardSet::unchecked(mask));
       dw[i] = static_cast<std::uint8_t>(std::min(d.deadwood, 255));
       card[i] = static_cast<std::uint8_t>(d.card.index());
