@@ -4,7 +4,7 @@ A store is a directory::
 
     _run.json            what the run is: its kind, parameters, chunk plan and parlour's version
     part-000000.parquet  the rows of chunk 0
-    part-000001.parquet  ...
+    part-000001.parquet  ...  (seven digits and more in a run of over a million chunks)
 
 Each part is written to a temporary name and renamed into place, so a part either is
 complete or does not exist, whatever stops the run (Ctrl-C, a kill, a lost worker, a
@@ -38,9 +38,9 @@ import json
 import os
 import re
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from parlour._args import MAX_CHUNKS
 from parlour._version import __version__
@@ -50,20 +50,91 @@ try:
     import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
     import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("parlour's result stores need pyarrow: pip install 'parlour[distributed]'") from e
+    raise ImportError(
+        "parlour's result stores need pyarrow: pip install 'parlour[distributed]' (in a checkout: pip install '.[distributed]')"
+    ) from e
 
-__all__ = ["FORMAT", "MANIFEST", "ResultStore", "checksum", "table_metadata"]
+__all__ = ["FORMAT", "MANIFEST", "EvenChunks", "ResultStore", "checksum", "table_metadata"]
 
-#: The name and version of the store layout (in ``_run.json``).
+#: The name and version of the store layout (in ``_run.json``).  Version 2: every part
+#: carries the run's id, its chunk index and a checksum, and the chunk plan may be one
+#: ``chunk_size`` instead of a list.
 FORMAT = "parlour-results/2"
 #: The file that describes the run.
 MANIFEST = "_run.json"
-_PART = re.compile(r"^part-(\d{6})\.parquet$")
+_PART = re.compile(r"^part-(\d{6,})\.parquet$")
 _PART_KEY = b"parlour.part"  # the part's own metadata: chunk, rows, checksum
 
 
-def _part_name(index: int) -> str:
-    return f"part-{index:06d}.parquet"
+def _part_name(index: int, chunks: int) -> str:
+    """Chunk ``index``'s file: six digits, or as many as the last index has (so the names sort)."""
+    return f"part-{index:0{max(6, len(str(chunks - 1)))}d}.parquet"
+
+
+class EvenChunks(Sequence[int]):
+    """A chunk plan of ``rows`` rows cut into chunks of ``size``, the last one shorter.
+
+    It is a sequence of the chunks' row counts that holds two numbers however many
+    chunks there are, so a run over billions of items plans (and its manifest records)
+    its chunks in constant memory.  Equal to any sequence of the same counts.
+    """
+
+    __slots__ = ("rows", "size")
+
+    def __init__(self, rows: int, size: int) -> None:
+        """``rows`` (>= 0) in chunks of ``size`` (>= 1)."""
+        if isinstance(rows, bool) or not isinstance(rows, int) or rows < 0:
+            raise InvalidValueError(f"rows must be an int >= 0, got {rows!r}")
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise InvalidValueError(f"a chunk size must be an int >= 1, got {size!r}")
+        self.rows = rows
+        self.size = size
+
+    def __len__(self) -> int:
+        """The number of chunks."""
+        return -(-self.rows // self.size)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        """The rows of chunk ``index`` (a list for a slice)."""
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        n = len(self)
+        i = index + n if index < 0 else index
+        if not 0 <= i < n:
+            raise IndexError(f"chunk {index} of {n}")
+        return min(self.size, self.rows - i * self.size)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a plan with the same chunk sizes (any sequence of ints)."""
+        if isinstance(other, EvenChunks):
+            return self.rows == other.rows and (self.size == other.size or (len(self) <= 1 and len(other) <= 1))
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        """``EvenChunks(rows=..., size=...)``."""
+        return f"EvenChunks(rows={self.rows!r}, size={self.size!r})"
+
+
+def _plan_json(chunk_rows: Sequence[int]) -> dict[str, Any]:
+    """The manifest's record of a chunk plan: one size for an even plan, else every chunk's rows."""
+    if isinstance(chunk_rows, EvenChunks):
+        return {"chunks": len(chunk_rows), "rows": chunk_rows.rows, "chunk_size": chunk_rows.size}
+    rows = [int(n) for n in chunk_rows]
+    return {"chunks": len(rows), "rows": sum(rows), "chunk_rows": rows}
+
+
+def _plan_of(info: Mapping[str, Any]) -> Sequence[int]:
+    if "chunk_size" in info:
+        return EvenChunks(int(info["rows"]), int(info["chunk_size"]))
+    return [int(n) for n in info["chunk_rows"]]
 
 
 def _canonical(obj: Any) -> Any:
@@ -71,9 +142,9 @@ def _canonical(obj: Any) -> Any:
     return json.loads(json.dumps(obj, sort_keys=True))
 
 
-def _run_id(kind: str, parameters: Any, chunk_rows: list[int], version: str) -> str:
+def _run_id(kind: str, parameters: Any, plan: Mapping[str, Any], version: str) -> str:
     """The id of a run: the same for every run of the same command (kind, parameters, plan, version)."""
-    text = json.dumps([kind, parameters, chunk_rows, version], sort_keys=True, separators=(",", ":"))
+    text = json.dumps([kind, parameters, plan, version], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
@@ -127,6 +198,10 @@ class ResultStore:
         if not isinstance(info, dict) or info.get("format") != FORMAT or not isinstance(info.get("run"), str):
             raise StateFormatError(f"{str(manifest)!r} is not a {FORMAT} manifest")
         self._info: dict[str, Any] = info
+        try:
+            self._plan = _plan_of(info)
+        except (KeyError, TypeError, ValueError) as e:
+            raise StateFormatError(f"{str(manifest)!r} has no readable chunk plan ({e})") from None
         self._schema: pa.Schema | None = None
 
     # ---- what the run is
@@ -161,9 +236,9 @@ class ResultStore:
         return int(self._info["rows"])
 
     @property
-    def chunk_rows(self) -> list[int]:
-        """The rows each chunk holds, in chunk order."""
-        return [int(n) for n in self._info["chunk_rows"]]
+    def chunk_rows(self) -> Sequence[int]:
+        """The rows each chunk holds, in chunk order (a list, or an :class:`EvenChunks`)."""
+        return self._plan
 
     def metadata(self) -> dict[str, Any]:
         """The metadata every part carries: ``kind``, ``parameters``, ``parlour_version`` and ``run``."""
@@ -202,36 +277,36 @@ class ResultStore:
         *,
         kind: str,
         parameters: Mapping[str, Any],
-        chunk_rows: list[int],
+        chunk_rows: Sequence[int],
     ) -> ResultStore:
         """The store for this run at ``path``: created when the directory is new or empty, else
         resumed — which requires the same kind, parameters, chunk plan and parlour version
-        (InvalidValueError naming the difference otherwise)."""
+        (InvalidValueError naming what differs otherwise).  ``chunk_rows`` is the rows of
+        each chunk: a list, or an :class:`EvenChunks` (recorded as one chunk size)."""
         p = Path(path)
-        if len(chunk_rows) > MAX_CHUNKS:
-            raise InvalidValueError(f"a run is at most {MAX_CHUNKS:,} chunks, this one {len(chunk_rows):,}")
+        if not isinstance(chunk_rows, EvenChunks) and len(chunk_rows) > MAX_CHUNKS:
+            raise InvalidValueError(
+                f"a run planned chunk by chunk is at most {MAX_CHUNKS:,} chunks, this one {len(chunk_rows):,}"
+            )
         params = _canonical(dict(parameters))
-        rows = [int(n) for n in chunk_rows]
+        plan = _plan_json(chunk_rows)
         want = {
             "format": FORMAT,
             "kind": kind,
             "parameters": params,
             "parlour_version": __version__,
-            "run": _run_id(kind, params, rows, __version__),
-            "chunks": len(rows),
-            "rows": int(sum(rows)),
-            "chunk_rows": rows,
+            "run": _run_id(kind, params, plan, __version__),
+            **plan,
         }
         if p.exists() and not p.is_dir():
             raise InvalidValueError(f"the output {str(p)!r} exists and is not a directory")
         if (p / MANIFEST).exists():
             store = cls(p)
-            for key in ("kind", "parameters", "parlour_version", "chunk_rows"):
-                if store._info.get(key) != want[key]:
-                    raise InvalidValueError(
-                        f"{str(p)!r} holds a different run ({key}: stored {store._info.get(key)!r}, "
-                        f"this run {want[key]!r}); choose another output directory"
-                    )
+            differ = _differences(store, want, chunk_rows)
+            if differ:
+                raise InvalidValueError(
+                    f"{str(p)!r} holds a different run ({'; '.join(differ)}); choose another output directory"
+                )
             store._clean_temporaries()
             store._set_aside_damaged()
             return store
@@ -251,11 +326,14 @@ class ResultStore:
                 except FileNotFoundError:  # pragma: no cover - another process removed it
                     pass
 
+    def _schema_metadata(self) -> dict[bytes, bytes]:
+        return {b"parlour": json.dumps(self.metadata(), sort_keys=True).encode("utf-8")}
+
     def _set_aside_damaged(self) -> None:
         """Renames every stored part that fails its check to ``.damaged-<name>`` (so the run
         computes it again), with a ParlourWarning saying why."""
         for index, why in sorted(self.verify().items()):
-            name = _part_name(index)
+            name = _part_name(index, self.chunks)
             os.replace(self.path / name, self.path / f".damaged-{name}")
             warnings.warn(
                 f"{str(self.path)!r}: chunk {index} is damaged ({why}) and will be computed again; "
@@ -275,17 +353,14 @@ class ResultStore:
                 bad[index] = str(e)
         return bad
 
-    def _schema_metadata(self) -> dict[bytes, bytes]:
-        return {b"parlour": json.dumps(self.metadata(), sort_keys=True).encode("utf-8")}
-
     def write(self, index: int, table: pa.Table) -> bool:
         """Store chunk ``index`` (its rows, in order); False when it was already stored (the
         first copy is kept, so a chunk computed twice — a retried task — counts once)."""
         if not 0 <= index < self.chunks:
             raise InvalidValueError(f"chunk index {index} is outside 0..{self.chunks - 1}")
-        if table.num_rows != self.chunk_rows[index]:
-            raise InvalidValueError(f"chunk {index} has {table.num_rows} rows, the plan says {self.chunk_rows[index]}")
-        final = self.path / _part_name(index)
+        if table.num_rows != self._plan[index]:
+            raise InvalidValueError(f"chunk {index} has {table.num_rows} rows, the plan says {self._plan[index]}")
+        final = self.path / _part_name(index, self.chunks)
         if final.exists():
             return False
         table = table.replace_schema_metadata(None)
@@ -293,7 +368,7 @@ class ResultStore:
         meta = self._schema_metadata()
         meta[_PART_KEY] = json.dumps(part, sort_keys=True).encode("utf-8")
         table = table.replace_schema_metadata(meta)
-        tmp = self.path / f".{_part_name(index)}.{os.getpid()}.tmp"
+        tmp = self.path / f".{_part_name(index, self.chunks)}.{os.getpid()}.tmp"
         pq.write_table(table, tmp, compression="zstd")
         os.replace(tmp, final)
         return True
@@ -307,20 +382,20 @@ class ResultStore:
             raise WrongTypeError(f"a chunk index is an int, got {type(index).__name__}")
         if not 0 <= index < self.chunks:
             raise InvalidValueError(f"chunk index {index} is outside 0..{self.chunks - 1}")
-        if not (self.path / _part_name(index)).exists():
+        if not (self.path / _part_name(index, self.chunks)).exists():
             raise StateFormatError(f"chunk {index} of {str(self.path)!r} is not stored yet")
         try:
             return self._checked_part(index)
         except _Damaged as e:
             raise StateFormatError(
-                f"part {_part_name(index)} of {str(self.path)!r} is damaged: {e} "
+                f"part {_part_name(index, self.chunks)} of {str(self.path)!r} is damaged: {e} "
                 "(run the same command again to compute it again)"
             ) from None
 
     def _checked_part(self, index: int) -> pa.Table:
         """The part of chunk ``index`` after every check; _Damaged saying why not."""
         try:
-            table = pq.read_table(self.path / _part_name(index))
+            table = pq.read_table(self.path / _part_name(index, self.chunks))
         except (pa.ArrowException, OSError, ValueError) as e:
             raise _Damaged(f"not a readable Parquet file ({type(e).__name__}: {str(e)[:200]})") from None
         meta = table.schema.metadata or {}
@@ -335,8 +410,8 @@ class ResultStore:
             raise _Damaged(f"it belongs to another run ({run.get('kind')!r}, run {run.get('run')!r})")
         if part.get("chunk") != index:
             raise _Damaged(f"it holds chunk {part.get('chunk')!r}")
-        if part.get("rows") != table.num_rows or table.num_rows != self.chunk_rows[index]:
-            raise _Damaged(f"it holds {table.num_rows} rows, the plan says {self.chunk_rows[index]}")
+        if part.get("rows") != table.num_rows or table.num_rows != self._plan[index]:
+            raise _Damaged(f"it holds {table.num_rows} rows, the plan says {self._plan[index]}")
         table = table.replace_schema_metadata(None)
         if part.get("checksum") != checksum(table):
             raise _Damaged("its rows do not match its checksum")
@@ -362,6 +437,31 @@ class ResultStore:
     def __repr__(self) -> str:
         """``ResultStore('path')``."""
         return f"ResultStore({str(self.path)!r})"
+
+
+def _differences(store: ResultStore, want: Mapping[str, Any], plan: Sequence[int]) -> list[str]:
+    """What differs between a stored run and the run asked for, one phrase each (the
+    parameters by name, so a long list of values is never printed whole)."""
+    out = []
+    info = store._info
+    if info.get("kind") != want["kind"]:
+        out.append(f"kind: stored {info.get('kind')!r}, this run {want['kind']!r}")
+    stored, asked = info.get("parameters") or {}, want["parameters"]
+    for name in sorted(set(stored) | set(asked)):
+        if stored.get(name, "(none)") != asked.get(name, "(none)"):
+            out.append(
+                f"{name}: stored {_short(stored.get(name, '(none)'))}, this run {_short(asked.get(name, '(none)'))}"
+            )
+    if info.get("parlour_version") != want["parlour_version"]:
+        out.append(f"parlour version: stored {info.get('parlour_version')}, this run {want['parlour_version']}")
+    if not out and store.chunk_rows != plan:
+        out.append("chunk plan: the chunks are cut differently")
+    return out
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 4] + " ..."
 
 
 def table_metadata(table: pa.Table) -> dict[str, Any]:

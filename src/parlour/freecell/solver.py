@@ -30,7 +30,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 
@@ -431,21 +431,36 @@ def _bounded(numbers: Iterable[int], cap: int, beyond: str) -> list[int]:
     return items_of(numbers, "the deal numbers", cap, beyond=beyond)
 
 
-def _deal_array(numbers: Iterable[int], cap: int = MAX_RUN_ITEMS) -> np.ndarray:
-    if isinstance(numbers, range) and len(numbers) > cap:
-        raise InvalidValueError(f"at most {cap:,} deals in one run, got {len(numbers):,}; split the run")
+def _deal_array(numbers: Iterable[int], cap: int | None) -> np.ndarray | range:
+    """The deals as uint64, or a range of step 1 as itself (never made into an array: it may
+    hold 2**33 deals).  At most ``cap`` deals (None: a range of any length; other iterables
+    at most MAX_RUN_ITEMS, the array held in memory)."""
     if isinstance(numbers, range) and numbers.step == 1:
-        if len(numbers) and (numbers.start < 1 or numbers.stop > 2**33):
-            raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got the range {_shown(numbers)}")
-        return np.arange(numbers.start, max(numbers.start, numbers.stop), dtype=np.uint64)
+        if len(numbers) and not 1 <= numbers.start < numbers.stop <= 2**33:
+            bad = numbers.start if numbers.start < 1 else numbers.stop - 1
+            raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {bad}")
+        if cap is not None and len(numbers) > cap:
+            raise InvalidValueError(f"at most {cap:,} deals in one call, got {len(numbers):,} (use out=... beyond)")
+        return numbers
     out = []
-    for n in _bounded(numbers, cap, "split the run"):
+    for n in _bounded(numbers, MAX_RUN_ITEMS if cap is None else cap, "split the run"):
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
             raise WrongTypeError(f"a deal number is an int, got {type(n).__name__} {_shown(n)}")
         if not 1 <= n < 2**33:
             raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {n}")
         out.append(int(n))
     return np.array(out, dtype=np.uint64)
+
+
+def _solve_chunk(params: dict[str, Any], numbers: np.ndarray, jobs: int) -> list[SolveResult]:
+    """The task of one chunk of an executor run: the results of the deals ``numbers``."""
+    return solve_deals(
+        [int(n) for n in numbers],
+        mode=params["mode"],
+        jobs=jobs,
+        max_states=params["max_states"],
+        time_limit=params["time_limit"],
+    )
 
 
 def _solve_chunked(
@@ -468,16 +483,15 @@ def _solve_chunked(
         raise InvalidValueError(f"max_states must be a positive int or None, got {_shown(max_states)}")
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
         raise InvalidValueError(f"time_limit must be positive seconds or None, got {_shown(time_limit)}")
-    deals = _deal_array(numbers, MAX_RUN_ITEMS if out is not None else MAX_DEALS_IN_MEMORY)
+    deals = _deal_array(numbers, None if out is not None else MAX_DEALS_IN_MEMORY)
 
     def report(done: int, total: int) -> None:
         if progress is not None:
             progress(done, total, max(0, done - 1))
 
     if out is not None:
-        from parlour.distributed.runs import DEFAULT_CHUNK, freecell_survey
+        from parlour.freecell._runs import freecell_survey
 
-        check_chunks(len(deals), chunk_size if chunk_size is not None else DEFAULT_CHUNK["freecell.survey"], "deals")
         return freecell_survey(
             deals,
             out,
@@ -491,7 +505,6 @@ def _solve_chunked(
             progress=report,
         )
     from parlour.distributed.runner import run_chunks
-    from parlour.distributed.tasks import freecell_objects_chunk
 
     size = chunk_size if chunk_size is not None else 5000
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
@@ -510,7 +523,7 @@ def _solve_chunked(
         done[0] += len(chunks[i][1])
         report(done[0], len(deals))
 
-    run_chunks(freecell_objects_chunk, chunks, on_result=keep, executor=executor, jobs=jobs, on_progress=advance)
+    run_chunks(_solve_chunk, chunks, on_result=keep, executor=executor, jobs=jobs, on_progress=advance)
     for i in range(len(chunks)):
         results.extend(parts[i])
     return results

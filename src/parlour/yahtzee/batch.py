@@ -13,7 +13,7 @@ from parlour._args import MAX_COUNT, check_chunks, check_count, check_executor
 from parlour._core import yahtzee as _y
 from parlour.errors import InvalidValueError, WrongTypeError, _shown
 
-# The fewest games between two progress calls of an in-process simulation.
+# The games between two progress calls of an in-process simulation.
 _PROGRESS_BLOCK = 20_000
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,7 +91,7 @@ def simulate(
         # With a progress callback: consecutive blocks of games, which give the same scores
         # as one call over the whole range (each game's dice depend only on seed and index).
         check_count(n, "the number of games", _y.MAX_SIMULATED_GAMES, beyond="use out=... beyond")
-        block = max(1, min(n, max(_PROGRESS_BLOCK, n // 100)))
+        block = max(1, min(n, _PROGRESS_BLOCK))  # a progress call every fraction of a second
         blocks: list[np.ndarray] = []
         for start in range(0, max(n, 1), block):
             blocks.append(_y.simulate(min(block, n - start), bot, seed, threads, first + start))
@@ -102,9 +102,9 @@ def simulate(
         check_count(n, "the number of games", _y.MAX_SIMULATED_GAMES, beyond="use out=... beyond")
     else:
         check_count(n, "the number of games", MAX_COUNT)
-        from parlour.distributed.runs import DEFAULT_CHUNK
+        from parlour.yahtzee._runs import SIMULATE
 
-        check_chunks(n, chunk_size if chunk_size is not None else DEFAULT_CHUNK["yahtzee.simulate"], "games")
+        check_chunks(n, chunk_size if chunk_size is not None else SIMULATE.chunk_size, "games")
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
         raise InvalidValueError(f"the first game must be an int >= 0, got {_shown(first)}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -122,7 +122,7 @@ def simulate(
     rules = str(bot.rules)
     jobs = max(threads, 1) if executor is not None else threads
     if out is not None:
-        from parlour.distributed.runs import yahtzee_simulate
+        from parlour.yahtzee._runs import yahtzee_simulate
 
         return yahtzee_simulate(
             n,
@@ -138,9 +138,9 @@ def simulate(
             progress=progress,
         )
     from parlour.distributed.runner import run_chunks
-    from parlour.distributed.tasks import yahtzee_chunk
+    from parlour.yahtzee._runs import SIMULATE, yahtzee_chunk
 
-    size = 10_000 if chunk_size is None else chunk_size
+    size = SIMULATE.chunk_size if chunk_size is None else chunk_size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidValueError(f"chunk_size must be an int >= 1, got {_shown(chunk_size)}")
     check_chunks(n, size, "games")
