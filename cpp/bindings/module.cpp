@@ -28,6 +28,7 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_yahtzee_objectives(yahtzee);
   auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals, the game and the solver.");
   pb::register_freecell(freecell);
+  pb::register_freecell_solver(freecell);
   pb::register_freecell_game(freecell);
   pb::register_envs(m);
   pb::register_platform(m);

@@ -24,7 +24,7 @@ int legal_ids(const GameState& state, std::array<std::uint16_t, kMaxLegal>& out)
 
 bool is_terminal(const GameState& state) { return state.is_solved() || state.legal_move_list(false).empty(); }
 
-int Game::legal_ids(std::array<std::uint16_t, kMaxLegal>& out) const { return freecell::legal_ids(state(), out); }
+int Game::legal_ids(LegalIds& out) const { return freecell::legal_ids(state(), out); }
 
 bool Game::is_terminal() const { return freecell::is_terminal(state()); }
 
@@ -34,12 +34,16 @@ std::optional<std::string> Game::why_not(const Move& m) const {
   return "illegal move " + core::quote(m.notation()) + ": " + why;
 }
 
-Move Game::apply(const Move& m) {
+Move Game::apply(const Move& m) { return make_move(m, CellChoice::First); }
+
+Move Game::apply_recorded(const Move& m) { return make_move(m, CellChoice::Any); }
+
+Move Game::make_move(const Move& m, CellChoice cells) {
   std::string why;
-  const auto resolved = state().resolve(m, &why);
+  const auto resolved = state().resolve(m, &why, cells);
   if (!resolved) throw_illegal("illegal move " + core::quote(m.notation()) + ": " + why);
   std::string text = state().notation(*resolved);
-  GameState next = state().apply(*resolved);
+  GameState next = state().apply_unchecked(*resolved);
   states_.reserve(states_.size() + 1);
   moves_.reserve(moves_.size() + 1);
   states_.push_back(std::move(next));
@@ -66,7 +70,7 @@ Observation observe(const Game& game, std::optional<int> seat) {
   o.deal = game.deal();
   o.terminal = game.is_terminal();
   if (seat && !o.terminal) {
-    std::array<std::uint16_t, kMaxLegal> buf;
+    Game::LegalIds buf;
     const int n = game.legal_ids(buf);
     o.legal.assign(buf.begin(), buf.begin() + n);
   }

@@ -1,5 +1,7 @@
 #include "parlour/yahtzee/game.hpp"
 
+#include <algorithm>
+
 #include "parlour/core/errors.hpp"
 
 namespace parlour::yahtzee {
@@ -82,27 +84,44 @@ void Game::roll(Dice dice) {
   roll_with(dice);
 }
 
-std::vector<Action> legal_actions(const Scorecard& card, Dice dice, int rolls_left) {
+std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
-  const Categories legal = card.legal_categories(dice);
+  if (phase_ != Phase::Decide) return out;
+  const Categories legal = cards_[static_cast<std::size_t>(player_)].legal_categories(*dice_);
   for (int c = 0; c < kNumCategories; ++c)
     if (legal.contains(static_cast<Category>(c))) out.emplace_back(Score{static_cast<Category>(c)});
-  if (rolls_left > 0) {
+  if (rolls_left_ > 0) {
     const auto& t = dice_tables();
     for (int k = 0; k < kNumPartialKeeps; ++k) {
       const Keep kk = Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(k)]);
-      if (kk.is_subset_of(dice)) out.emplace_back(Reroll{kk});
+      if (kk.is_subset_of(*dice_)) out.emplace_back(Reroll{kk});
     }
   }
   return out;
 }
 
-std::vector<Action> Game::legal_actions() const {
-  if (phase_ != Phase::Decide) return {};
-  return yahtzee::legal_actions(cards_[static_cast<std::size_t>(player_)], *dice_, rolls_left_);
+int legal_ids(const Scorecard& card, Dice dice, int rolls_left, Game::LegalIds& out) noexcept {
+  int n = 0;
+  const Categories legal = card.legal_categories(dice);
+  for (int c = 0; c < kNumCategories; ++c)
+    if (legal.contains(static_cast<Category>(c))) out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c);
+  if (rolls_left > 0) {
+    const auto& t = dice_tables();
+    for (int k = 0; k < kNumPartialKeeps; ++k) {
+      const Keep kk = Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(k)]);
+      if (kk.is_subset_of(dice)) out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(action_id(Reroll{kk}));
+    }
+  }
+  std::sort(out.begin(), out.begin() + n);
+  return n;
 }
 
-bool Game::is_legal(const Action& a) const noexcept {
+int Game::legal_ids(LegalIds& out) const noexcept {
+  if (phase_ != Phase::Decide) return 0;
+  return yahtzee::legal_ids(cards_[static_cast<std::size_t>(player_)], *dice_, rolls_left_, out);
+}
+
+bool Game::can_apply(const Action& a) const noexcept {
   if (phase_ != Phase::Decide) return false;
   if (const auto* s = std::get_if<Score>(&a))
     return cards_[static_cast<std::size_t>(player_)].can_score(s->category, *dice_);
@@ -144,7 +163,7 @@ std::optional<std::string> Game::why_not(const Action& a) const {
   return std::nullopt;
 }
 
-ScoreDelta Game::act(const Action& a) {
+ScoreDelta Game::apply(const Action& a) {
   if (phase_ != Phase::Decide) throw core::PhaseError(*why_not(a));
   const int seat = player_;
   const Dice rolled = *dice_;

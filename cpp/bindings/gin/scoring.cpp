@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "bind_gin.hpp"
-#include "common.hpp"
+#include "../common.hpp"
+#include "gin.hpp"
 #include "parlour/gin/rules.hpp"
 #include "parlour/gin/scoring.hpp"
 

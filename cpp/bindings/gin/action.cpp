@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bind_gin.hpp"
+#include "gin.hpp"
 #include "parlour/gin/action.hpp"
 #include "parlour/gin/round.hpp"
 

@@ -1,12 +1,11 @@
-// Shared glue of the Yahtzee binding files (bind_yahtzee.cpp, bind_yahtzee_play.cpp,
-// bind_yahtzee_objectives.cpp):
-// argument coercions and reprs.  No game logic.
+// Shared glue of the Yahtzee binding files (cpp/bindings/yahtzee/): argument coercions
+// and reprs.  No game logic.
 #pragma once
 
 #include <functional>
 #include <string>
 
-#include "common.hpp"
+#include "../common.hpp"
 #include "parlour/yahtzee/action.hpp"
 #include "parlour/yahtzee/scorecard.hpp"
 #include "parlour/yahtzee/state.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "common.hpp"
+#include "../common.hpp"
 
 namespace parlour::bindings {
 
@@ -102,7 +102,10 @@ py::list card_list(CardSet s) {
   return out;
 }
 
-void register_cards(py::module_& m) {
+namespace {
+
+// Rank, Suit and Colour, with their members cached for fast returns.
+void bind_enums(py::module_& m) {
   py::native_enum<core::Rank>(m, "Rank", "enum.IntEnum",
                               "A card rank, 1..13 with the Ace low (ACE=1, JACK=11, QUEEN=12, KING=13).")
       .value("ACE", core::Rank::Ace)
@@ -138,7 +141,10 @@ void register_cards(py::module_& m) {
   cache_members<core::Rank>(m.attr("Rank"), 14);
   cache_members<core::Suit>(m.attr("Suit"), 4);
   cache_members<core::Colour>(m.attr("Colour"), 2);
+}
 
+// Card, and the shared Card objects card_object() hands out.
+py::class_<Card> bind_card(py::module_& m) {
   py::class_<Card> card(m, "Card",
                         "One playing card: a rank (Ace low) and a suit; immutable, hashable, ordered by bit "
                         "(suit-major: clubs, spades, hearts, diamonds; then rank).\n\n"
@@ -198,12 +204,11 @@ void register_cards(py::module_& m) {
     const Card c = Card::from_index_unchecked(i);
     g_card_objects[static_cast<std::size_t>(c.bit())] = py::cast(c).release().ptr();
   }
+  return card;
+}
 
-  register_cardset_type(m);
-
-  def_set_operators(card);
-  def_equality<Card>(card);
-
+// The batch conversions between card masks, card lists and dense (n, 52) arrays.
+void bind_mask_functions(py::module_& m) {
   m.def(
       "masks_to_cards",
       [](const Arg<MaskArray>& masks) -> py::typing::List<py::typing::List<Card>> {
@@ -267,6 +272,17 @@ void register_cards(py::module_& m) {
         return out;
       },
       py::arg("dense"), "n uint64 masks from an (n, 52) bool array (column = dense card index).");
+}
+
+}  // namespace
+
+void register_cards(py::module_& m) {
+  bind_enums(m);
+  py::class_<Card> card = bind_card(m);
+  register_cardset_type(m);
+  def_set_operators(card);
+  def_equality<Card>(card);
+  bind_mask_functions(m);
 }
 
 void register_rng(py::module_& m) {

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "bind_gin.hpp"
+#include "../protocol.hpp"
+#include "gin.hpp"
 #include "parlour/gin/observation.hpp"
 #include "parlour/gin/round.hpp"
 #include "parlour/gin/snapshot.hpp"
-#include "protocol.hpp"
 
 namespace parlour::bindings {
 
@@ -25,37 +25,12 @@ template <>
 struct GameTraits<Round> {
   static constexpr const char* kName = "gin";
   static constexpr const char* kSnapshotWhat = "a gin round snapshot";
-  static constexpr int kNumActions = gin::kActionCount;
-  static constexpr int kMaxLegal = gin::kMaxLegal;
-  using Action = gin::Action;
   using ActionLike = GinActionLike;
   using ActionStub = gin::Action;
-  static int num_players(const Round&) { return 2; }
-  static py::typing::Optional<Player> current_player(const Round& r) {
-    return r.turn() ? player_object(*r.turn()) : py::none();
-  }
-  static int legal_ids(const Round& r, gin::LegalIds& out) { return r.legal_ids(out); }
+  static Action to_action(py::handle a) { return to_gin_action(a); }
   static py::object action_object(const Round&, int id) { return bindings::action_object(id); }
-  static Action to_action(const Round&, py::handle a) { return bindings::to_gin_action(a); }
-  static std::optional<std::string> why_not(const Round& r, const Action& a) {
-    const RoundError e = r.check(a);
-    if (e == RoundError::Ok) return std::nullopt;
-    try {
-      r.fail(e, a);
-    } catch (const core::Error& ex) { return std::string(ex.what()); }
-  }
-  static void apply(Round& r, const Action& a) { r.apply(a); }
-  static bool is_terminal(const Round& r) { return r.is_terminal(); }
-  static py::typing::Tuple<py::float_, py::float_> returns(const Round& r) {
-    const auto v = r.returns();
-    return py::make_tuple(static_cast<double>(v[0]), static_cast<double>(v[1]));
-  }
-  static py::typing::Union<Observation> observe(const Round& r, std::optional<int> seat) {
-    return py::cast(seat ? gin::observe(r, static_cast<Player>(*seat)) : gin::observe_public(r));
-  }
-  static py::typing::Optional<Event> last_event(const Round& r) {
+  static py::object event(const Round& r) {
     const auto e = r.last_event();
-    if (!e) return py::none();
     return py::cast(Event{static_cast<int>(e->seat), bindings::action_object(e->action), e->action.str(),
                           gin::event_to_json(*e, r, e->seat), gin::event_to_json(*e, r, std::nullopt)});
   }
@@ -154,8 +129,9 @@ void def_properties(py::class_<Round>& cls) {
           "The non-dealer, who has the first upcard offer.")
       .def_property_readonly(
           "phase", [](const Round& r) { return Member<Phase>{r.phase()}; }, "The current phase.")
-      .def_property_readonly("turn", &GameTraits<Round>::current_player,
-                             "The player to act (the defender during layoffs), None once finished.")
+      .def_property_readonly(
+          "turn", [](const Round& r) { return seat_value(r.turn()); },
+          "The player to act (the defender during layoffs), None once finished.")
       .def(
           "hand", [](const Round& r, const Arg<PlayerLike>& p) { return r.hand(to_player(p)); }, py::arg("player"),
           "The hand of a player (both are visible: this is the referee's view).")

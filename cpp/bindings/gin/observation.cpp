@@ -4,11 +4,11 @@
 #include <span>
 #include <string>
 
-#include "bind_gin.hpp"
+#include "../protocol.hpp"
+#include "gin.hpp"
 #include "parlour/gin/encode.hpp"
 #include "parlour/gin/observation.hpp"
 #include "parlour/gin/snapshot.hpp"
-#include "protocol.hpp"
 
 namespace parlour::bindings {
 

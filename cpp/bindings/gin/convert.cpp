@@ -1,8 +1,8 @@
-// The gin argument converters and shared action objects declared in bind_gin.hpp.
+// The gin argument converters and shared action objects declared in gin.hpp.
 #include <array>
 #include <string>
 
-#include "bind_gin.hpp"
+#include "gin.hpp"
 
 namespace parlour::bindings {
 

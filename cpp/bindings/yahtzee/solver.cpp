@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "bind_yahtzee.hpp"
-#include "exclusive.hpp"
-#include "interrupt.hpp"
+#include "../exclusive.hpp"
+#include "../interrupt.hpp"
+#include "../protocol.hpp"
 #include "parlour/yahtzee/bots.hpp"
 #include "parlour/yahtzee/game.hpp"
 #include "parlour/yahtzee/observation.hpp"
 #include "parlour/yahtzee/solver.hpp"
-#include "protocol.hpp"
+#include "yahtzee.hpp"
 
 namespace parlour::bindings {
 
@@ -51,8 +51,76 @@ const void* solver_of(const Bot& bot) {
 
 namespace {
 
+using SolverClass = py::class_<Solver, std::shared_ptr<Solver>>;
+
+// query() on the solver, after solving the states reachable from st when its value is not
+// known yet (the GIL released meanwhile), all under one claim of the solver (exclusive.hpp).
+template <class Query>
+auto solved_query(Solver& s, State st, Query&& query) {
+  return claimed(&s, [&] {
+    if (!s.is_solved(st)) {
+      py::gil_scoped_release release;
+      s.solve_from(st, 0);
+    }
+    return query();
+  });
+}
+
+// The queries of a solved (or lazily solved) table.
+void def_solver_queries(SolverClass& solver) {
+  solver
+      .def(
+          "value",
+          [](Solver& s, State st) {
+            return solved_query(s, st, [&] { return s.value(st); });
+          },
+          py::arg("state"), "The expected further score from the start of a turn in state (solving lazily).")
+      .def_property_readonly(
+          "values",
+          [](const Solver& s) {
+            auto v = s.values();
+            py::array_t<double> out(static_cast<py::ssize_t>(v.size()));
+            std::copy(v.begin(), v.end(), out.mutable_data());
+            return out;
+          },
+          "A new float64 array of 2**20 values by State.index (NaN for invalid or unsolved indices).")
+      .def(
+          "category_values",
+          [](Solver& s, State st, const DiceLike& d) {
+            const Dice dice = to_dice(d);
+            return solved_query(s, st, [&] { return s.category_values(st, dice); });
+          },
+          py::arg("state"), py::arg("dice"),
+          "(category, expected further score) for each legal box in card order: the reward of the write plus the "
+          "value of the next state.")
+      .def(
+          "keep_values",
+          [](Solver& s, State st, const DiceLike& d, int rolls_left) {
+            const Dice dice = to_dice(d);
+            return solved_query(s, st, [&] { return s.keep_values(st, dice, rolls_left); });
+          },
+          py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
+          "(keep, expected further score) for each keep of the dice with 1 or 2 rolls left, in Dice.keeps() order "
+          "(keeping all five = not rerolling now).")
+      .def(
+          "best_category",
+          [](Solver& s, State st, const DiceLike& d) {
+            const Dice dice = to_dice(d);
+            return solved_query(s, st, [&] { return s.best_category(st, dice); });
+          },
+          py::arg("state"), py::arg("dice"), "The best box for the dice (first in card order on ties).")
+      .def(
+          "best_action",
+          [](Solver& s, State st, const DiceLike& d, int rolls_left) {
+            const Dice dice = to_dice(d);
+            return solved_query(s, st, [&] { return yahtzee_action_object(s.best_action(st, dice, rolls_left)); });
+          },
+          py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
+          "The optimal action with 0..2 rolls left: Score(category) or Reroll(keep) (see the tie-breaks).");
+}
+
 void bind_solver(py::module_& m) {
-  py::class_<Solver, std::shared_ptr<Solver>> solver(
+  SolverClass solver(
       m, "Solver",
       "The exact optimal strategy: the expected further score of optimal play from the start of a turn in every "
       "state (f64). solve() fills the table over the 20-bit state index (tiers of filled boxes in parallel; "
@@ -95,84 +163,6 @@ void bind_solver(py::module_& m) {
       .def_property_readonly("solved_count", &Solver::solved_count, "The number of states with a value.")
       .def_property_readonly("table_bytes", &Solver::table_bytes, "The size of the value table in bytes.")
       .def_property_readonly("checksum", &Solver::checksum, "FNV-1a over the table's 64-bit words.")
-      .def(
-          "value",
-          [](Solver& s, State st) {
-            return claimed(&s, [&] {
-              if (!s.is_solved(st)) {
-                py::gil_scoped_release release;
-                s.solve_from(st, 0);
-              }
-              return s.value(st);
-            });
-          },
-          py::arg("state"), "The expected further score from the start of a turn in state (solving lazily).")
-      .def_property_readonly(
-          "values",
-          [](const Solver& s) {
-            auto v = s.values();
-            py::array_t<double> out(static_cast<py::ssize_t>(v.size()));
-            std::copy(v.begin(), v.end(), out.mutable_data());
-            return out;
-          },
-          "A new float64 array of 2**20 values by State.index (NaN for invalid or unsolved indices).")
-      .def(
-          "category_values",
-          [](Solver& s, State st, const DiceLike& d) {
-            const Dice dice = to_dice(d);
-            return claimed(&s, [&] {
-              if (!s.is_solved(st)) {
-                py::gil_scoped_release release;
-                s.solve_from(st, 0);
-              }
-              return s.category_values(st, dice);
-            });
-          },
-          py::arg("state"), py::arg("dice"),
-          "(category, expected further score) for each legal box in card order: the reward of the write plus the "
-          "value of the next state.")
-      .def(
-          "keep_values",
-          [](Solver& s, State st, const DiceLike& d, int rolls_left) {
-            const Dice dice = to_dice(d);
-            return claimed(&s, [&] {
-              if (!s.is_solved(st)) {
-                py::gil_scoped_release release;
-                s.solve_from(st, 0);
-              }
-              return s.keep_values(st, dice, rolls_left);
-            });
-          },
-          py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
-          "(keep, expected further score) for each keep of the dice with 1 or 2 rolls left, in Dice.keeps() order "
-          "(keeping all five = not rerolling now).")
-      .def(
-          "best_category",
-          [](Solver& s, State st, const DiceLike& d) {
-            const Dice dice = to_dice(d);
-            return claimed(&s, [&] {
-              if (!s.is_solved(st)) {
-                py::gil_scoped_release release;
-                s.solve_from(st, 0);
-              }
-              return s.best_category(st, dice);
-            });
-          },
-          py::arg("state"), py::arg("dice"), "The best box for the dice (first in card order on ties).")
-      .def(
-          "best_action",
-          [](Solver& s, State st, const DiceLike& d, int rolls_left) {
-            const Dice dice = to_dice(d);
-            return claimed(&s, [&] {
-              if (!s.is_solved(st)) {
-                py::gil_scoped_release release;
-                s.solve_from(st, 0);
-              }
-              return yahtzee_action_object(s.best_action(st, dice, rolls_left));
-            });
-          },
-          py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
-          "The optimal action with 0..2 rolls left: Score(category) or Reroll(keep) (see the tie-breaks).")
       .def(
           "save",
           [](const Solver& s, const py::object& path) {
@@ -231,6 +221,7 @@ void bind_solver(py::module_& m) {
         return "<yahtzee.Solver rules=" + s.rules().str() + " solved=" + std::to_string(s.solved_count()) + "/" +
                std::to_string(kNumValidStates) + ">";
       });
+  def_solver_queries(solver);
 }
 
 void bind_bots(py::module_& m) {
@@ -250,7 +241,7 @@ void bind_bots(py::module_& m) {
                   "Bot.act(game) is deprecated: act(observation) returns the action; apply it with game.apply()");
               Game& g = obs.cast<Game&>();
               if (g.phase() != Phase::Decide) throw core::PhaseError("the bot can act only in phase DECIDE");
-              return py::cast(g.act(b.choose(g.scorecard(g.current_player()).state(), *g.dice(), g.rolls_left())));
+              return py::cast(g.apply(b.choose(g.scorecard(g.player()).state(), *g.dice(), g.rolls_left())));
             }
             const Observation& o = cast_arg<const Observation&>(obs, "an Observation (game.observation(seat))");
             if (!o.is_my_turn() || !o.dice)

@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "bind_yahtzee.hpp"
-#include "exclusive.hpp"
-#include "interrupt.hpp"
+#include "../exclusive.hpp"
+#include "../interrupt.hpp"
 #include "parlour/yahtzee/bots.hpp"
 #include "parlour/yahtzee/distribution.hpp"
 #include "parlour/yahtzee/headsup.hpp"
 #include "parlour/yahtzee/solver.hpp"
 #include "parlour/yahtzee/threshold.hpp"
+#include "yahtzee.hpp"
 
 namespace parlour::bindings {
 

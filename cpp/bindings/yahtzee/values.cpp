@@ -1,7 +1,7 @@
 // Bindings for parlour._core.yahtzee: the value types (Category, Categories, Dice,
 // Keep, YahtzeeRules, State, ScoreDelta, Scorecard, Score, Reroll).  Glue only; the
 // rules live in cpp/src/yahtzee.  The Game, the Solver and the bots are bound in
-// bind_yahtzee_play.cpp.
+// game.cpp and solver.cpp beside this file.
 // Why one file: the value types share the multiset and pickling helpers defined at the
 // top (def_multiset, def_value), and each class has its own bind_* function; most of
 // its length is the classes' docstrings.
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "bind_yahtzee.hpp"
 #include "parlour/yahtzee/snapshot.hpp"
+#include "yahtzee.hpp"
 
 namespace parlour::bindings {
 

@@ -4,13 +4,14 @@
 #include <span>
 #include <string>
 
-#include "common.hpp"
-#include "interrupt.hpp"
+#include "../common.hpp"
+#include "../interrupt.hpp"
+#include "../protocol.hpp"
+#include "freecell.hpp"
 #include "parlour/freecell/encode.hpp"
 #include "parlour/freecell/game.hpp"
 #include "parlour/freecell/snapshot.hpp"
 #include "parlour/freecell/solver.hpp"
-#include "protocol.hpp"
 
 namespace parlour::bindings {
 
@@ -36,34 +37,16 @@ template <>
 struct GameTraits<fc::Game> {
   static constexpr const char* kName = "freecell";
   static constexpr const char* kSnapshotWhat = "a freecell game snapshot";
-  static constexpr int kNumActions = fc::kNumActions;
-  static constexpr int kMaxLegal = fc::kMaxLegal;
-  using Action = fc::Move;
   using ActionLike = MoveLike;
   using ActionStub = fc::Move;
-  static int num_players(const fc::Game&) { return 1; }
-  static std::optional<int> current_player(const fc::Game& g) {
-    if (g.is_terminal()) return std::nullopt;
-    return 0;
-  }
-  static int legal_ids(const fc::Game& g, std::array<std::uint16_t, kMaxLegal>& out) { return g.legal_ids(out); }
+  static fc::Move to_action(py::handle a) { return to_freecell_move(a); }
+  // The move of an id as the position resolves it (its card and count filled in).
   static py::object action_object(const fc::Game& g, int id) {
     const auto m = g.state().resolve(fc::Move::from_action_id(id));
     return py::cast(m ? *m : fc::Move::from_action_id(id));
   }
-  static Action to_action(const fc::Game&, py::handle a) { return to_freecell_move(a); }
-  static std::optional<std::string> why_not(const fc::Game& g, const Action& a) { return g.why_not(a); }
-  static void apply(fc::Game& g, const Action& a) { (void)g.apply(a); }
-  static bool is_terminal(const fc::Game& g) { return g.is_terminal(); }
-  static py::typing::Tuple<py::float_> returns(const fc::Game& g) {
-    return py::make_tuple(g.state().is_solved() ? 1.0 : 0.0);
-  }
-  static py::typing::Union<fc::Observation> observe(const fc::Game& g, std::optional<int> seat) {
-    return py::cast(fc::observe(g, seat));
-  }
-  static py::typing::Optional<Event> last_event(const fc::Game& g) {
+  static py::object event(const fc::Game& g) {
     const auto& e = g.last_event();
-    if (!e) return py::none();
     const core::Json j = fc::event_to_json(*e, g);
     return py::cast(Event{0, py::cast(e->move), e->notation, j, j});
   }

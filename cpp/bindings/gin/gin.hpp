@@ -1,12 +1,12 @@
-// Private glue shared by the gin binding files (bind_gin*.cpp): the converters of gin
-// arguments and the shared action objects.  Definitions: bind_gin_convert.cpp.
+// Private glue shared by the gin binding files (cpp/bindings/gin/): the converters of gin
+// arguments and the shared action objects.  Definitions: convert.cpp.
 #pragma once
 
 #include <optional>
 #include <span>
 #include <vector>
 
-#include "common.hpp"
+#include "../common.hpp"
 #include "parlour/gin/action.hpp"
 #include "parlour/gin/deadwood.hpp"
 #include "parlour/gin/meld.hpp"

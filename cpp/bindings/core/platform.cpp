@@ -2,7 +2,7 @@
 // between the vector kernels and the portable path (parlour.cpu is the public face).
 #include <string>
 
-#include "common.hpp"
+#include "../common.hpp"
 #include "parlour/core/platform.hpp"
 
 namespace parlour::bindings {

@@ -9,10 +9,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "bind_yahtzee.hpp"
-#include "common.hpp"
-#include "exclusive.hpp"
-#include "interrupt.hpp"
+#include "../common.hpp"
+#include "../exclusive.hpp"
+#include "../interrupt.hpp"
+#include "../yahtzee/yahtzee.hpp"
 #include "parlour/envs/freecell_batch.hpp"
 #include "parlour/envs/gin_batch.hpp"
 #include "parlour/envs/yahtzee_batch.hpp"

@@ -1,14 +1,14 @@
 // Bindings for parlour._core.gin (glue only; the rules live in cpp/src/gin):
 // melds, arrangements, deadwood and the best discard, and Card.deadwood.  The
-// rules and scoring are bound in bind_gin_scoring.cpp.
+// rules and scoring are bound in scoring.cpp beside this file.
 #include <pybind11/native_enum.h>
 
 #include <limits>
 #include <string>
 #include <vector>
 
-#include "bind_gin.hpp"
-#include "interrupt.hpp"
+#include "../interrupt.hpp"
+#include "gin.hpp"
 #include "parlour/gin/deadwood.hpp"
 #include "parlour/gin/meld.hpp"
 #include "parlour/gin/player.hpp"
@@ -237,7 +237,8 @@ void bind_meld(py::module_& m) {
                       }));
 }
 
-void bind_melds_and_deadwood(py::module_& m) {
+// Melds: one arrangement of a hand.
+void bind_melds(py::module_& m) {
   using MeldLike =
       py::typing::Union<Meld, core::CardSet, py::str, py::typing::Iterable<py::typing::Union<core::Card, py::str>>>;
   py::class_<Melds> melds(m, "Melds",
@@ -307,7 +308,10 @@ void bind_melds_and_deadwood(py::module_& m) {
               throw core::FormatError(std::string("corrupt Melds pickle: ") + e.what());
             }
           }));
+}
 
+// Discard, deadwood and the best arrangement and discard, one hand or a batch.
+void bind_deadwood(py::module_& m) {
   py::class_<gin::Discard>(m, "Discard",
                            "The result of best_discard: the chosen card, the deadwood left without it, and every "
                            "discard that leaves that same minimum (`ties`).")
@@ -396,7 +400,8 @@ void bind_melds_and_deadwood(py::module_& m) {
 
 void register_gin(py::module_& m) {
   bind_meld(m);
-  bind_melds_and_deadwood(m);
+  bind_melds(m);
+  bind_deadwood(m);
 }
 
 }  // namespace parlour::bindings

@@ -4,14 +4,14 @@
 #include <string>
 #include <vector>
 
-#include "bind_gin.hpp"
-#include "interrupt.hpp"
+#include "../interrupt.hpp"
+#include "../protocol.hpp"
+#include "gin.hpp"
 #include "parlour/core/limits.hpp"
 #include "parlour/gin/game.hpp"
 #include "parlour/gin/match.hpp"
 #include "parlour/gin/simulate.hpp"
 #include "parlour/gin/snapshot.hpp"
-#include "protocol.hpp"
 
 namespace parlour::bindings {
 
@@ -26,38 +26,12 @@ template <>
 struct GameTraits<Game> {
   static constexpr const char* kName = "gin";
   static constexpr const char* kSnapshotWhat = "a gin game snapshot";
-  static constexpr int kNumActions = gin::kActionCount;
-  static constexpr int kMaxLegal = gin::kMaxLegal;
-  using Action = gin::Action;
   using ActionLike = GinActionLike;
   using ActionStub = gin::Action;
-  static int num_players(const Game&) { return 2; }
-  static py::typing::Optional<Player> current_player(const Game& g) {
-    const auto p = g.current_player();
-    return p ? player_object(*p) : py::none();
-  }
-  static int legal_ids(const Game& g, gin::LegalIds& out) { return g.legal_ids(out); }
+  static gin::Action to_action(py::handle a) { return to_gin_action(a); }
   static py::object action_object(const Game&, int id) { return bindings::action_object(id); }
-  static Action to_action(const Game&, py::handle a) { return bindings::to_gin_action(a); }
-  static std::optional<std::string> why_not(const Game& g, const Action& a) {
-    const gin::RoundError e = g.check(a);
-    if (e == gin::RoundError::Ok) return std::nullopt;
-    try {
-      g.fail(e, a);
-    } catch (const core::Error& ex) { return std::string(ex.what()); }
-  }
-  static void apply(Game& g, const Action& a) { g.apply(a); }
-  static bool is_terminal(const Game& g) { return g.is_terminal(); }
-  static py::typing::Tuple<py::float_, py::float_> returns(const Game& g) {
-    const auto v = g.returns();
-    return py::make_tuple(static_cast<double>(v[0]), static_cast<double>(v[1]));
-  }
-  static py::typing::Union<Observation> observe(const Game& g, std::optional<int> seat) {
-    return py::cast(seat ? g.observe(static_cast<Player>(*seat)) : g.observe_public());
-  }
-  static py::typing::Optional<Event> last_event(const Game& g) {
+  static py::object event(const Game& g) {
     const auto& e = g.last_event();
-    if (!e) return py::none();
     const gin::Action& a = e->event.action;
     return py::cast(Event{static_cast<int>(e->event.seat), bindings::action_object(a), a.str(),
                           gin::event_to_json(*e, g, e->event.seat), gin::event_to_json(*e, g, std::nullopt)});

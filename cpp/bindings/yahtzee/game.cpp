@@ -6,12 +6,12 @@
 #include <span>
 #include <string>
 
-#include "bind_yahtzee.hpp"
+#include "../protocol.hpp"
 #include "parlour/yahtzee/encode.hpp"
 #include "parlour/yahtzee/game.hpp"
 #include "parlour/yahtzee/observation.hpp"
 #include "parlour/yahtzee/snapshot.hpp"
-#include "protocol.hpp"
+#include "yahtzee.hpp"
 
 namespace parlour::bindings {
 
@@ -23,40 +23,12 @@ template <>
 struct GameTraits<Game> {
   static constexpr const char* kName = "yahtzee";
   static constexpr const char* kSnapshotWhat = "a yahtzee game snapshot";
-  static constexpr int kNumActions = yahtzee::kNumActions;
-  static constexpr int kMaxLegal = 64;
-  using Action = yahtzee::Action;
   using ActionLike = bindings::ActionLike;
   using ActionStub = ActionObject;
-  static int num_players(const Game& g) { return g.num_players(); }
-  static std::optional<int> current_player(const Game& g) {
-    if (g.is_terminal()) return std::nullopt;
-    return g.current_player();
-  }
-  static int legal_ids(const Game& g, std::array<std::uint16_t, kMaxLegal>& out) {
-    int n = 0;
-    for (const auto& a : g.legal_actions())
-      out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(yahtzee::action_id(a));
-    std::sort(out.begin(), out.begin() + n);
-    return n;
-  }
+  static yahtzee::Action to_action(py::handle a) { return to_yahtzee_action(a); }
   static py::object action_object(const Game&, int id) { return yahtzee_action_object(yahtzee::action_from_id(id)); }
-  static Action to_action(const Game&, py::handle a) { return to_yahtzee_action(a); }
-  static std::optional<std::string> why_not(const Game& g, const Action& a) { return g.why_not(a); }
-  static void apply(Game& g, const Action& a) { (void)g.act(a); }
-  static bool is_terminal(const Game& g) { return g.is_terminal(); }
-  static py::tuple returns(const Game& g) {
-    const auto v = g.returns();
-    py::tuple out(v.size());
-    for (std::size_t i = 0; i < v.size(); ++i) out[i] = py::float_(static_cast<double>(v[i]));
-    return out;
-  }
-  static py::typing::Union<Observation> observe(const Game& g, std::optional<int> seat) {
-    return py::cast(yahtzee::observe(g, seat));
-  }
-  static py::typing::Optional<Event> last_event(const Game& g) {
+  static py::object event(const Game& g) {
     const auto& e = g.last_event();
-    if (!e) return py::none();
     const core::Json j = yahtzee::event_to_json(*e, g);
     return py::cast(Event{e->seat, yahtzee_action_object(e->action), yahtzee::action_str(e->action), j, j});
   }
@@ -74,12 +46,12 @@ std::string game_str(const Game& g) {
     for (int t : g.returns()) s += " " + std::to_string(t);
     return s + "\n";
   }
-  s += "player " + std::to_string(g.current_player()) + ", turn " + std::to_string(g.turn() + 1) + "/13, ";
+  s += "player " + std::to_string(g.player()) + ", turn " + std::to_string(g.turn() + 1) + "/13, ";
   if (g.dice())
     s += "dice " + g.dice()->str() + ", " + std::to_string(g.rolls_left()) + " roll(s) left\n";
   else
     s += "to roll" + (g.kept().size() ? " (kept " + g.kept().str() + ")" : std::string()) + "\n";
-  s += g.scorecard(g.current_player()).str();
+  s += g.scorecard(g.player()).str();
   return s;
 }
 
@@ -179,8 +151,7 @@ void def_game_specific(py::class_<Game>& game) {
           },
           py::arg("player"), "A copy of a player's card.")
       .def_property_readonly(
-          "state", [](const Game& g) { return g.scorecard(g.current_player()).state(); },
-          "The State of the player to act.")
+          "state", [](const Game& g) { return g.scorecard(g.player()).state(); }, "The State of the player to act.")
       .def(
           "roll",
           [](Game& g, const OptArg<py::typing::Union<DiceLike, core::Rng>>& dice) {
@@ -202,28 +173,28 @@ void def_game_specific(py::class_<Game>& game) {
           "act",
           [](Game& g, const ActionLike& a) {
             deprecated("Game.act(action) is deprecated: use apply(action) (and last_event for what it scored)");
-            return g.act(to_yahtzee_action(a));
+            return g.apply(to_yahtzee_action(a));
           },
           py::arg("action"), "Deprecated: apply(action), returning the ScoreDelta.")
       .def(
           "can_act",
           [](const Game& g, const ActionLike& a) {
             deprecated("Game.can_act(action) is deprecated: use can_apply(action)");
-            return g.is_legal(to_yahtzee_action(a));
+            return g.can_apply(to_yahtzee_action(a));
           },
           py::arg("action"), "Deprecated: can_apply(action).")
       .def(
           "view",
           [](const Game& g) {
             deprecated("Game.view() is deprecated: use observation(seat) (its state, dice and rolls_left)");
-            return py::make_tuple(g.scorecard(g.current_player()).state(), g.dice(), g.dice() ? g.rolls_left() : 0);
+            return py::make_tuple(g.scorecard(g.player()).state(), g.dice(), g.dice() ? g.rolls_left() : 0);
           },
           "Deprecated: (state, dice, rolls_left) of the player to act; use observation(seat).")
       .def("__str__", &game_str)
       .def("__repr__", [](const Game& g) {
-        return "<yahtzee.Game players=" + std::to_string(g.num_players()) +
-               " player=" + std::to_string(g.current_player()) + " phase=" + yahtzee::phase_name(g.phase()) +
-               (g.dice() ? " dice=" + g.dice()->str() : std::string()) + ">";
+        return "<yahtzee.Game players=" + std::to_string(g.num_players()) + " player=" + std::to_string(g.player()) +
+               " phase=" + yahtzee::phase_name(g.phase()) + (g.dice() ? " dice=" + g.dice()->str() : std::string()) +
+               ">";
       });
 }
 

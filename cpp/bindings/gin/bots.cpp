@@ -8,13 +8,14 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include <pybind11/stl.h>
 
-#include "bind_gin.hpp"
-#include "exclusive.hpp"
-#include "interrupt.hpp"
+#include "../exclusive.hpp"
+#include "../interrupt.hpp"
+#include "gin.hpp"
 #include "parlour/core/limits.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
@@ -130,28 +131,76 @@ gin::ExpertParams expert_params(py::handle budget_ms, py::handle nodes, py::hand
   return p;
 }
 
-std::string expert_repr(const gin::ExpertBot& b) {
-  std::string s = "ExpertBot(seed=" + std::to_string(b.seed());
-  const auto& p = b.params();
-  if (p.budget_ms > 0) {
-    std::ostringstream ms;
-    ms << p.budget_ms;
-    s += ", budget_ms=" + ms.str();
-  }
-  if (p.nodes > 0) s += ", nodes=" + std::to_string(p.nodes);
-  if (p.threads != 1) s += ", threads=" + std::to_string(p.threads);
-  return s + ")";
-}
+// What a bot class adds to its seed: its parameters, as its pickle holds them after the
+// seed and its repr shows them.  A bot without parameters has none.
+template <class T>
+struct BotParams {
+  using Pickled = std::tuple<std::uint64_t>;
+  static std::tuple<> pickled(const T&) { return {}; }
+  static std::shared_ptr<T> make(const Pickled& t) { return std::make_shared<T>(std::get<0>(t)); }
+  static std::string repr(const T&) { return ""; }
+};
 
-template <class B>
-std::string bot_repr(const B& b, const char* cls) {
-  return std::string(cls) + "(seed=" + std::to_string(b.seed()) + ")";
+template <>
+struct BotParams<gin::HardBot> {
+  using Pickled = std::tuple<std::uint64_t, int, int>;
+  static std::tuple<int, int> pickled(const gin::HardBot& b) { return {b.params().samples, b.params().rollouts}; }
+  static std::shared_ptr<gin::HardBot> make(const Pickled& t) {
+    return std::make_shared<gin::HardBot>(std::get<0>(t), gin::HardParams{std::get<1>(t), std::get<2>(t)});
+  }
+  static std::string repr(const gin::HardBot& b) {
+    return ", samples=" + std::to_string(b.params().samples) + ", rollouts=" + std::to_string(b.params().rollouts);
+  }
+};
+
+template <>
+struct BotParams<gin::ExpertBot> {
+  using Pickled = std::tuple<std::uint64_t, double, std::int64_t, int>;
+  static std::tuple<double, std::int64_t, int> pickled(const gin::ExpertBot& b) {
+    return {b.params().budget_ms, b.params().nodes, b.params().threads};
+  }
+  static std::shared_ptr<gin::ExpertBot> make(const Pickled& t) {
+    return std::make_shared<gin::ExpertBot>(std::get<0>(t),
+                                            gin::ExpertParams{std::get<1>(t), std::get<2>(t), std::get<3>(t)});
+  }
+  static std::string repr(const gin::ExpertBot& b) {  // the budgets given, as the constructor takes them
+    std::string s;
+    const auto& p = b.params();
+    if (p.budget_ms > 0) {
+      std::ostringstream ms;
+      ms << p.budget_ms;
+      s += ", budget_ms=" + ms.str();
+    }
+    if (p.nodes > 0) s += ", nodes=" + std::to_string(p.nodes);
+    if (p.threads != 1) s += ", threads=" + std::to_string(p.threads);
+    return s;
+  }
+};
+
+// One C++ bot class T (a Bot held by shared_ptr) as `name`: its repr, which can be
+// pasted back, and its pickle, (seed, parameters...).  With seed_doc, the constructor
+// from a seed alone (the bots without parameters); the others bind their own.
+template <class T>
+py::class_<T, Bot, std::shared_ptr<T>> bind_bot(py::module_& m, const char* name, const char* doc,
+                                                const char* seed_doc = nullptr) {
+  using P = BotParams<T>;
+  py::class_<T, Bot, std::shared_ptr<T>> cls(m, name, doc);
+  if (seed_doc)
+    cls.def(py::init([](const SeedLike& seed) { return std::make_shared<T>(to_seed(seed)); }), py::arg("seed") = 0,
+            seed_doc);
+  auto get = [](const T& b) -> typename P::Pickled { return std::tuple_cat(std::make_tuple(b.seed()), P::pickled(b)); };
+  auto set = [](const typename P::Pickled& t) { return P::make(t); };
+  cls.def("__repr__",
+          [name](const T& b) { return std::string(name) + "(seed=" + std::to_string(b.seed()) + P::repr(b) + ")"; })
+      .def(py::pickle(get, set));
+  return cls;
 }
 
 }  // namespace
 
 namespace {
 
+// Bot, the rule card's bots and SimpleBot.
 void bind_bots(py::module_& m) {
   gin::register_bots();
 
@@ -166,44 +215,30 @@ void bind_bots(py::module_& m) {
           "The bot's name: 'easy', 'normal', 'hard', 'simple' or 'expert'.")
       .def_property_readonly("seed", &Bot::seed, "The seed of the bot's randomness.");
 
-  py::class_<gin::EasyBot, Bot, std::shared_ptr<gin::EasyBot>>(
+  bind_bot<gin::EasyBot>(
       m, "EasyBot",
       "The rule card's easy bot: keeps the melds it has formed and discards its unmatched card of highest value; takes "
-      "the upcard or the pile top only when it completes a meld; knocks as soon as it may.")
-      .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::EasyBot>(to_seed(seed)); }),
-           py::arg("seed") = 0, "An easy bot (it uses no randomness; the seed is kept for a uniform interface).")
-      .def("__repr__", [](const gin::EasyBot& b) { return bot_repr(b, "EasyBot"); })
-      .def(py::pickle([](const gin::EasyBot& b) { return py::make_tuple(b.seed()); },
-                      [](const py::tuple& t) { return std::make_shared<gin::EasyBot>(t[0].cast<std::uint64_t>()); }));
-
-  py::class_<gin::NormalBot, Bot, std::shared_ptr<gin::NormalBot>>(
+      "the upcard or the pile top only when it completes a meld; knocks as soon as it may.",
+      "An easy bot (it uses no randomness; the seed is kept for a uniform interface).");
+  bind_bot<gin::NormalBot>(
       m, "NormalBot",
       "The rule card's normal bot: plays from the best meld partition (takes the pile top when the deadwood it reaches "
       "beats the expected deadwood of a stock draw), avoids discards the opponent can use judged from what it took and "
-      "threw, knocks as soon as it may and lays off optimally.")
-      .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::NormalBot>(to_seed(seed)); }),
-           py::arg("seed") = 0, "A normal bot (deterministic; the seed is kept for a uniform interface).")
-      .def("__repr__", [](const gin::NormalBot& b) { return bot_repr(b, "NormalBot"); })
-      .def(py::pickle([](const gin::NormalBot& b) { return py::make_tuple(b.seed()); },
-                      [](const py::tuple& t) { return std::make_shared<gin::NormalBot>(t[0].cast<std::uint64_t>()); }));
+      "threw, knocks as soon as it may and lays off optimally.",
+      "A normal bot (deterministic; the seed is kept for a uniform interface).");
 
-  py::class_<gin::SimpleBot, Bot, std::shared_ptr<gin::SimpleBot>>(
+  bind_bot<gin::SimpleBot>(
       m, "SimpleBot",
       "The starter player of the EAAI Gin Rummy competition (SimpleGinRummyPlayer, Todd W. Neller), ported as a "
       "reference opponent: draws the face-up card only when it would be part of a meld of its hand, discards at random "
       "among the cards leaving the least deadwood (never the card just taken, never repeating a draw/discard pair of "
-      "this hand), knocks as soon as it may with a random best arrangement, lays off greedily, ignores the opponent.")
-      .def(py::init([](const SeedLike& seed) { return std::make_shared<gin::SimpleBot>(to_seed(seed)); }),
-           py::arg("seed") = 0,
-           "A simple bot; its random choices (among equal discards and arrangements) follow the seed.")
+      "this hand), knocks as soon as it may with a random best arrangement, lays off greedily, ignores the opponent.",
+      "A simple bot; its random choices (among equal discards and arrangements) follow the seed.")
       .def(
           "draw_discard_pairs", [](const gin::SimpleBot& b, const py::handle seat) { return b.pairs(to_player(seat)); },
           py::arg("seat"),
           "The draw/discard pairs the bot has made this hand in `seat` (each a CardSet of one or two cards); it never "
-          "repeats one.")
-      .def("__repr__", [](const gin::SimpleBot& b) { return bot_repr(b, "SimpleBot"); })
-      .def(py::pickle([](const gin::SimpleBot& b) { return py::make_tuple(b.seed()); },
-                      [](const py::tuple& t) { return std::make_shared<gin::SimpleBot>(t[0].cast<std::uint64_t>()); }));
+          "repeats one.");
 
   m.def(
       "best_arrangements", [](const CardsLike& hand) { return gin::best_arrangements(to_cardset(hand)); },
@@ -224,7 +259,7 @@ void bind_bots(py::module_& m) {
                ", knock_card=" + e.knock_card.str() + ", play_card=" + e.play_card.str() + ")";
       });
 
-  py::class_<gin::HardBot, Bot, std::shared_ptr<gin::HardBot>>(
+  bind_bot<gin::HardBot>(
       m, "HardBot",
       "The rule card's hard bot: samples the opponent's hidden cards consistently with the observation, discards by "
       "the "
@@ -256,18 +291,7 @@ void bind_bots(py::module_& m) {
           py::arg("observation"),
           "The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase "
           "outside its DISCARD phase, TooMuchDeadwood when no knock is legal; at zero deadwood `knock` is gin's "
-          "value).")
-      .def("__repr__",
-           [](const gin::HardBot& b) {
-             return "HardBot(seed=" + std::to_string(b.seed()) + ", samples=" + std::to_string(b.params().samples) +
-                    ", rollouts=" + std::to_string(b.params().rollouts) + ")";
-           })
-      .def(py::pickle(
-          [](const gin::HardBot& b) { return py::make_tuple(b.seed(), b.params().samples, b.params().rollouts); },
-          [](const py::tuple& t) {
-            return std::make_shared<gin::HardBot>(t[0].cast<std::uint64_t>(),
-                                                  gin::HardParams{t[1].cast<int>(), t[2].cast<int>()});
-          }));
+          "value).");
 }
 
 // ExpertBot, what its search returns, and the fast paths tests check against references.
@@ -306,7 +330,7 @@ void bind_expert(py::module_& m) {
                " candidates, " + std::to_string(s.worlds) + " worlds, " + std::to_string(s.nodes) + " nodes>";
       });
 
-  py::class_<gin::ExpertBot, Bot, std::shared_ptr<gin::ExpertBot>>(
+  bind_bot<gin::ExpertBot>(
       m, "ExpertBot",
       "A search bot that uses the budget it is given: determinized Monte Carlo search over opponent hands sampled "
       "from a model of the opponent's takes, passes and discards, every candidate draw, discard and knock played out "
@@ -348,17 +372,7 @@ void bind_expert(py::module_& m) {
           },
           py::arg("observation"),
           "The search behind act(): the action chosen and every candidate's estimated points. WrongPhase unless "
-          "the observation's player is to act.")
-      .def("__repr__", &expert_repr)
-      .def(py::pickle(
-          [](const gin::ExpertBot& b) {
-            return py::make_tuple(b.seed(), b.params().budget_ms, b.params().nodes, b.params().threads);
-          },
-          [](const py::tuple& t) {
-            return std::make_shared<gin::ExpertBot>(
-                t[0].cast<std::uint64_t>(),
-                gin::ExpertParams{t[1].cast<double>(), t[2].cast<std::int64_t>(), t[3].cast<int>()});
-          }));
+          "the observation's player is to act.");
   m.attr("EXPERT_DEFAULT_NODES") = gin::kExpertDefaultNodes;
   m.attr("EXPERT_BENCH_NODES") = gin::kExpertBenchNodes;
 
