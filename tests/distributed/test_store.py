@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -25,7 +26,7 @@ from parlour import __version__  # noqa: E402
 from parlour._core.freecell import replays_to_win  # noqa: E402
 from parlour.distributed import ResultStore  # noqa: E402
 from parlour.distributed.store import table_metadata  # noqa: E402
-from parlour.errors import InvalidValueError, StateFormatError  # noqa: E402
+from parlour.errors import InvalidValueError, ParlourWarning, StateFormatError  # noqa: E402
 from parlour.freecell import GameState, Solution, Unsolvable, solve_deals  # noqa: E402
 from parlour.gin import arena  # noqa: E402
 from parlour.gin.arena import ArenaResult  # noqa: E402
@@ -130,8 +131,6 @@ def _store(path: Path, a: int = 1) -> ResultStore:
 
 
 def test_a_part_of_another_chunk_or_run_is_reported_not_read(tmp_path: Path) -> None:
-    from parlour.errors import ParlourWarning
-
     store = _store(tmp_path / "s")
     assert store.verify() == {} and store.table().column("x").to_pylist() == [1, 2, 3, 4, 5]
     # chunk 0's part copied over chunk 1's
@@ -152,8 +151,6 @@ def test_a_part_of_another_chunk_or_run_is_reported_not_read(tmp_path: Path) -> 
 
 
 def test_a_truncated_or_altered_part_is_reported_and_recomputed(tmp_path: Path) -> None:
-    from parlour.errors import ParlourWarning
-
     store = _store(tmp_path / "s")
     f = tmp_path / "s" / "part-000000.parquet"
     f.write_bytes(f.read_bytes()[:-20])  # cut short: no Parquet footer
@@ -180,11 +177,32 @@ def test_a_truncated_or_altered_part_is_reported_and_recomputed(tmp_path: Path) 
     assert without_seconds(resumed).equals(without_seconds(whole), check_metadata=True)
 
 
-def test_a_store_of_the_first_layout_is_refused_with_what_to_do(tmp_path: Path) -> None:
-    (tmp_path / "old").mkdir()
-    (tmp_path / "old" / "_run.json").write_text(json.dumps({"format": "parlour-results/1", "kind": "test"}))
-    with pytest.raises(StateFormatError, match=r"parlour-results/1.*any Parquet reader"):
-        ResultStore(tmp_path / "old")
+def test_parts_of_the_first_layout_are_checked_by_what_they_carry(tmp_path: Path) -> None:
+    # A store of the first layout: its parts carry the run's kind, parameters and version only.
+    store = ResultStore.create_or_resume(tmp_path, kind="test", parameters={"a": 1}, chunk_rows=[2, 2, 1])
+    manifest = json.loads((tmp_path / "_run.json").read_text())
+    manifest["format"] = "parlour-results/1"
+    del manifest["run"]
+    (tmp_path / "_run.json").write_text(json.dumps(manifest))
+    kept = {k: v for k, v in store.metadata().items() if k != "run"}
+    first = {b"parlour": json.dumps(kept).encode()}
+    for index, xs in ((0, [1, 2]), (1, [3, 4])):
+        pq.write_table(pa.table({"x": xs}).replace_schema_metadata(first), tmp_path / f"part-00000{index}.parquet")
+    old = ResultStore(tmp_path)
+    assert old.part(1).column("x").to_pylist() == [3, 4] and old.verify() == {}
+    # what such a part does carry is still checked: its run's parameters and its rows
+    other = {b"parlour": json.dumps(kept | {"parameters": {"a": 2}}).encode()}
+    pq.write_table(pa.table({"x": [5, 6]}).replace_schema_metadata(other), tmp_path / "part-000000.parquet")
+    pq.write_table(pa.table({"x": [5]}).replace_schema_metadata(first), tmp_path / "part-000001.parquet")
+    assert set(ResultStore(tmp_path).verify()) == {0, 1}
+    with pytest.raises(StateFormatError, match="another run"):
+        ResultStore(tmp_path).part(0)
+    # a resumed run sets them aside and writes its parts in full, checked in full
+    with pytest.warns(ParlourWarning):
+        again = ResultStore.create_or_resume(tmp_path, kind="test", parameters={"a": 1}, chunk_rows=[2, 2, 1])
+    again.write(2, pa.table({"x": [9]}))
+    shutil.copy(tmp_path / "part-000002.parquet", tmp_path / "part-000000.parquet")
+    assert set(ResultStore(tmp_path).verify()) == {0}
 
 
 def test_the_checksum_ignores_the_layout_and_sees_every_value() -> None:

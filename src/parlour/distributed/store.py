@@ -22,9 +22,10 @@ parts that fail the check (renamed ``.damaged-part-NNNNNN.parquet``, with a
 missing; because every chunk's rows depend only on the parameters and the chunk's items,
 the finished table is the one an uninterrupted run writes.
 
-Stores of the first layout (``parlour-results/1``, whose parts carry no run id, chunk
-index or checksum) are refused with a message saying so; their directories remain
-Parquet datasets that any reader opens.
+Stores of the first layout (``parlour-results/1``) still open and resume.  Their parts
+carry no run id, chunk index or checksum, so such a part is checked only by what it
+does carry (the run's kind and parameters) and by its number of rows; the parts a
+resumed run adds to it are written and checked in full.
 
 The directory is a Parquet dataset (names starting with ``_`` or ``.`` are ignored by
 readers), so ``pyarrow.parquet.read_table(path)``, ``pandas.read_parquet(path)`` or
@@ -60,6 +61,8 @@ __all__ = ["FORMAT", "MANIFEST", "EvenChunks", "ResultStore", "checksum", "table
 #: carries the run's id, its chunk index and a checksum, and the chunk plan may be one
 #: ``chunk_size`` instead of a list.
 FORMAT = "parlour-results/2"
+#: The first layout, whose parts carry only the run's kind, parameters and version.
+_FIRST_FORMAT = "parlour-results/1"
 #: The file that describes the run.
 MANIFEST = "_run.json"
 _PART = re.compile(r"^part-(\d{6,})\.parquet$")
@@ -189,19 +192,22 @@ class ResultStore:
             raise StateFormatError(f"{str(self.path)!r} is not a parlour result store (no {MANIFEST})") from None
         except (OSError, ValueError) as e:
             raise StateFormatError(f"cannot read {str(manifest)!r}: {e}") from None
-        if isinstance(info, dict) and info.get("format") == "parlour-results/1":
-            raise StateFormatError(
-                f"{str(self.path)!r} was written by an earlier parlour (layout parlour-results/1, whose parts "
-                "carry no run id, chunk index or checksum to check them by): read it with any Parquet reader, "
-                "e.g. pyarrow.parquet.read_table(path), or run the command again into a new directory"
-            )
-        if not isinstance(info, dict) or info.get("format") != FORMAT or not isinstance(info.get("run"), str):
+        first = isinstance(info, dict) and info.get("format") == _FIRST_FORMAT
+        if not isinstance(info, dict) or not (
+            first or (info.get("format") == FORMAT and isinstance(info.get("run"), str))
+        ):
             raise StateFormatError(f"{str(manifest)!r} is not a {FORMAT} manifest")
         self._info: dict[str, Any] = info
         try:
             self._plan = _plan_of(info)
+            if first:  # the run id a store of this layout would have been given
+                info["run"] = _run_id(
+                    str(info["kind"]), info["parameters"], _plan_json(self._plan), str(info["parlour_version"])
+                )
         except (KeyError, TypeError, ValueError) as e:
             raise StateFormatError(f"{str(manifest)!r} has no readable chunk plan ({e})") from None
+        #: Whether the store has the first layout, whose parts carry no chunk index or checksum.
+        self._first_layout = first
         self._schema: pa.Schema | None = None
 
     # ---- what the run is
@@ -401,11 +407,17 @@ class ResultStore:
         meta = table.schema.metadata or {}
         try:
             run = json.loads(meta[b"parlour"].decode("utf-8"))
-            part = json.loads(meta[_PART_KEY].decode("utf-8"))
+            part = json.loads(meta[_PART_KEY].decode("utf-8")) if _PART_KEY in meta or not self._first_layout else None
         except (KeyError, ValueError, UnicodeDecodeError):
             raise _Damaged("it carries no parlour part metadata") from None
-        if not isinstance(run, dict) or not isinstance(part, dict):
+        if not isinstance(run, dict) or not isinstance(part, (dict, type(None))):
             raise _Damaged("its parlour metadata is not a JSON object")
+        if part is None:  # a part of the first layout: its run's kind and parameters, and its rows
+            if run.get("kind") != self.kind or run.get("parameters") != self.parameters:
+                raise _Damaged(f"it belongs to another run ({run.get('kind')!r})")
+            if table.num_rows != self._plan[index]:
+                raise _Damaged(f"it holds {table.num_rows} rows, the plan says {self._plan[index]}")
+            return table.replace_schema_metadata(self._schema_metadata())
         if run.get("run") != self.run or run.get("kind") != self.kind or run.get("parameters") != self.parameters:
             raise _Damaged(f"it belongs to another run ({run.get('kind')!r}, run {run.get('run')!r})")
         if part.get("chunk") != index:
