@@ -308,6 +308,11 @@ def _instance(call: Call, samples: dict[str, Any]) -> Any:
     return None
 
 
+#: Parameters that take a callback: what a callable hostile value raises when the engine
+#: calls it is the caller's own error.
+CALLBACKS = {"progress"}
+
+
 class TooLong(Exception):
     pass
 
@@ -401,6 +406,8 @@ def _sweep(cases: list[tuple[Call, int, str]]) -> tuple[int, list[str]]:
                 if name not in said and not any(q.name in said for q in call.params):
                     problems.append(f"{call.label}({name}={hostile}): names no parameter: {message[:300]!r}")
         except BaseException as e:  # noqa: BLE001 - what comes out is what is checked
+            if name in CALLBACKS and callable(HOSTILE[hostile]()) and not any(w in str(e) for w in RAW):
+                continue  # a callback (the type int) that fails when called: its own error, passed on as raised
             problems.append(f"{call.label}({name}={hostile}): {type(e).__name__}: {str(e)[:300]}")
     return ran, problems
 

@@ -25,11 +25,13 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_yahtzee(yahtzee);
   pb::register_yahtzee_game(yahtzee);
   pb::register_yahtzee_solver(yahtzee);
+  pb::register_yahtzee_distribution(yahtzee);
   pb::register_yahtzee_objectives(yahtzee);
   auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals, the game and the solver.");
   pb::register_freecell(freecell);
   pb::register_freecell_solver(freecell);
   pb::register_freecell_game(freecell);
+  pb::register_encoders(m);
   pb::register_envs(m);
   pb::register_platform(m);
   pb::register_constructor_errors(m);  // last: every class is bound by now

@@ -9,7 +9,7 @@ one Python object per deal takes at most :data:`MAX_DEALS_IN_MEMORY` deals.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from parlour._core import MAX_COUNT
@@ -72,23 +72,35 @@ def check_chunks(items: int, size: object, what: str, *, groups: int = 1) -> Non
         )
 
 
-def items_of(values: object, what: str, cap: int | None = None, *, beyond: str = "") -> list[Any]:
-    """The items of an iterable as a list, read one by one (never through ``len``) and at
-    most ``cap`` of them: WrongTypeError when ``values`` is not iterable or iterating it
-    fails, InvalidValueError past ``cap`` items (no more are read)."""
+def iter_items(values: object, what: str, cap: int | None = None, *, beyond: str = "") -> Iterator[Any]:
+    """The items of an iterable, read one by one (never through ``len``) and at most ``cap``
+    of them: WrongTypeError when ``values`` is not iterable or iterating it fails,
+    InvalidValueError past ``cap`` items (no more are read)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise _wrong_type(what, "an iterable", values)
-    out: list[Any] = []
+    count = 0
     try:
-        for item in values:
-            if cap is not None and len(out) == cap:
-                raise InvalidValueError(f"{what} holds more than {cap:,} items" + (f" ({beyond})" if beyond else ""))
-            out.append(item)
-    except ParlourError:
-        raise
-    except Exception as e:  # an __iter__ or __next__ that fails: the caller's object, not ours
+        it = iter(values)
+    except Exception as e:  # an __iter__ that fails: the caller's object, not ours
         raise _wrong_type(what, "an iterable", values) from e
-    return out
+    while True:
+        try:
+            item = next(it)
+        except StopIteration:
+            return
+        except ParlourError:
+            raise
+        except Exception as e:  # a __next__ that fails
+            raise _wrong_type(what, "an iterable", values) from e
+        if cap is not None and count == cap:
+            raise InvalidValueError(f"{what} holds more than {cap:,} items" + (f" ({beyond})" if beyond else ""))
+        count += 1
+        yield item
+
+
+def items_of(values: object, what: str, cap: int | None = None, *, beyond: str = "") -> list[Any]:
+    """The items of an iterable as a list (see :func:`iter_items`)."""
+    return list(iter_items(values, what, cap, beyond=beyond))
 
 
 def check_choice(value: object, what: str, choices: Iterable[str | None]) -> None:

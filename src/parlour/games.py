@@ -54,7 +54,7 @@ class Lazy:
     def __init__(self, target: str) -> None:
         """The function ``name`` of module ``module``, given as ``"module:name"``."""
         if not isinstance(target, str) or target.count(":") != 1:
-            raise WrongTypeError(f"a lazy function is named 'module:name', got {target!r}")
+            raise WrongTypeError(f"a lazy function is named 'module:name', got {_shown(target)}")
         self.target = target
         self._fn: Callable[..., Any] | None = None
 
@@ -256,12 +256,12 @@ class GameInfo:
     def run(self, name: str) -> LongRun:
         """The long run called ``name``; InvalidValueError for an unknown one."""
         if not isinstance(name, str):
-            raise WrongTypeError(f"a long run is named by a string, got {type(name).__name__} {name!r}")
+            raise WrongTypeError(f"a long run is named by a string, got {type(name).__name__} {_shown(name)}")
         try:
             return self.runs[name]
         except KeyError:
             raise InvalidValueError(
-                f"{self.name} has no long run {name!r} (known: {', '.join(self.runs) or 'none'})"
+                f"{self.name} has no long run {_shown(name)} (known: {', '.join(self.runs) or 'none'})"
             ) from None
 
 
@@ -290,11 +290,11 @@ def register(info: GameInfo) -> GameInfo:
 def unregister(name: str) -> None:
     """Remove a game added with :func:`register` (InvalidValueError for parlour's own games or an unknown name)."""
     if not isinstance(name, str):
-        raise WrongTypeError(f"a game is named by a string, got {type(name).__name__} {name!r}")
+        raise WrongTypeError(f"a game is named by a string, got {type(name).__name__} {_shown(name)}")
     if name in _BUILTIN:
-        raise InvalidValueError(f"{name!r} is one of parlour's own games and stays registered")
+        raise InvalidValueError(f"{_shown(name)} is one of parlour's own games and stays registered")
     if _REGISTRY.pop(name, None) is None:
-        raise InvalidValueError(f"no game named {name!r} is registered")
+        raise InvalidValueError(f"no game named {_shown(name)} is registered")
 
 
 def _load_builtins() -> None:

@@ -70,10 +70,7 @@ auto solved_query(Solver& s, State st, Query&& query) {
 void def_solver_queries(SolverClass& solver) {
   solver
       .def(
-          "value",
-          [](Solver& s, State st) {
-            return solved_query(s, st, [&] { return s.value(st); });
-          },
+          "value", [](Solver& s, State st) { return solved_query(s, st, [&] { return s.value(st); }); },
           py::arg("state"), "The expected further score from the start of a turn in state (solving lazily).")
       .def_property_readonly(
           "values",

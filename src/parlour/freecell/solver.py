@@ -27,6 +27,7 @@ limit to each deal.
 from __future__ import annotations
 
 import os
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 
-from parlour._args import MAX_DEALS_IN_MEMORY, MAX_RUN_ITEMS, check_chunks, check_executor, items_of
+from parlour._args import MAX_DEALS_IN_MEMORY, MAX_RUN_ITEMS, check_chunks, check_executor, items_of, iter_items
 from parlour._core import freecell as _fc
 from parlour._core.freecell import Game, GameState, Move, Verdict
 from parlour.errors import InvalidValueError, WrongTypeError, _shown
@@ -442,14 +443,17 @@ def _deal_array(numbers: Iterable[int], cap: int | None) -> np.ndarray | range:
         if cap is not None and len(numbers) > cap:
             raise InvalidValueError(f"at most {cap:,} deals in one call, got {len(numbers):,} (use out=... beyond)")
         return numbers
-    out = []
-    for n in _bounded(numbers, MAX_RUN_ITEMS if cap is None else cap, "split the run"):
+    limit = MAX_RUN_ITEMS if cap is None else cap
+    if isinstance(numbers, range) and len(numbers) > limit:
+        raise InvalidValueError(f"at most {limit:,} deals in one call, got {len(numbers):,} (split the run)")
+    out = array("Q")  # 8 bytes a deal, read one by one (never a list of Python ints)
+    for n in iter_items(numbers, "the deal numbers", limit, beyond="split the run"):
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
             raise WrongTypeError(f"a deal number is an int, got {type(n).__name__} {_shown(n)}")
         if not 1 <= n < 2**33:
             raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {n}")
         out.append(int(n))
-    return np.array(out, dtype=np.uint64)
+    return np.frombuffer(out, dtype=np.uint64) if out else np.zeros(0, dtype=np.uint64)
 
 
 def _solve_chunk(params: dict[str, Any], numbers: np.ndarray, jobs: int) -> list[SolveResult]:
