@@ -330,6 +330,15 @@ Verdict judge(const std::vector<Param>& params, PyObject* const* args, std::size
       return out;
     }
   }
+  for (std::size_t i = first; i < params.size(); ++i) {  // a number whose __float__ fails
+    const std::string& t = params[i].type;
+    if (!given[i] || (t.find("SupportsFloat") == std::string::npos && t != "float")) continue;
+    if (PyFloat_AsDouble(given[i].ptr()) == -1.0 && PyErr_Occurred() != nullptr) {
+      PyErr_Clear();
+      out.reason = params[i].name + " must be a number, got " + described(given[i]) + " (its __float__ failed)";
+      return out;
+    }
+  }
   for (std::size_t i = first; i < params.size(); ++i) {
     if (!given[i] || !PyUnicode_Check(given[i].ptr())) continue;
     if (PyUnicode_AsUTF8AndSize(given[i].ptr(), nullptr) == nullptr) {

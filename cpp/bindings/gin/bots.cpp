@@ -393,9 +393,15 @@ void bind_expert(py::module_& m) {
       "bot (the reference: both give the same result). WrongPhase in the LAYOFF phase (fast).");
   m.def(
       "layoff_deadwood",
-      [](const CardsLike& cards, const std::vector<gin::Meld>& melds) {
+      [](const CardsLike& cards, const py::typing::Iterable<gin::Meld>& meld_list) {
         const core::CardSet c = to_cardset(cards);
-        if (c.size() > gin::kMaxHandCards || melds.size() > gin::kSpreadSlots)
+        std::vector<gin::Meld> melds;
+        for_each_item(meld_list, "melds", [&](py::handle item) {
+          if (melds.size() == gin::kSpreadSlots)
+            throw core::InvalidValue("layoff_deadwood takes at most 11 cards and 3 melds", "gin.ArrangeError");
+          melds.push_back(cast_arg<gin::Meld>(item, "a Meld"));
+        });
+        if (c.size() > gin::kMaxHandCards)
           throw core::InvalidValue("layoff_deadwood takes at most 11 cards and 3 melds", "gin.ArrangeError");
         core::CardSet spread;
         for (const gin::Meld& mm : melds) {

@@ -1856,7 +1856,7 @@ def expert_playout(round: Round, fast: bool = True) -> tuple[tuple[int, int], in
     """
     Plays a copy of the round to its end with ExpertBot's playout policy on both sides: ((returns of ONE, TWO), actions until the hand was decided). fast=True runs the search's compact simulation, fast=False the Round itself with the policy as a bot (the reference: both give the same result). WrongPhase in the LAYOFF phase (fast).
     """
-def layoff_deadwood(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Sequence[Meld]) -> int:
+def layoff_deadwood(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Iterable[Meld]) -> int:
     """
     The defender's deadwood after the best layoff of `cards` onto `melds` (best_layoff(cards, melds).deadwood, computed without allocating: ExpertBot's settlement).
     """
