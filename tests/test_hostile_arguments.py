@@ -443,6 +443,24 @@ def test_hostile_values_in_every_parameter() -> None:
     assert not problems, f"{len(problems)} of {ran} calls:\n" + "\n".join(problems[:100])
 
 
+def test_the_calls_the_full_sweep_found_answer_in_the_librarys_words() -> None:
+    """What the slow sweep found, checked on every run: None, a failing __len__ or __float__."""
+    from parlour import gin, yahtzee
+    from parlour._core.cards import CardSet, Rng
+    from parlour._core.gin import layoff_deadwood
+    from parlour.errors import InvalidValueError, WrongTypeError
+
+    with pytest.raises(WrongTypeError, match=r"^Bot.act\(\): observation must not be None$"):
+        yahtzee.HeuristicBot().act(None)
+    with pytest.raises(WrongTypeError, match=r"^ScoreDistribution.quantile\(\): q must be a number, got FloatFails"):
+        yahtzee.ScoreDistribution.point(200).quantile(FloatFails())
+    with pytest.raises(InvalidValueError, match="four 64-bit words, got 2"):
+        Rng.from_state(LenFails())  # read by iterating it: two words
+    with pytest.raises(InvalidValueError, match="at most 11 cards and 3 melds"):
+        layoff_deadwood("Ks", [gin.Meld(CardSet("As 2s 3s"))] * 4)
+    assert Rng.from_state(Rng(7).state).next_u64() == Rng(7).next_u64()
+
+
 # ---- the Python layer: every public function, class and method written in Python
 
 PYTHON_HOSTILE = (
