@@ -104,3 +104,8 @@ def test_readme_stays_a_front_door() -> None:
 def test_protocol_page_runs() -> None:
     result = doctest.testfile(str(REPO / "docs" / "protocol.md"), module_relative=False, verbose=False)
     assert result.failed == 0 and result.attempted >= 5
+
+
+def test_limits_page_runs() -> None:
+    result = doctest.testfile(str(REPO / "docs" / "limits.md"), module_relative=False, verbose=False)
+    assert result.failed == 0 and result.attempted >= 2

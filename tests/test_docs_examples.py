@@ -19,6 +19,7 @@ DOCS = REPO / "docs"
 #: The page whose Python examples (```python blocks or >>> lines) a test runs: that test's file.
 RUNNERS = {
     "protocol.md": "tests/test_docs.py",
+    "limits.md": "tests/test_docs.py",
     "gin.md": "tests/gin/test_docs.py",
     "gin_round.md": "tests/gin/test_round_docs.py",
     "gin-bots.md": "tests/gin/test_arena.py",

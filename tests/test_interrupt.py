@@ -53,6 +53,76 @@ LONG_CALLS = {
 }
 
 
+# Calls that once went on for seconds (or to their end) after Ctrl-C: their loops now ask
+# for a stop between items (every 64 sets, every game, every playout).  Each runs on one
+# thread, so the CPU time the child spends after the signal measures how soon it stopped
+# whatever the load of the machine.
+FULL_DECK = "int(sum(((1 << 13) - 1) << (16 * s + 1) for s in range(4)))"
+PROMPT_CALLS = {
+    "gin.deadwood_batch, 10**7 whole decks": (
+        f"import numpy as np\nfrom parlour.gin import deadwood_batch\nm = np.full(10**7, {FULL_DECK}, np.uint64)\n"
+        "print('ready', flush=True)\ndeadwood_batch(m)"
+    ),
+    "gin.best_discard_batch, 10**6 whole decks": (
+        f"import numpy as np\nfrom parlour.gin import best_discard_batch\nm = np.full(10**6, {FULL_DECK}, np.uint64)\n"
+        "print('ready', flush=True)\nbest_discard_batch(m)"
+    ),
+    "envs.GinBatch, the expert opponent, 64 hands": (
+        "from parlour._core.envs import GinBatch\nb = GinBatch(64, opponent='expert', seat=0)\nb.reset()\n"
+        "print('ready', flush=True)\nwhile True:\n    b.step(b.action_masks.argmax(axis=1))"
+    ),
+    "envs.vector.GinVectorEnv, the expert opponent, 64 hands": (
+        "from parlour.envs.vector import GinVectorEnv\nenv = GinVectorEnv(64, opponent='expert')\n"
+        "obs, info = env.reset(seed=1)\nprint('ready', flush=True)\nwhile True:\n"
+        "    obs, *_ = env.step(obs['action_mask'].argmax(axis=1))"
+    ),
+}
+STOP_CPU_WITHIN = 0.5  # CPU seconds from the signal to the end of the child
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the child's CPU time is read from /proc")
+@pytest.mark.parametrize(
+    "code",
+    # the expert's 64 hands take seconds to deal (it plays the first moves): slow tier
+    [pytest.param(c, marks=pytest.mark.slow) if "expert" in n else c for n, c in PROMPT_CALLS.items()],
+    ids=list(PROMPT_CALLS),
+)
+def test_ctrl_c_stops_a_long_loop_promptly(code: str) -> None:
+    script = "import sys\n" + code + "\nprint('finished', flush=True)\n"
+    stopped = interrupt(python_child(script), settle=1.0, timeout=30)
+    assert "finished" not in stopped.out
+    assert stopped.last_error_line == "KeyboardInterrupt", stopped.err[-2000:]
+    assert stopped.cpu_after is not None
+    assert stopped.cpu_after < STOP_CPU_WITHIN, f"used {stopped.cpu_after:.2f} s of CPU after SIGINT"
+
+
+# A step of 1,000 hands against the hard opponent takes a fraction of a second, most of it
+# in C++: Ctrl-C must stop it inside the step (the batch then asks for a reset), not let
+# it run to its end (the batch would still be ready).
+STEP_STOPPED = """
+from parlour._core.envs import GinBatch
+from parlour.errors import PhaseError
+b = GinBatch(1000, opponent="hard", seat=0, threads=1)
+b.reset()
+print("ready", flush=True)
+try:
+    while True:
+        b.step(b.action_masks.argmax(axis=1))
+except KeyboardInterrupt:
+    try:
+        b.step(b.action_masks.argmax(axis=1))
+        print("the step ran to its end", flush=True)
+    except PhaseError:
+        print("stopped inside the step", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
+def test_ctrl_c_stops_a_batched_step_against_the_hard_opponent_inside_the_step() -> None:
+    stopped = interrupt(python_child(STEP_STOPPED), settle=1.0, timeout=30)
+    assert "stopped inside the step" in stopped.out, stopped.out + stopped.err[-2000:]
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 @pytest.mark.parametrize("code", LONG_CALLS.values(), ids=list(LONG_CALLS))
 def test_ctrl_c_stops_a_long_call(code: str) -> None:

@@ -19,12 +19,14 @@ def _cpp_files() -> list[Path]:
 LONG_PYTHON = {
     "src/parlour/freecell/solver.py": "the solver's one public module: its results, solve, prove and batch solving",
     "src/parlour/yahtzee/objectives.py": "every objective's advice beside the score distributions it reads",
+    "src/parlour/distributed/store.py": "a result store's layout beside how each part is written and checked",
     "benchmarks/bench_yahtzee.py": "every Yahtzee benchmark group, each beside its baseline",
     "tests/yahtzee/test_objectives.py": "each objective against its brute-force reference, in one place",
     "tests/envs/test_vector_envs.py": "the three batched environments against the single ones, side by side",
     "tests/gin/test_bots_simple.py": "the simple bot's every rule, each with the position that shows it",
     "tests/web/test_web.py": "whole games in the browser share one page fixture and its recorder",
     "tests/test_errors.py": "every error class of the hierarchy, triggered through the public API",
+    "tests/test_hostile_arguments.py": "every bound call and the Python layer swept with the same hostile values",
     "tests/envs/test_gin_env.py": "the PettingZoo environment's whole contract in one place",
     "tests/gin/test_scoring.py": "every scoring variant of the rule card and the presets",
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -178,3 +179,150 @@ def test_a_gin_observation_whose_discards_and_known_cards_disagree_is_refused() 
             side["discards"] = [c for c in side["discards"] if c not in known]
         with pytest.raises(StateFormatError, match=r"never on the discard pile|never discarded"):
             Observation.from_dict(bad)
+
+
+# ---- observations: what a document derives is derived again, not taken on trust
+
+
+def _observations() -> list[tuple[str, object]]:
+    """(game, observation) in the middle of random play, for the seat to act and a spectator."""
+    import random
+
+    from parlour import games
+
+    out: list[tuple[str, object]] = []
+    for name, options in [("gin", {}), ("yahtzee", {"players": 2}), ("freecell", {"deal": 11})]:
+        rng = random.Random(5)
+        game = games.get(name).new_game(seed=5, **options)
+        for step in range(60):
+            if game.is_terminal:
+                break
+            if step % 7 == 3:
+                out.append((name, game.observation(game.current_player)))
+                out.append((name, game.observation(None)))
+            game.apply(rng.choice(game.legal_action_ids()))
+    return out
+
+
+@pytest.mark.parametrize("game", ["gin", "yahtzee", "freecell"])
+def test_an_observation_with_a_cut_or_altered_legal_list_is_refused(game: str) -> None:
+    from parlour import games
+
+    seen = 0
+    for name, obs in _observations():
+        if name != game:
+            continue
+        cls = type(obs)
+        doc = obs.to_dict()  # type: ignore[attr-defined]
+        assert cls.from_dict(doc) == obs  # type: ignore[attr-defined]
+        legal = doc["legal_actions"]
+        if not legal:
+            bad = copy.deepcopy(doc)  # a spectator (or a seat not to act) given actions
+            bad["legal_actions"] = [{"id": 0, "text": "x"}]
+            with pytest.raises(StateFormatError, match="legal_actions"):
+                cls.from_dict(bad)  # type: ignore[attr-defined]
+            continue
+        seen += 1
+        for cut in (legal[:1], legal[1:], legal[:-1]):
+            if cut == legal:
+                continue
+            bad = copy.deepcopy(doc)
+            bad["legal_actions"] = cut
+            with pytest.raises(StateFormatError, match="legal_actions: does not match"):
+                cls.from_dict(bad)  # type: ignore[attr-defined]
+        bad = copy.deepcopy(doc)
+        bad["legal_actions"][0]["text"] = "something else"
+        with pytest.raises(StateFormatError, match="legal_actions"):
+            cls.from_dict(bad)  # type: ignore[attr-defined]
+        # The library's own bots act inside the legal ids of every observation it accepts.
+        info = games.get(name)
+        for bot_name in list(info.bots)[:2]:
+            action = info.bot(bot_name, seed=1).act(cls.from_dict(doc))  # type: ignore[attr-defined]
+            assert getattr(action, "id", action) in obs.legal_action_ids()  # type: ignore[attr-defined]
+    assert seen >= 3
+
+
+def test_derived_fields_of_yahtzee_and_freecell_observations_are_checked() -> None:
+    from parlour.freecell import Observation as FreeCellObservation
+    from parlour.yahtzee import Observation as YahtzeeObservation
+
+    for name, obs in _observations():
+        doc = obs.to_dict()  # type: ignore[attr-defined]
+        if name == "yahtzee":
+            bad = copy.deepcopy(doc)
+            bad["players"][0]["total"] += 1
+            with pytest.raises(StateFormatError, match="players"):
+                YahtzeeObservation.from_dict(bad)
+            if "scores_now" in doc:
+                bad = copy.deepcopy(doc)
+                box = next(iter(bad["scores_now"]))
+                bad["scores_now"][box] += 5
+                with pytest.raises(StateFormatError, match="scores_now"):
+                    YahtzeeObservation.from_dict(bad)
+        elif name == "freecell":
+            for key, change in [
+                ("over", lambda d: not d["over"]),
+                ("foundations", lambda d: {**d["foundations"], "c": 9}),
+            ]:
+                bad = copy.deepcopy(doc)
+                bad[key] = change(doc)
+                with pytest.raises(StateFormatError, match=key):
+                    FreeCellObservation.from_dict(bad)
+            bad = copy.deepcopy(doc)
+            bad["cascades"][0] = bad["cascades"][0][:-1]
+            with pytest.raises(StateFormatError, match="cascades"):
+                FreeCellObservation.from_dict(bad)
+
+
+# ---- pickled values: impossible ones are refused when unpickled, not when used
+
+
+def _reloaded(obj: object, state: object) -> object:
+    fresh = type(obj).__new__(type(obj))  # type: ignore[call-overload]
+    fresh.__setstate__(state)  # type: ignore[attr-defined]
+    return fresh
+
+
+def test_impossible_pickled_values_are_refused() -> None:
+    from parlour import gin
+    from parlour.freecell import Move
+
+    knocker = gin.best_melds("As 2s 3s 4s 5h 6h 7h 8c 9c Tc")
+    discard = gin.best_discard("As 2s 3s 4s 5h 6h 7h 8c 9c Tc Kd")
+    layoff = gin.best_layoff("8s Jd", [gin.Meld("5s 6s 7s"), gin.Meld("Ah 2h 3h")])
+    settlement = gin.settle(gin.best_melds("As 2s 3s 4h 5h 6h 9c 9d 9s Kd"), "7h 8h Kc Qd Qs 2c 3d 4c 5c 6d")
+    game = gin.Game(seed=3)
+    game.apply(game.legal_action_ids()[0])
+    event = game.last_event
+    assert event is not None
+    move = Move.parse("3a")
+    hands = [gin.RoundResult.gin(gin.Player.ONE, 30)] * 2
+    match = gin.match_result(hands, target=100)
+    values = [knocker, discard, layoff, settlement, event, move, match]
+    for obj in values:  # the untouched states load back equal
+        assert _reloaded(obj, obj.__getstate__()) == obj  # type: ignore[attr-defined]
+
+    def bad(obj: object, change: Any) -> None:
+        state = list(obj.__getstate__())  # type: ignore[attr-defined]
+        change(state)
+        with pytest.raises(StateFormatError):
+            _reloaded(obj, tuple(state))
+
+    bad(discard, lambda s: s.__setitem__(1, 65_000))  # a deadwood no set of cards has
+    bad(discard, lambda s: s.__setitem__(1, -1))
+    bad(discard, lambda s: s.__setitem__(2, 0))  # the card is not among the ties
+    bad(layoff, lambda s: s.__setitem__(4, layoff.deadwood + 1))  # not the kept cards' deadwood
+    bad(layoff, lambda s: s.__setitem__(1, list(reversed(s[1]))))  # cards laid on melds they do not extend
+    bad(layoff, lambda s: s.__setitem__(1, s[1][:1]))
+    bad(settlement, lambda s: s.__setitem__(1, -5))
+    bad(settlement, lambda s: s.__setitem__(1, 65_000_000))
+    bad(match, lambda s: s.__setitem__(3, (9, 9)))  # more hands won than played
+    bad(match, lambda s: s.__setitem__(1, s[0]))  # the winner is the loser
+    bad(match, lambda s: s.__setitem__(2, (-1, 0)))
+    bad(match, lambda s: s.__setitem__(7, 0))  # a target of 0
+    bad(event, lambda s: s.__setitem__(0, 2**40))
+    bad(event, lambda s: s.__setitem__(0, -1))
+    bad(event, lambda s: s.__setitem__(3, [1, 2]))
+    bad(move, lambda s: s.__setitem__(2, -1))
+    bad(move, lambda s: s.__setitem__(2, 99))
+    bad(move, lambda s: s.__setitem__(0, "zz"))

@@ -69,14 +69,17 @@ void register_gin_coach(py::module_& m);              // gin/coach.cpp: advise, 
 void register_yahtzee(py::module_& m);                // yahtzee/values.cpp: dice, categories, states, rules
 void register_yahtzee_game(py::module_& m);           // yahtzee/game.cpp: Phase, Observation, Game
 void register_yahtzee_solver(py::module_& m);         // yahtzee/solver.cpp: Solver, bots, simulate
-void register_yahtzee_objectives(py::module_& m);     // yahtzee/objective.cpp: distributions, targets, heads-up
+void register_yahtzee_distribution(py::module_& m);   // yahtzee/distribution.cpp: score distributions
+void register_yahtzee_objectives(py::module_& m);     // yahtzee/objective.cpp: targets, heads-up
 void register_freecell(py::module_& m);               // freecell/state.cpp: positions and moves
 void register_freecell_solver(py::module_& m);        // freecell/solver.cpp: search, prove, surveys
 void register_freecell_game(py::module_& m);          // freecell/game.cpp: Observation, Game
 void register_constructor_errors(py::module_& root);  // errors.cpp: X() without a constructor raises WrongTypeError
-void register_argument_errors(py::module_& root);  // errors.cpp: arguments that fit no signature raise WrongTypeError
-void register_envs(py::module_& root);             // envs/envs.cpp: the encoders, parlour._core.envs
-void register_platform(py::module_& root);         // core/platform.cpp: parlour._core.platform
+void register_argument_errors(
+    py::module_& root);                     // arguments.cpp: arguments that fit no signature raise WrongTypeError
+void register_encoders(py::module_& root);  // envs/encode.cpp: encode_observation of each game
+void register_envs(py::module_& root);      // envs/envs.cpp: parlour._core.envs
+void register_platform(py::module_& root);  // core/platform.cpp: parlour._core.platform
 
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class

@@ -1,9 +1,9 @@
 // The one exception translator: core::Error (and its kinds) -> parlour.errors classes;
-// pybind11's own argument errors become WrongTypeError too.
-#include <pybind11/detail/function_record_pyobject.h>
-
+// an object made without its constructor, or a damaged pickled state, raises the
+// library's error (arguments that fit no signature: arguments.cpp).
+#include <stdexcept>
 #include <string>
-#include <unordered_set>
+#include <vector>
 
 #include "common.hpp"
 
@@ -57,14 +57,19 @@ void set_error_from_current_exception() noexcept {
   }
 }
 
-// pybind11's cast_error ("Unable to cast Python instance of type ... to C++ type ...")
-// from a conversion inside a function: WrongTypeError with pybind11's text, without its
-// advice on compile options.
+// pybind11's cast_error ("Unable to cast Python instance of type <class 'int'> to C++ type
+// '?'") from a conversion inside a function: WrongTypeError in the library's words, naming
+// the Python type that did not fit.  (Arguments are converted by the converters, which name
+// the parameter; this is the net under them.)
 void set_cast_error(const py::cast_error& e) {
-  std::string what = e.what();
-  if (const auto cut = what.find(" (#define PYBIND11_DETAILED_ERROR_MESSAGES"); cut != std::string::npos)
-    what.resize(cut);
-  set_error(core::WrongType("an argument of the wrong type or out of range: " + what));
+  const std::string what = e.what();
+  std::string got;
+  if (const auto open = what.find("<class '"); open != std::string::npos) {
+    const auto close = what.find("'>", open + 8);
+    if (close != std::string::npos) got = what.substr(open + 8, close - open - 8);
+  }
+  set_error(core::WrongType(got.empty() ? std::string("a value of the wrong type or out of range")
+                                        : "a value of type " + got + " is of the wrong type or out of range here"));
 }
 
 void register_errors(py::module_& /*m*/) {
@@ -76,147 +81,6 @@ void register_errors(py::module_& /*m*/) {
     }
   });
 }
-
-// ---- arguments that fit no signature
-//
-// When no overload of a bound function accepts the arguments, pybind11's dispatcher
-// raises a bare TypeError ("f(): incompatible function arguments. The following argument
-// types are supported: ...").  register_argument_errors points every bound function's
-// method slot at checked_dispatcher, which calls pybind11's dispatcher and, on that one
-// error, raises WrongTypeError (a TypeError too) with the same text and the function's
-// class in its name.  The successful path costs one extra direct call; overload
-// resolution, signatures, docstrings and stubs are untouched.
-
-namespace {
-
-using Dispatcher = PyObject* (*)(PyObject*, PyObject* const*, std::size_t, PyObject*);
-Dispatcher pybind_dispatcher = nullptr;  // set once by register_argument_errors
-
-constexpr std::size_t kMaxArgumentMessage = 2000;  // bytes: the arguments' reprs can be long
-
-void rewrite_argument_error(PyObject* self) {
-  PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
-  PyErr_Fetch(&type, &value, &traceback);
-  PyErr_NormalizeException(&type, &value, &traceback);
-  auto restore = [&] { PyErr_Restore(type, value, traceback); };
-  if (type != PyExc_TypeError || value == nullptr) return restore();
-  PyObject* text = PyObject_Str(value);
-  const char* utf8 = text != nullptr ? PyUnicode_AsUTF8(text) : nullptr;
-  if (utf8 == nullptr) {
-    PyErr_Clear();
-    Py_XDECREF(text);
-    return restore();
-  }
-  std::string message(utf8);
-  Py_DECREF(text);
-  const bool no_signature =
-      message.find("(): incompatible ") != std::string::npos &&
-      message.find(" arguments. The following argument types are supported:") != std::string::npos;
-  const bool no_self = message.rfind("__init__(self, ...) called with invalid or missing `self` argument", 0) == 0;
-  if (!no_signature && !no_self) return restore();
-  // Name the class of a method: "Card.from_index(): ..." rather than "from_index(): ...".
-  const py::detail::function_record* rec = reinterpret_cast<py::detail::function_record_PyObject*>(self)->cpp_func_rec;
-  if (rec != nullptr && rec->scope && PyType_Check(rec->scope.ptr()))
-    message.insert(
-        0, std::string(reinterpret_cast<PyTypeObject*>(rec->scope.ptr())->tp_name)
-                   .substr(std::string(reinterpret_cast<PyTypeObject*>(rec->scope.ptr())->tp_name).rfind('.') + 1) +
-               ".");
-  if (message.size() > kMaxArgumentMessage) {
-    std::size_t cut = kMaxArgumentMessage;
-    while (cut > 0 && (static_cast<unsigned char>(message[cut]) & 0xC0u) == 0x80u) --cut;  // a UTF-8 boundary
-    message.resize(cut);
-    message += " ...";
-  }
-  PyObject* errors = PyImport_ImportModule("parlour.errors");
-  PyObject* cls = errors != nullptr ? PyObject_GetAttrString(errors, "WrongTypeError") : nullptr;
-  Py_XDECREF(errors);
-  if (cls == nullptr) {
-    PyErr_Clear();
-    return restore();
-  }
-  Py_DECREF(type);
-  Py_XDECREF(value);
-  Py_XDECREF(traceback);
-  PyErr_SetString(cls, message.c_str());
-  Py_DECREF(cls);
-}
-
-PyObject* checked_dispatcher(PyObject* self, PyObject* const* args, std::size_t nargsf, PyObject* kwnames) {
-  PyObject* result = pybind_dispatcher(self, args, nargsf, kwnames);
-  if (result == nullptr && PyErr_ExceptionMatches(PyExc_TypeError)) rewrite_argument_error(self);
-  return result;
-}
-
-void check_function(PyObject* obj) {
-  PyObject* inner = nullptr;  // a new reference when set
-  if (PyInstanceMethod_Check(obj)) {
-    obj = PyInstanceMethod_GET_FUNCTION(obj);
-  } else if (Py_IS_TYPE(obj, &PyStaticMethod_Type)) {
-    inner = PyObject_GetAttrString(obj, "__func__");
-    if (inner == nullptr) {
-      PyErr_Clear();
-      return;
-    }
-    obj = inner;
-  }
-  if (PyCFunction_Check(obj)) {
-    PyMethodDef* def = reinterpret_cast<PyCFunctionObject*>(obj)->m_ml;
-    if (def != nullptr && reinterpret_cast<void (*)()>(def->ml_meth) == reinterpret_cast<void (*)()>(pybind_dispatcher))
-      def->ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&checked_dispatcher));
-  }
-  Py_XDECREF(inner);
-}
-
-void check_class(PyObject* type, std::unordered_set<PyObject*>& seen) {
-  if (!seen.insert(type).second) return;
-  PyObject* dict = reinterpret_cast<PyTypeObject*>(type)->tp_dict;
-  PyObject *key = nullptr, *value = nullptr;
-  Py_ssize_t pos = 0;
-  while (PyDict_Next(dict, &pos, &key, &value)) {
-    if (PyType_Check(value)) {
-      if (py::detail::get_type_info(reinterpret_cast<PyTypeObject*>(value)) != nullptr) check_class(value, seen);
-    } else if (PyObject_TypeCheck(value, &PyProperty_Type)) {
-      for (const char* part : {"fget", "fset", "fdel"}) {
-        PyObject* f = PyObject_GetAttrString(value, part);
-        if (f == nullptr) {
-          PyErr_Clear();
-          continue;
-        }
-        check_function(f);
-        Py_DECREF(f);
-      }
-    } else {
-      check_function(value);
-    }
-  }
-}
-
-}  // namespace
-
-void register_argument_errors(py::module_& root) {
-  // pybind11's dispatcher: the method slot of any function it made.
-  const py::cpp_function probe([] {});
-  pybind_dispatcher = reinterpret_cast<Dispatcher>(
-      reinterpret_cast<void (*)()>(reinterpret_cast<PyCFunctionObject*>(probe.ptr())->m_ml->ml_meth));
-  std::vector<py::module_> modules{root};
-  for (const auto& item : root.attr("__dict__").cast<py::dict>())
-    if (py::isinstance<py::module_>(item.second)) modules.push_back(py::reinterpret_borrow<py::module_>(item.second));
-  std::unordered_set<PyObject*> seen;
-  for (const py::module_& mod : modules) {
-    for (const auto& item : mod.attr("__dict__").cast<py::dict>()) {
-      PyObject* value = item.second.ptr();
-      if (PyType_Check(value)) {
-        if (py::detail::get_type_info(reinterpret_cast<PyTypeObject*>(value)) != nullptr) check_class(value, seen);
-      } else {
-        check_function(value);
-      }
-    }
-  }
-}
-
-}  // namespace parlour::bindings
-
-namespace parlour::bindings {
 
 bool unconstructed(py::handle src, const py::detail::type_info* tinfo) {
   if (tinfo == nullptr || !src || !PyObject_TypeCheck(src.ptr(), tinfo->type)) return false;

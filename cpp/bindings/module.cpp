@@ -1,10 +1,13 @@
 // parlour._core: one submodule per game.  Every registration function is declared in
 // common.hpp and called here, once, in dependency order; nothing registers itself.
 #include "common.hpp"
+#include "parlour/core/limits.hpp"
 
 PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   namespace pb = parlour::bindings;
   m.doc() = "The C++ engine of parlour. Use the public packages (parlour.cards, parlour.gin, ...) instead.";
+  // The most games, matches or rounds one call plays (docs/limits.md).
+  m.attr("MAX_COUNT") = parlour::core::kMaxCount;
   pb::register_errors(m);
   pb::register_protocol(m);
   auto cards = m.def_submodule("cards", "Cards, card sets and the engine's random generator.");
@@ -23,11 +26,13 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_yahtzee(yahtzee);
   pb::register_yahtzee_game(yahtzee);
   pb::register_yahtzee_solver(yahtzee);
+  pb::register_yahtzee_distribution(yahtzee);
   pb::register_yahtzee_objectives(yahtzee);
   auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals, the game and the solver.");
   pb::register_freecell(freecell);
   pb::register_freecell_solver(freecell);
   pb::register_freecell_game(freecell);
+  pb::register_encoders(m);
   pb::register_envs(m);
   pb::register_platform(m);
   pb::register_constructor_errors(m);  // last: every class is bound by now

@@ -37,11 +37,10 @@ std::optional<int> to_seat(py::handle obj, int players, bool allow_none) {
     if (allow_none) return std::nullopt;
     throw core::WrongType("expected a seat (an int 0.." + std::to_string(players - 1) + "), got None");
   }
-  if (py::isinstance<py::bool_>(obj) || !py::hasattr(obj, "__index__"))
+  if (!is_integer(obj))
     throw core::WrongType("expected a seat (an int 0.." + std::to_string(players - 1) + (allow_none ? " or None" : "") +
                           "), got " + type_name(obj) + " " + quoted_repr(obj));
-  const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-  if (!v) throw py::error_already_set();
+  const py::int_ v = to_index(obj, "a seat");
   if (v < py::int_(0) || v >= py::int_(players))
     throw core::InvalidValue("no seat " + py::repr(obj).cast<std::string>() + " in a game of " +
                              std::to_string(players) + " player" + (players == 1 ? "" : "s"));
@@ -63,9 +62,9 @@ void register_protocol(py::module_& m) {
       .def(
           "to_dict",
           [](const Event& e, const py::object& seat) {
-            const bool actor =
-                !seat.is_none() && py::hasattr(seat, "__index__") &&
-                py::int_(py::reinterpret_steal<py::object>(PyNumber_Index(seat.ptr()))).cast<long long>() == e.seat;
+            if (!seat.is_none() && !is_integer(seat))
+              throw core::WrongType("seat must be an int or None, got " + type_name(seat) + " " + quoted_repr(seat));
+            const bool actor = !seat.is_none() && to_index(seat, "seat").equal(py::int_(e.seat));
             return JsonDict(json_to_python(actor ? e.for_actor : e.for_others));
           },
           py::arg("seat") = py::none(), "The event as `seat` may see it (None: the public view).")
@@ -85,10 +84,18 @@ void register_protocol(py::module_& m) {
             return py::make_tuple(e.seat, e.action, e.text, json_to_python(e.for_actor), json_to_python(e.for_others));
           },
           [](const py::tuple& t) {
-            if (t.size() != 5 || !py::isinstance<py::int_>(t[0]) || !py::isinstance<py::str>(t[2]))
-              throw core::FormatError("corrupt Event pickle");
-            return Event{t[0].cast<int>(), t[1], t[2].cast<std::string>(), json_from_python(t[3], "an Event pickle"),
-                         json_from_python(t[4], "an Event pickle")};
+            if (t.size() != 5 || !is_integer(t[0]) || !py::isinstance<py::str>(t[2]) || t[1].is_none())
+              throw core::FormatError("corrupt Event pickle: expected (seat, action, text, for_actor, for_others)");
+            // The most seats of any game (Yahtzee's eight players).
+            const py::int_ seat = to_index(t[0], "an Event's seat");
+            if (seat < py::int_(0) || seat > py::int_(7))
+              throw core::FormatError("corrupt Event pickle: seat out of range");
+            Event e{seat.cast<int>(), t[1], to_text(t[2], "an Event's text"), json_from_python(t[3], "an Event pickle"),
+                    json_from_python(t[4], "an Event pickle")};
+            if (e.text.empty() || e.for_actor.kind() != core::Json::Kind::Object ||
+                e.for_others.kind() != core::Json::Kind::Object)
+              throw core::FormatError("corrupt Event pickle: an event has a text and two JSON objects");
+            return e;
           }));
   py::object cls = m.attr("Event");
   cls.attr("__hash__") = py::none();

@@ -26,6 +26,7 @@ __all__ = [
     "StateFormatError",
     "InvalidValueError",
     "WrongTypeError",
+    "ParlourWarning",
     "register",
 ]
 
@@ -56,6 +57,11 @@ class InvalidValueError(ParlourError, ValueError):
 
 class WrongTypeError(ParlourError, TypeError):
     """An argument of the wrong type (a float where cards were expected)."""
+
+
+class ParlourWarning(UserWarning):
+    """Something the library did on its own that the caller should know of (a damaged part
+    of a result store set aside to be computed again)."""
 
 
 _BY_KIND: dict[str, type[ParlourError]] = {
@@ -98,3 +104,24 @@ def _class_for(kind: str, code: str) -> type[ParlourError]:
         if cls is not None:
             return cls
     return _BY_KIND.get(kind, ParlourError)
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` for an error message, shortened and a few levels deep (``reprlib``),
+    and never an error of its own (a value whose repr fails shows as its type)."""
+    import reprlib
+
+    try:
+        return reprlib.repr(value)
+    except Exception:  # noqa: BLE001 - a repr that fails: the type says enough
+        return f"<{type(value).__name__} object>"
+
+
+def _described(value: object) -> str:
+    """``value`` for an error message: its type and :func:`_shown`."""
+    return f"{type(value).__name__} {_shown(value)}"
+
+
+def _wrong_type(what: str, expected: str, value: object) -> WrongTypeError:
+    """``WrongTypeError("<what> must be <expected>, got <type> <repr>")``, the library's one wording."""
+    return WrongTypeError(f"{what} must be {expected}, got {_described(value)}")

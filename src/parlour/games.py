@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from parlour.errors import InvalidValueError, PhaseError, StateFormatError, WrongTypeError
+from parlour.errors import InvalidValueError, PhaseError, StateFormatError, WrongTypeError, _shown
 
 __all__ = ["GameInfo", "Lazy", "LongRun", "RunPlan", "get", "load", "names", "register", "unregister"]
 
@@ -54,7 +54,7 @@ class Lazy:
     def __init__(self, target: str) -> None:
         """The function ``name`` of module ``module``, given as ``"module:name"``."""
         if not isinstance(target, str) or target.count(":") != 1:
-            raise WrongTypeError(f"a lazy function is named 'module:name', got {target!r}")
+            raise WrongTypeError(f"a lazy function is named 'module:name', got {_shown(target)}")
         self.target = target
         self._fn: Callable[..., Any] | None = None
 
@@ -172,12 +172,12 @@ class GameInfo:
         if preset is None:
             preset = "default"
         if not isinstance(preset, str):
-            raise WrongTypeError(f"a preset is a name, got {type(preset).__name__} {preset!r}")
+            raise WrongTypeError(f"a preset is a name, got {type(preset).__name__} {_shown(preset)}")
         try:
             factory = self.presets[preset]
         except KeyError:
             raise InvalidValueError(
-                f"{self.name} has no rules preset {preset!r} (known: {', '.join(self.presets)})"
+                f"{self.name} has no rules preset {_shown(preset)} (known: {', '.join(self.presets)})"
             ) from None
         return factory()
 
@@ -199,7 +199,7 @@ class GameInfo:
         if players is None:
             players = self.min_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise WrongTypeError(f"players must be an int, got {type(players).__name__} {players!r}")
+            raise WrongTypeError(f"players must be an int, got {type(players).__name__} {_shown(players)}")
         if not self.min_players <= players <= self.max_players:
             span = (
                 str(self.min_players)
@@ -214,17 +214,17 @@ class GameInfo:
             if option not in accepted or option in ("players", "rules", "seed"):
                 known = [p for p in accepted if p not in ("players", "rules", "seed")]
                 raise WrongTypeError(
-                    f"{self.title} has no game option {option!r} (options: {', '.join(known) or 'none'})"
+                    f"{self.title} has no game option {_shown(option)} (options: {', '.join(known) or 'none'})"
                 )
         return self.make(players=players, rules=self.rules(preset) if rules is None else rules, seed=seed, **options)
 
     def bot(self, name: str, *, seed: int = 0, rules: Any = None) -> Any:
         """The bot named ``name`` (case-insensitive), seeded; InvalidValueError for an unknown name."""
         if not isinstance(name, str):
-            raise WrongTypeError(f"a bot is named by a string, got {type(name).__name__} {name!r}")
+            raise WrongTypeError(f"a bot is named by a string, got {type(name).__name__} {_shown(name)}")
         key = name.strip().lower()
         if key not in self.bots:
-            raise InvalidValueError(f"{self.name} has no bot named {name!r} (known: {', '.join(self.bots)})")
+            raise InvalidValueError(f"{self.name} has no bot named {_shown(name)} (known: {', '.join(self.bots)})")
         return self.bots[key](seed=seed, rules=rules)
 
     def advice_options(self) -> tuple[str, ...]:
@@ -267,12 +267,12 @@ class GameInfo:
     def run(self, name: str) -> LongRun:
         """The long run called ``name``; InvalidValueError for an unknown one."""
         if not isinstance(name, str):
-            raise WrongTypeError(f"a long run is named by a string, got {type(name).__name__} {name!r}")
+            raise WrongTypeError(f"a long run is named by a string, got {type(name).__name__} {_shown(name)}")
         try:
             return self.runs[name]
         except KeyError:
             raise InvalidValueError(
-                f"{self.name} has no long run {name!r} (known: {', '.join(self.runs) or 'none'})"
+                f"{self.name} has no long run {_shown(name)} (known: {', '.join(self.runs) or 'none'})"
             ) from None
 
 
@@ -293,7 +293,7 @@ def register(info: GameInfo) -> GameInfo:
         _load_builtins()  # parlour's own games stay first
     old = _REGISTRY.get(info.name)
     if old is not None and old is not info:
-        raise InvalidValueError(f"a game named {info.name!r} is already registered")
+        raise InvalidValueError(f"a game named {_shown(info.name)} is already registered")
     _REGISTRY[info.name] = info
     return info
 
@@ -301,11 +301,11 @@ def register(info: GameInfo) -> GameInfo:
 def unregister(name: str) -> None:
     """Remove a game added with :func:`register` (InvalidValueError for parlour's own games or an unknown name)."""
     if not isinstance(name, str):
-        raise WrongTypeError(f"a game is named by a string, got {type(name).__name__} {name!r}")
+        raise WrongTypeError(f"a game is named by a string, got {type(name).__name__} {_shown(name)}")
     if name in _BUILTIN:
-        raise InvalidValueError(f"{name!r} is one of parlour's own games and stays registered")
+        raise InvalidValueError(f"{_shown(name)} is one of parlour's own games and stays registered")
     if _REGISTRY.pop(name, None) is None:
-        raise InvalidValueError(f"no game named {name!r} is registered")
+        raise InvalidValueError(f"no game named {_shown(name)} is registered")
 
 
 def _load_builtins() -> None:
@@ -324,11 +324,11 @@ def get(name: str) -> GameInfo:
     """The game named ``name``; InvalidValueError for an unknown one."""
     _load_builtins()
     if not isinstance(name, str):
-        raise WrongTypeError(f"a game is named by a string, got {type(name).__name__} {name!r}")
+        raise WrongTypeError(f"a game is named by a string, got {type(name).__name__} {_shown(name)}")
     try:
         return _REGISTRY[name.strip().lower()]
     except KeyError:
-        raise InvalidValueError(f"no game named {name!r} (known: {', '.join(_REGISTRY)})") from None
+        raise InvalidValueError(f"no game named {_shown(name)} (known: {', '.join(_REGISTRY)})") from None
 
 
 def load(snapshot: Mapping[str, Any]) -> Any:
@@ -344,4 +344,4 @@ def load(snapshot: Mapping[str, Any]) -> Any:
         cls = info.snapshots.get(kind) if isinstance(kind, str) else None
         if cls is not None:
             return cls.from_dict(dict(snapshot))  # type: ignore[attr-defined]
-    raise StateFormatError(f"not a snapshot of a known game: 'game' is {kind!r}")
+    raise StateFormatError(f"not a snapshot of a known game: 'game' is {_shown(kind)}")

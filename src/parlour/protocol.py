@@ -32,6 +32,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from parlour.errors import _wrong_type
+
 __all__ = ["Action", "Bot", "Event", "Game", "Observation", "TerminalFlag", "load"]
 
 
@@ -180,7 +182,10 @@ class TerminalFlag:
 
     def __init__(self, value: bool) -> None:
         """The flag for ``value`` (the games share two instances)."""
-        self._value = bool(value)
+        try:
+            self._value = bool(value)
+        except Exception as e:  # an object whose truth is not defined (a NumPy array)
+            raise _wrong_type("a terminal flag", "True or False", value) from e
 
     def __bool__(self) -> bool:
         """The flag's truth."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -25,7 +26,7 @@ from parlour import __version__  # noqa: E402
 from parlour._core.freecell import replays_to_win  # noqa: E402
 from parlour.distributed import ResultStore  # noqa: E402
 from parlour.distributed.store import table_metadata  # noqa: E402
-from parlour.errors import InvalidValueError, StateFormatError  # noqa: E402
+from parlour.errors import InvalidValueError, ParlourWarning, StateFormatError  # noqa: E402
 from parlour.freecell import GameState, Solution, Unsolvable, solve_deals  # noqa: E402
 from parlour.gin import arena  # noqa: E402
 from parlour.gin.arena import ArenaResult  # noqa: E402
@@ -119,6 +120,99 @@ def test_a_chunk_is_stored_once(tmp_path: Path) -> None:
     store.write(1, pa.table({"x": [3]}))
     assert store.table().column("x").to_pylist() == [1, 2, 3]
     assert repr(store) == f"ResultStore({str(tmp_path / 's')!r})"
+
+
+# ---------------------------------------------------------------- checked parts
+def _store(path: Path, a: int = 1) -> ResultStore:
+    store = ResultStore.create_or_resume(path, kind="test", parameters={"a": a}, chunk_rows=[2, 2, 1])
+    for i, rows in enumerate([[1, 2], [3, 4], [5]]):
+        store.write(i, pa.table({"x": rows, "y": [float(v) / 2 for v in rows], "s": [str(v) for v in rows]}))
+    return store
+
+
+def test_a_part_of_another_chunk_or_run_is_reported_not_read(tmp_path: Path) -> None:
+    store = _store(tmp_path / "s")
+    assert store.verify() == {} and store.table().column("x").to_pylist() == [1, 2, 3, 4, 5]
+    # chunk 0's part copied over chunk 1's
+    (tmp_path / "s" / "part-000001.parquet").write_bytes((tmp_path / "s" / "part-000000.parquet").read_bytes())
+    with pytest.raises(StateFormatError, match=r"part-000001\.parquet .* is damaged: it holds chunk 0"):
+        store.table()
+    # a part of another run (other parameters) in place of chunk 2
+    other = _store(tmp_path / "o", a=2)
+    (tmp_path / "s" / "part-000002.parquet").write_bytes((other.path / "part-000002.parquet").read_bytes())
+    assert set(store.verify()) == {1, 2} and "another run" in store.verify()[2]
+    # resuming sets both aside, says so, and computes them again
+    with pytest.warns(ParlourWarning) as said:
+        again = ResultStore.create_or_resume(tmp_path / "s", kind="test", parameters={"a": 1}, chunk_rows=[2, 2, 1])
+    assert ["chunk 1 is damaged (it holds chunk 0)" in str(w.message) for w in said] == [True, False]
+    assert "chunk 2 is damaged (it belongs to another run" in str(said[1].message)
+    assert again.done() == {0} and (tmp_path / "s" / ".damaged-part-000001.parquet").exists()
+    assert pq.read_table(tmp_path / "s").num_rows == 2  # the set-aside files are hidden from Parquet readers
+
+
+def test_a_truncated_or_altered_part_is_reported_and_recomputed(tmp_path: Path) -> None:
+    store = _store(tmp_path / "s")
+    f = tmp_path / "s" / "part-000000.parquet"
+    f.write_bytes(f.read_bytes()[:-20])  # cut short: no Parquet footer
+    with pytest.raises(StateFormatError, match="not a readable Parquet file"):
+        store.part(0)
+    # rows altered but the metadata kept: the checksum tells
+    g = tmp_path / "s" / "part-000001.parquet"
+    t = pq.read_table(g)
+    pq.write_table(
+        pa.table({"x": [3, 40], "y": [1.5, 2.0], "s": ["3", "4"]}).replace_schema_metadata(t.schema.metadata), g
+    )
+    with pytest.raises(StateFormatError, match="rows do not match its checksum"):
+        store.part(1)
+    with pytest.warns(ParlourWarning):
+        again = ResultStore.create_or_resume(tmp_path / "s", kind="test", parameters={"a": 1}, chunk_rows=[2, 2, 1])
+    assert again.done() == {2}
+    # a survey resumed over a damaged part ends with the table an uninterrupted run writes
+    whole = solve_deals(range(1, 61), out=tmp_path / "whole", chunk_size=20).table()
+    solve_deals(range(1, 61), out=tmp_path / "cut", chunk_size=20)
+    h = tmp_path / "cut" / "part-000001.parquet"
+    h.write_bytes(h.read_bytes()[: len(h.read_bytes()) // 2])
+    with pytest.warns(ParlourWarning, match="chunk 1 is damaged"):
+        resumed = solve_deals(range(1, 61), out=tmp_path / "cut", chunk_size=20).table()
+    assert without_seconds(resumed).equals(without_seconds(whole), check_metadata=True)
+
+
+def test_parts_of_the_first_layout_are_checked_by_what_they_carry(tmp_path: Path) -> None:
+    # A store of the first layout: its parts carry the run's kind, parameters and version only.
+    store = ResultStore.create_or_resume(tmp_path, kind="test", parameters={"a": 1}, chunk_rows=[2, 2, 1])
+    manifest = json.loads((tmp_path / "_run.json").read_text())
+    manifest["format"] = "parlour-results/1"
+    del manifest["run"]
+    (tmp_path / "_run.json").write_text(json.dumps(manifest))
+    kept = {k: v for k, v in store.metadata().items() if k != "run"}
+    first = {b"parlour": json.dumps(kept).encode()}
+    for index, xs in ((0, [1, 2]), (1, [3, 4])):
+        pq.write_table(pa.table({"x": xs}).replace_schema_metadata(first), tmp_path / f"part-00000{index}.parquet")
+    old = ResultStore(tmp_path)
+    assert old.part(1).column("x").to_pylist() == [3, 4] and old.verify() == {}
+    # what such a part does carry is still checked: its run's parameters and its rows
+    other = {b"parlour": json.dumps(kept | {"parameters": {"a": 2}}).encode()}
+    pq.write_table(pa.table({"x": [5, 6]}).replace_schema_metadata(other), tmp_path / "part-000000.parquet")
+    pq.write_table(pa.table({"x": [5]}).replace_schema_metadata(first), tmp_path / "part-000001.parquet")
+    assert set(ResultStore(tmp_path).verify()) == {0, 1}
+    with pytest.raises(StateFormatError, match="another run"):
+        ResultStore(tmp_path).part(0)
+    # a resumed run sets them aside and writes its parts in full, checked in full
+    with pytest.warns(ParlourWarning):
+        again = ResultStore.create_or_resume(tmp_path, kind="test", parameters={"a": 1}, chunk_rows=[2, 2, 1])
+    again.write(2, pa.table({"x": [9]}))
+    shutil.copy(tmp_path / "part-000002.parquet", tmp_path / "part-000000.parquet")
+    assert set(ResultStore(tmp_path).verify()) == {0}
+
+
+def test_the_checksum_ignores_the_layout_and_sees_every_value() -> None:
+    from parlour.distributed.store import checksum
+
+    t = pa.table({"x": pa.array([1, None, 3], pa.int64()), "b": [True, False, None], "s": ["a", None, "c"]})
+    assert checksum(t) == checksum(pa.concat_tables([t.slice(0, 1), t.slice(1)]))
+    assert checksum(t) != checksum(t.set_column(0, "x", pa.array([1, None, 4], pa.int64())))
+    assert checksum(t) != checksum(t.set_column(1, "b", pa.array([True, True, None])))
+    assert checksum(t) != checksum(t.rename_columns(["z", "b", "s"]))
 
 
 def test_resuming_with_other_parameters_is_refused(tmp_path: Path) -> None:

@@ -1,11 +1,14 @@
-"""An atheris fuzzer for the text parsers and the snapshot loaders.
+"""An atheris fuzzer for the text parsers, the snapshot loaders and the batched games.
 
 Every input is turned into one call of a parser (card, card-set, action, move, dice,
 state, category and rules text; FreeCell boards) or of a loader (a snapshot or pickled
 state of every registered game, a game's observation, a Yahtzee scorecard), fed either
-the fuzzer's text or a real document damaged where the fuzzer says.  Each call must give
-a value or raise an error of parlour.errors; anything else (another exception, a crash,
-a sanitizer report) is a finding, and atheris stops with the input that caused it.
+the fuzzer's text or a real document damaged where the fuzzer says, or into a short
+life of a batched environment (parlour._core.envs: a constructor given fuzzed numbers
+and names, then resets, steps and reads with fuzzed arrays of any dtype and shape and
+fuzzed indices).  Each call must give a value or raise an error of parlour.errors;
+anything else (another exception, a crash, a sanitizer report) is a finding, and
+atheris stops with the input that caused it.
 
 Run by hand (``-runs`` bounds the work; ``-seed`` makes the run repeatable)::
 
@@ -35,9 +38,11 @@ from collections.abc import Callable
 from typing import Any
 
 import atheris
+import numpy as np  # not instrumented: the fuzzer's coverage is the library's
 
 with atheris.instrument_imports():
     from parlour import games
+    from parlour._core.envs import FreeCellBatch, GinBatch, YahtzeeBatch
     from parlour._core.gin import Action as GinAction
     from parlour.cards import Card, CardSet
     from parlour.errors import ParlourError
@@ -149,11 +154,88 @@ def _damaged(doc: Any, fdp: atheris.FuzzedDataProvider) -> Any:
     return doc
 
 
+BATCHES = [YahtzeeBatch, FreeCellBatch, GinBatch]
+DTYPES = [np.int64, np.int8, np.uint8, np.uint64, np.int32, np.float64, np.bool_]
+
+
+@atheris.instrument_func
+def _number(fdp: atheris.FuzzedDataProvider) -> Any:
+    """Mostly small ints, sometimes anything _value gives."""
+    if fdp.ConsumeIntInRange(0, 3):
+        return fdp.ConsumeIntInRange(-2, 6)
+    return _value(fdp)
+
+
+@atheris.instrument_func
+def _array(fdp: atheris.FuzzedDataProvider, n: int, hi: int) -> Any:
+    """An array for a batch: mostly n values of a fuzzed dtype in range, sometimes of the wrong shape."""
+    how = fdp.ConsumeIntInRange(0, 5)
+    if how == 0:
+        return None
+    if how == 1:
+        return _value(fdp)
+    size = n if how > 2 else fdp.ConsumeIntInRange(0, 8)
+    dtype = DTYPES[fdp.ConsumeIntInRange(0, len(DTYPES) - 1)]
+    values = [fdp.ConsumeIntInRange(-1, hi) for _ in range(size)]
+    try:
+        a = np.array(values, dtype=dtype) if dtype is not np.bool_ else np.array([v > 0 for v in values])
+    except (OverflowError, ValueError):
+        a = np.array(values)
+    return a.reshape(1, -1) if how == 2 and a.size else a
+
+
+@atheris.instrument_func
+def _batch_life(fdp: atheris.FuzzedDataProvider) -> None:
+    """A batch made from fuzzed arguments, then a few fuzzed resets, steps and reads."""
+    cls = BATCHES[fdp.ConsumeIntInRange(0, len(BATCHES) - 1)]
+    n = _number(fdp)
+    kwargs: dict[str, Any] = {}
+    names = ["threads", "illegal_action", "autoreset_mode", "illegal_reward"]
+    names += {YahtzeeBatch: [], FreeCellBatch: ["max_steps", "max_deal"], GinBatch: ["opponent", "seat"]}[cls]
+    choices = {
+        "illegal_action": ["raise", "penalty", "terminate", "x"],
+        "autoreset_mode": ["next_step", "same_step", ""],
+        "opponent": [None, "random", "easy", "simple", "nobody"],
+    }
+    for name in names:
+        if fdp.ConsumeBool():
+            kwargs[name] = (
+                choices[name][fdp.ConsumeIntInRange(0, len(choices[name]) - 1)]
+                if name in choices and fdp.ConsumeIntInRange(0, 3)
+                else _number(fdp)
+            )
+    batch = cls(n, **kwargs)
+    size = batch.num_envs
+    actions = {YahtzeeBatch: 223, FreeCellBatch: 924, GinBatch: 265}[cls]
+    for _ in range(fdp.ConsumeIntInRange(1, 6)):
+        op = fdp.ConsumeIntInRange(0, 4)
+        try:
+            if op == 0:
+                batch.reset(_array(fdp, size, 9), _array(fdp, size, 1), _array(fdp, size, 12))
+            elif op in (1, 2):
+                if op == 1:  # mostly legal: the first legal action of each game
+                    ids = np.array([np.flatnonzero(m)[0] if m.any() else 0 for m in np.asarray(batch.action_masks)])
+                else:
+                    ids = _array(fdp, size, actions)
+                batch.step(ids)
+            elif op == 3:
+                reader = {YahtzeeBatch: "game", FreeCellBatch: "state", GinBatch: "round"}[cls]
+                getattr(batch, reader)(_number(fdp))
+            else:
+                for view in (batch.observations, batch.action_masks, batch.rewards, batch.episodes):
+                    np.asarray(view).sum()
+        except ParlourError:
+            pass
+
+
 @atheris.instrument_func
 def one_input(data: bytes) -> None:
     fdp = atheris.FuzzedDataProvider(data)
-    target = fdp.ConsumeIntInRange(0, len(TEXT_PARSERS) + len(DOCUMENTS) - 1)
+    target = fdp.ConsumeIntInRange(0, len(TEXT_PARSERS) + len(DOCUMENTS))
     try:
+        if target == len(TEXT_PARSERS) + len(DOCUMENTS):
+            _batch_life(fdp)
+            return
         if target < len(TEXT_PARSERS):
             TEXT_PARSERS[target](fdp.ConsumeUnicode(fdp.ConsumeIntInRange(0, 120)))
             return

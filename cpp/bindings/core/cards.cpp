@@ -3,6 +3,9 @@
 #include <pybind11/native_enum.h>
 #include <pybind11/operators.h>
 
+#include <array>
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -274,6 +277,23 @@ void bind_mask_functions(py::module_& m) {
       py::arg("dense"), "n uint64 masks from an (n, 52) bool array (column = dense card index).");
 }
 
+// A generator's saved state: four words of 0 .. 2**64 - 1 (read no further than a fifth).
+std::array<std::uint64_t, 4> to_rng_state(py::handle obj) {
+  if (py::isinstance<py::str>(obj) || py::isinstance<py::bytes>(obj))
+    throw core::WrongType("state must be four 64-bit words, got " + type_name(obj) + " " + quoted_repr(obj));
+  std::array<std::uint64_t, 4> out{};
+  std::size_t n = 0;
+  for_each_item(obj, "state", [&](py::handle word) {
+    if (n == out.size()) throw core::InvalidValue("state must be four 64-bit words, got more");
+    const py::int_ value = to_index(word, "a state word");
+    if (value < py::int_(0) || value > py::int_(std::numeric_limits<std::uint64_t>::max()))
+      throw core::InvalidValue("a state word must be in 0 .. 2**64 - 1, got " + quoted_repr(word));
+    out[n++] = value.cast<std::uint64_t>();
+  });
+  if (n != out.size()) throw core::InvalidValue("state must be four 64-bit words, got " + std::to_string(n));
+  return out;
+}
+
 }  // namespace
 
 void register_cards(py::module_& m) {
@@ -295,15 +315,15 @@ void register_rng(py::module_& m) {
            py::arg("seed") = 0, "A generator seeded with an int in 0 .. 2**64 - 1.")
       .def_static(
           "from_state",
-          [](const std::array<std::uint64_t, 4>& s) {
+          [](const py::typing::Iterable<py::int_>& s) {
             core::Rng r;
-            r.set_state(s);
+            r.set_state(to_rng_state(s));
             return r;
           },
           py::arg("state"), "A generator in a saved state (four 64-bit words, not all zero).")
       .def_property(
           "state", [](const core::Rng& r) { return r.state(); },
-          [](core::Rng& r, const std::array<std::uint64_t, 4>& s) { r.set_state(s); },
+          [](core::Rng& r, const py::typing::Iterable<py::int_>& s) { r.set_state(to_rng_state(s)); },
           "The four 64-bit state words; assign a saved tuple to restore it.")
       .def("next_u64", &core::Rng::next, "The next raw 64-bit output.")
       .def(

@@ -1,7 +1,6 @@
-// Bindings of the observation encoders (added to the gin, yahtzee and freecell
-// submodules) and of the batched environments (parlour._core.envs).  Glue only: the
-// encodings live in cpp/src/{gin,yahtzee,freecell}/encode.cpp, the batched games in
-// cpp/src/envs.
+// Bindings of the batched environments (parlour._core.envs).  Glue only: the batched
+// games live in cpp/src/envs (the observation encoders' bindings: encode.cpp).
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -9,87 +8,19 @@
 #include <vector>
 
 #include "../common.hpp"
+#include "../exclusive.hpp"
 #include "../interrupt.hpp"
 #include "../yahtzee/yahtzee.hpp"
 #include "parlour/envs/freecell_batch.hpp"
 #include "parlour/envs/gin_batch.hpp"
 #include "parlour/envs/yahtzee_batch.hpp"
-#include "parlour/freecell/encode.hpp"
-#include "parlour/gin/encode.hpp"
-#include "parlour/yahtzee/encode.hpp"
 
 namespace parlour::bindings {
 
 namespace {
 
-using Int8Array = py::array_t<std::int8_t>;
-
 long long int_value(py::handle obj, const char* what) {
-  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
-    throw core::WrongType(std::string(what) + " must be an int, got " + type_name(obj) + " " + quoted_repr(obj));
-  try {
-    return py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr())).cast<long long>();
-  } catch (const py::cast_error&) {
-    throw core::InvalidValue(std::string(what) + " out of range: " + py::repr(obj).cast<std::string>());
-  }
-}
-
-void register_encoders(py::module_& root) {
-  auto gin_m = root.attr("gin").cast<py::module_>();
-  gin_m.attr("OBSERVATION_SHAPE") = py::make_tuple(gin::kObsPlanes, gin::kObsColumns);
-  gin_m.attr("OBSERVATION_SIZE") = gin::kObsSize;
-  gin_m.def(
-      "encode_observation",
-      [](const Arg<gin::Observation>& obs_obj) {
-        const auto& obs = cast_arg<const gin::Observation&>(obs_obj, "a gin Observation");
-        Int8Array out({py::ssize_t{gin::kObsPlanes}, py::ssize_t{gin::kObsColumns}});
-        gin::encode_observation(obs, std::span<std::int8_t, gin::kObsSize>(out.mutable_data(), gin::kObsSize));
-        return out;
-      },
-      py::arg("observation"),
-      "The observation as an int8 array of shape OBSERVATION_SHAPE (13, 52), OBSERVATION_SIZE (676) values: 0/1 "
-      "planes, column = dense card "
-      "index. Rows: 0 hand, 1 pile top, 2 rest of the pile, 3 cards the opponent is known to hold, 4 the "
-      "opponent's discards, 5 own discards, 6 the knocker's spread, 7 laid-off cards, 8 the card taken this turn; "
-      "thermometers (first n columns 1) of 9 the stock size, 10 the knock limit, 11 the opponent's hand size; "
-      "12 status: columns 0..4 the phase one-hot, 5 my turn, 6 I dealt, 7 I knocked, 8 the opponent knocked, "
-      "9 upcard passed once, 10 twice.");
-
-  auto yz = root.attr("yahtzee").cast<py::module_>();
-  yz.attr("OBSERVATION_SIZE") = yahtzee::kObsSize;
-  yz.def(
-      "encode_observation",
-      [](const Arg<yahtzee::State>& state, const DiceLike& dice, const Arg<py::int_>& rolls) {
-        const auto st = cast_arg<yahtzee::State>(state, "a Yahtzee State");
-        const auto d = to_dice(dice);
-        const long long r = int_value(rolls, "rolls_left");
-        if (r < 0 || r > 3) throw core::InvalidValue("rolls_left must be 0..3, got " + std::to_string(r));
-        Int8Array out(py::ssize_t{yahtzee::kObsSize});
-        yahtzee::encode_observation(st, d, static_cast<int>(r),
-                                    std::span<std::int8_t, yahtzee::kObsSize>(out.mutable_data(), yahtzee::kObsSize));
-        return out;
-      },
-      py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
-      "The decision as an int8 array of OBSERVATION_SIZE (21) values: 0..4 the dice ascending, 5 rolls_left, "
-      "6..18 1 for each filled box (card order), 19 the upper subtotal capped at 63, 20 whether the Yahtzee box "
-      "holds 50.");
-
-  auto fc = root.attr("freecell").cast<py::module_>();
-  fc.attr("OBSERVATION_SIZE") = freecell::kObsSize;
-  fc.attr("MAX_CASCADE") = freecell::kMaxCascade;
-  fc.def(
-      "encode_observation",
-      [](const Arg<freecell::GameState>& state) {
-        const auto& st = cast_arg<const freecell::GameState&>(state, "a FreeCell GameState");
-        Int8Array out(py::ssize_t{freecell::kObsSize});
-        freecell::encode_observation(
-            st, std::span<std::int8_t, freecell::kObsSize>(out.mutable_data(), freecell::kObsSize));
-        return out;
-      },
-      py::arg("state"),
-      "The position as an int8 array of OBSERVATION_SIZE (160) values, a card as its dense index + 1 and 0 for "
-      "none: 0..151 the eight cascades, MAX_CASCADE (19) values each, bottom card first; 152..155 the free cells; "
-      "156..159 the foundation heights by suit. InvalidValueError for a cascade taller than MAX_CASCADE.");
+  return to_int(obj, what, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
 }
 
 // ---- the batched games: a C++ batch and the NumPy arrays it writes into
@@ -197,7 +128,10 @@ struct Bound {
     const bool* w = column<bool>(which, "reset_mask", w_keep);
     const std::uint64_t* e = column<std::uint64_t>(episodes, "episodes", e_keep);
     const envs::Outputs o = outputs();
-    run_interruptible([&](core::StopToken& stop) { batch->reset(s, w, e, o, stop); });
+    run_interruptible([&](core::StopToken& stop) {
+      const Exclusive one_call(this, stop);
+      batch->reset(s, w, e, o, stop);
+    });
   }
 
   void step(const py::object& actions) {
@@ -211,8 +145,23 @@ struct Bound {
     auto ids = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
     const std::int64_t* p = ids.data();
     const envs::Outputs o = outputs();
-    run_interruptible([&](core::StopToken& stop) { batch->step(p, o, stop); });
+    run_interruptible([&](core::StopToken& stop) {
+      const Exclusive one_call(this, stop);
+      batch->step(p, o, stop);
+    });
   }
+
+  // f(*batch) while no other thread steps or resets the batch (a copy of one game).
+  template <class F>
+  auto read(F&& f) const {
+    return run_interruptible([&](core::StopToken& stop) {
+      const Exclusive one_call(this, stop);
+      return f(static_cast<const Batch&>(*batch));
+    });
+  }
+
+  // The game index i (an int in 0..n-1).
+  [[nodiscard]] int index(py::handle i) const { return static_cast<int>(to_int(i, "index", 0, n - 1)); }
 };
 
 }  // namespace
@@ -315,7 +264,13 @@ void register_batches(py::module_& m) {
          py::arg("num_envs"), py::kw_only(), py::arg("rules") = py::none(), py::arg("threads") = 1,
          py::arg("illegal_action") = "terminate", py::arg("illegal_reward") = -1.0,
          py::arg("autoreset_mode") = "next_step", "A batch of num_envs games under `rules` (default YahtzeeRules()).")
-      .def("game", [](const YB& b, int i) { return b.batch->game(i); }, py::arg("index"), "A copy of game `index`.");
+      .def(
+          "game",
+          [](const YB& b, const Arg<py::int_>& i) {
+            const int k = b.index(i);
+            return b.read([k](const envs::YahtzeeBatch& batch) { return batch.game(k); });
+          },
+          py::arg("index"), "A copy of game `index` (0 .. num_envs - 1).");
   def_common<envs::YahtzeeBatch>(yb);
 
   using FB = Bound<envs::FreeCellBatch>;
@@ -341,11 +296,19 @@ void register_batches(py::module_& m) {
          py::arg("autoreset_mode") = "next_step",
          "A batch of num_envs games, deals drawn from 1..max_deal, truncated after max_steps steps.")
       .def(
-          "state", [](const FB& b, int i) { return b.batch->state(i); }, py::arg("index"),
-          "The position of game `index`.")
+          "state",
+          [](const FB& b, const Arg<py::int_>& i) {
+            const int k = b.index(i);
+            return b.read([k](const envs::FreeCellBatch& batch) { return batch.state(k); });
+          },
+          py::arg("index"), "The position of game `index` (0 .. num_envs - 1).")
       .def(
-          "steps", [](const FB& b, int i) { return b.batch->steps(i); }, py::arg("index"),
-          "The steps taken in game `index`'s episode.");
+          "steps",
+          [](const FB& b, const Arg<py::int_>& i) {
+            const int k = b.index(i);
+            return b.read([k](const envs::FreeCellBatch& batch) { return batch.steps(k); });
+          },
+          py::arg("index"), "The steps taken in game `index`'s episode (0 .. num_envs - 1).");
   def_common<envs::FreeCellBatch>(fb);
 
   using GB = Bound<envs::GinBatch>;
@@ -374,8 +337,12 @@ void register_batches(py::module_& m) {
          "any registered) or None for self-play; `seat` the caller's seat against an opponent (0, 1, or -1: drawn "
          "each episode).")
       .def(
-          "round", [](const GB& b, int i) { return b.batch->round(i); }, py::arg("index"),
-          "A copy of hand `index`'s Round.")
+          "round",
+          [](const GB& b, const Arg<py::int_>& i) {
+            const int k = b.index(i);
+            return b.read([k](const envs::GinBatch& batch) { return batch.round(k); });
+          },
+          py::arg("index"), "A copy of hand `index`'s Round (0 .. num_envs - 1).")
       .def_property_readonly(
           "seats", [](const GB& b) { return read_only(b.seat); },
           "int8: the seat (0 Player.ONE, 1 Player.TWO) whose view each row of observations holds.")
@@ -392,7 +359,6 @@ void register_batches(py::module_& m) {
 }  // namespace
 
 void register_envs(py::module_& root) {
-  register_encoders(root);
   auto m = root.def_submodule("envs", "Batched games stepped in C++ into NumPy arrays (parlour.envs.vector).");
   register_batches(m);
 }

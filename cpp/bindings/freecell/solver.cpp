@@ -124,6 +124,7 @@ void bind_search(py::module_& m) {
         opt.memory_limit = to_limit(memory_limit, "memory_limit");
         opt.threads = threads;
         fc::ProofProgressFn cb;
+        check_callback(progress);
         if (!progress.is_none()) {
           // Called from the worker threads, one at a time; an exception stops the proof.
           cb = [&progress](const fc::ProofProgress& p) {
@@ -144,10 +145,19 @@ void bind_search(py::module_& m) {
 void bind_deals(py::module_& m) {
   m.def(
       "search_deals",
-      [](const std::vector<py::int_>& deal_numbers, const std::string& mode, int jobs, const py::object& max_states,
-         const py::object& time_limit, const py::object& progress) {
+      [](const py::typing::Iterable<py::int_>& deal_numbers, const std::string& mode, int jobs,
+         const py::object& max_states, const py::object& time_limit, const py::object& progress) {
+        // One SolveResult a deal comes back: at most 2**20 deals a call (parlour.freecell.solve_deals
+        // with out=... runs more, chunk by chunk).
+        constexpr std::size_t kMaxDeals = std::size_t{1} << 20;
+        if (py::isinstance<py::str>(deal_numbers) || !py::isinstance<py::iterable>(deal_numbers))
+          throw core::WrongType("numbers must be an iterable of deal numbers, got " + type_name(deal_numbers));
         std::vector<std::uint64_t> numbers;
-        for (const auto& n : deal_numbers) numbers.push_back(to_deal(n));
+        for_each_item(deal_numbers, "numbers", [&](py::handle n) {
+          if (numbers.size() == kMaxDeals)
+            throw core::InvalidValue("at most 2**20 deals a call (their results are kept in memory)");
+          numbers.push_back(to_deal(n));
+        });
         const auto md = to_mode(mode);
         const auto ms = to_limit(max_states);
         const double tl = to_time(time_limit);
@@ -155,6 +165,7 @@ void bind_deals(py::module_& m) {
           throw core::InvalidValue("jobs must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
                                    std::to_string(jobs));
         std::function<void(std::size_t, std::size_t, std::size_t)> cb;
+        check_callback(progress);
         if (!progress.is_none()) {
           // An exception from the callback stops the batch and propagates.
           cb = [&progress](std::size_t done, std::size_t total, std::size_t index) {

@@ -116,10 +116,11 @@ std::string move_repr(const fc::Move& m) {
   return out + ")";
 }
 
-fc::Move parse_move(const std::string& text, const py::object& card, int count) {
+fc::Move parse_move(const std::string& text, const py::object& card, const OptArg<py::int_>& count) {
   fc::Move m = fc::Move::parse(text);
   m.card = opt_card(card);
-  if (count >= 0) m.count = count;
+  // 0: as many cards as fit (what "12" parses to); a sequence is at most the 13 cards of a suit.
+  if (!count.is_none()) m.count = static_cast<int>(to_int(count, "count", 0, 13));
   return m;
 }
 
@@ -412,9 +413,9 @@ void bind_move(py::module_& m) {
            }),
            py::arg("card"), py::arg("from_"), py::arg("to"), py::arg("count") = 1,
            "A move of `card` (and the cards above it when count > 1) from `from_` to `to`; card may be None.")
-      .def_static("parse", &parse_move, py::arg("text"), py::arg("card") = py::none(), py::arg("count") = -1,
+      .def_static("parse", &parse_move, py::arg("text"), py::arg("card") = py::none(), py::arg("count") = py::none(),
                   "Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and "
-                  "`count` (when >= 0) override the parsed values.")
+                  "`count` (when given: 0 .. 13 cards, 0 for as many as fit) override the parsed values.")
       .def_static(
           "from_id",
           [](const Arg<py::int_>& id) {
@@ -460,8 +461,11 @@ void bind_move(py::module_& m) {
             return py::make_tuple(mv.notation(), mv.card ? py::cast(mv.card->str()) : py::none(), mv.count);
           },
           [](const py::tuple& t) {
-            if (t.size() != 3) throw core::FormatError("a pickled Move is (notation, card, count)");
-            return parse_move(t[0].cast<std::string>(), t[1], t[2].cast<int>());
+            if (t.size() != 3 || !py::isinstance<py::str>(t[0]))
+              throw core::FormatError("a pickled Move is (notation, card, count)");
+            try {
+              return parse_move(to_text(t[0], "notation"), t[1], py::reinterpret_borrow<OptArg<py::int_>>(t[2]));
+            } catch (const core::Error& e) { throw core::FormatError(std::string("corrupt Move pickle: ") + e.what()); }
           }));
   def_value<fc::Move>(move);
 }

@@ -13,8 +13,10 @@
 
 #include <pybind11/stl.h>
 
+#include "../exclusive.hpp"
 #include "../interrupt.hpp"
 #include "gin.hpp"
+#include "parlour/core/limits.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
 #include "parlour/gin/expert.hpp"
@@ -85,7 +87,11 @@ const Observation& observation_from(py::handle obj) {
   return obj.cast<const Observation&>();
 }
 
-long long count_from(py::handle obj, const char* what) { return to_int(obj, what, 0, std::int64_t{1} << 48); }
+long long count_from(py::handle obj, const char* what) { return to_int(obj, what, 0, core::kMaxCount); }
+
+// arena_matches keeps a row of totals per match (some 250 bytes with its columns): 2**22
+// matches, about 1 GiB, in one call; arena(..., out=...) runs longer series chunk by chunk.
+constexpr long long kMaxArenaRows = 1LL << 22;
 
 Action bot_act(Bot& bot, const py::handle obs_obj) {
   const Observation& obs = observation_from(obs_obj);
@@ -93,7 +99,10 @@ Action bot_act(Bot& bot, const py::handle obs_obj) {
     throw core::PhaseError("the observation's player is not to act (observe the player whose turn it is)",
                            "gin.WrongPhase");
   const Observation copy = obs;
-  return run_interruptible([&](core::StopToken& stop) { return bot.act_until(copy, stop); });
+  return run_interruptible([&](core::StopToken& stop) {
+    const Exclusive one_call(&bot, stop);
+    return bot.act_until(copy, stop);
+  });
 }
 
 // ExpertBot's budgets from Python values: budget_ms a float or int >= 0 (None: none),
@@ -296,8 +305,10 @@ void bind_bots(py::module_& m) {
           "estimate_knock",
           [](const gin::HardBot& b, const py::handle obs_obj) {
             const Observation obs = observation_from(obs_obj);
-            py::gil_scoped_release release;
-            return b.estimate_knock(obs);
+            return run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&b, stop);
+              return b.estimate_knock(obs);
+            });
           },
           py::arg("observation"),
           "The expected points of knocking now and of playing on, where the observation's player may knock (WrongPhase "
@@ -403,7 +414,10 @@ void bind_expert(py::module_& m) {
           "search",
           [](const gin::ExpertBot& b, const py::handle obs_obj) {
             const Observation obs = observation_from(obs_obj);
-            return run_interruptible([&](core::StopToken& stop) { return b.search(obs, stop); });
+            return run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&b, stop);
+              return b.search(obs, stop);
+            });
           },
           py::arg("observation"),
           "The search behind act(): the action chosen and every candidate's estimated points. WrongPhase unless "
@@ -428,9 +442,15 @@ void bind_expert(py::module_& m) {
       "bot (the reference: both give the same result). WrongPhase in the LAYOFF phase (fast).");
   m.def(
       "layoff_deadwood",
-      [](const CardsLike& cards, const std::vector<gin::Meld>& melds) {
+      [](const CardsLike& cards, const py::typing::Iterable<gin::Meld>& meld_list) {
         const core::CardSet c = to_cardset(cards);
-        if (c.size() > gin::kMaxHandCards || melds.size() > gin::kSpreadSlots)
+        std::vector<gin::Meld> melds;
+        for_each_item(meld_list, "melds", [&](py::handle item) {
+          if (melds.size() == gin::kSpreadSlots)
+            throw core::InvalidValue("layoff_deadwood takes at most 11 cards and 3 melds", "gin.ArrangeError");
+          melds.push_back(cast_arg<gin::Meld>(item, "a Meld"));
+        });
+        if (c.size() > gin::kMaxHandCards)
           throw core::InvalidValue("layoff_deadwood takes at most 11 cards and 3 melds", "gin.ArrangeError");
         core::CardSet spread;
         for (const gin::Meld& mm : melds) {
@@ -456,6 +476,7 @@ void bind_matches(py::module_& m) {
         const std::uint64_t s = to_seed(seed);
         const Player fd = to_player(first_dealer);
         return run_interruptible([&](core::StopToken& stop) {
+          const Exclusive one_call({a.bot.get(), b.bot.get()}, stop);
           return gin::play_match(a.policy(), b.policy(), r, s, fd, nullptr, 10000, &stop);
         });
       },
@@ -556,7 +577,8 @@ void bind_arena(py::module_& m) {
         const Rules r = to_rules(rules);
         r.validate();
         const std::uint64_t s = to_seed(seed);
-        const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
+        const long long f = count_from(first, "first"), j = count_from(jobs, "jobs");
+        const long long n = to_int(count, "count", 0, kMaxArenaRows);
         if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
         const bool dup = to_bool(duplicate, "duplicate");
         const gin::PolicyMaker ma = a.maker(), mb = b.maker();
@@ -598,7 +620,9 @@ void bind_arena(py::module_& m) {
       "The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A "
       "won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, "
       "gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals (with duplicate=True, the "
-      "deals are the pairs of rows 2k, 2k+1).");
+      "deals are the pairs of rows 2k, 2k+1). At most ARENA_MAX_ROWS (2**22) matches a call: the rows are kept in "
+      "memory.");
+  m.attr("ARENA_MAX_ROWS") = kMaxArenaRows;
 }
 
 }  // namespace

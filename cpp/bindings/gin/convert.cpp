@@ -20,7 +20,7 @@ std::array<PyObject*, gin::kActionCount> g_actions{};
 }  // namespace
 
 Player to_player(py::handle obj, const char* what) {
-  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::hasattr(obj, "__index__")))
+  if (!is_integer(obj))
     throw core::WrongType(std::string("expected ") + what + " (a Player, or 0 / 1), got " + type_name(obj) + " " +
                           quoted_repr(obj));
   return to_int(obj, what, 0, 1) == 0 ? Player::One : Player::Two;

@@ -7,6 +7,7 @@
 #include "../interrupt.hpp"
 #include "../protocol.hpp"
 #include "gin.hpp"
+#include "parlour/core/limits.hpp"
 #include "parlour/gin/game.hpp"
 #include "parlour/gin/match.hpp"
 #include "parlour/gin/simulate.hpp"
@@ -206,7 +207,7 @@ void register_simulation(py::module_& m) {
       "simulate_rounds",
       [](const Arg<py::int_>& n_arg, const SeedLike& seed,
          const py::typing::Union<py::str, py::typing::Tuple<py::str, py::str>>& policy, const Arg<Rules>& rules_obj) {
-        const long long n = to_int(n_arg, "the number of rounds", 0, std::int64_t{1} << 48);
+        const long long n = to_int(n_arg, "the number of rounds", 0, core::kMaxCount);
         const Rules rules = to_rules(rules_obj);
         const std::uint64_t s = to_seed(seed);
         std::string p1, p2;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../interrupt.hpp"
 #include "gin.hpp"
 #include "parlour/gin/deadwood.hpp"
 #include "parlour/gin/meld.hpp"
@@ -329,8 +330,10 @@ void bind_deadwood(py::module_& m) {
                       [](const py::tuple& t) {
                         try {
                           if (t.size() != 3) throw core::FormatError("expected (card, deadwood, ties)");
-                          return gin::Discard{core::Card::from_bit(t[0].cast<long long>()), t[1].cast<int>(),
-                                              core::CardSet::from_mask(t[2].cast<std::uint64_t>())};
+                          const gin::Discard d{core::Card::from_bit(t[0].cast<long long>()), t[1].cast<int>(),
+                                               core::CardSet::from_mask(t[2].cast<std::uint64_t>())};
+                          gin::validate(d);
+                          return d;
                         } catch (const std::exception& e) {
                           throw core::FormatError(std::string("corrupt Discard pickle: ") + e.what());
                         }
@@ -361,8 +364,7 @@ void bind_deadwood(py::module_& m) {
         {
           const std::span<const std::uint64_t> in(arr.data(), static_cast<std::size_t>(n));
           const std::span<std::uint8_t> o(out.mutable_data(), static_cast<std::size_t>(n));
-          py::gil_scoped_release release;
-          gin::deadwood_batch(in, o);
+          run_interruptible([&](core::StopToken& stop) { gin::deadwood_batch(in, o, &stop); });
         }
         return out;
       },
@@ -381,8 +383,7 @@ void bind_deadwood(py::module_& m) {
           const std::span<const std::uint64_t> in(arr.data(), static_cast<std::size_t>(n));
           const std::span<std::uint8_t> d(dw.mutable_data(), static_cast<std::size_t>(n));
           const std::span<std::uint8_t> c(card.mutable_data(), static_cast<std::size_t>(n));
-          py::gil_scoped_release release;
-          gin::best_discard_batch(in, d, c);
+          run_interruptible([&](core::StopToken& stop) { gin::best_discard_batch(in, d, c, &stop); });
         }
         return py::reinterpret_steal<py::typing::Tuple<py::array_t<std::uint8_t>, py::array_t<std::uint8_t>>>(
             py::make_tuple(dw, card).release());

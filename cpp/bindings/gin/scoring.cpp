@@ -414,6 +414,7 @@ void bind_layoffs(py::module_& m) {
               l.melds = t[2].cast<std::vector<Meld>>();
               l.remaining = t[3].cast<Melds>();
               l.deadwood = t[4].cast<int>();
+              gin::validate(l);
               return l;
             } catch (const std::exception& e) {
               throw core::FormatError(std::string("corrupt Layoff pickle: ") + e.what());
@@ -472,6 +473,7 @@ void bind_layoffs(py::module_& m) {
               s.points = t[1].cast<int>();
               s.spread = t[2].cast<std::vector<Meld>>();
               s.defender_melds = t[3].cast<Melds>();
+              gin::validate(s);
               return s;
             } catch (const std::exception& e) {
               throw core::FormatError(std::string("corrupt Settlement pickle: ") + e.what());
@@ -549,6 +551,7 @@ void bind_match_result(py::module_& m) {
               r.totals = t[6].cast<std::array<int, 2>>();
               r.target = t[7].cast<int>();
               r.hands_played = t[8].cast<int>();
+              gin::validate(r);
               return r;
             } catch (const std::exception& e) {
               throw core::FormatError(std::string("corrupt MatchResult pickle: ") + e.what());

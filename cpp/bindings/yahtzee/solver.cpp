@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../exclusive.hpp"
 #include "../interrupt.hpp"
 #include "../protocol.hpp"
 #include "parlour/yahtzee/bots.hpp"
@@ -33,35 +34,43 @@ std::string path_of(const py::object& p) {
 
 }  // namespace
 
-Solver::Progress wrap_progress(const py::object& cb) {
+Solver::Progress wrap_progress(const py::object& cb, const void* owner) {
+  check_callback(cb);
   if (cb.is_none()) return {};
-  return [cb](int tier, double secs) {
+  return [cb, owner](int tier, double secs) {
+    const InCallback in_callback(owner);
     py::gil_scoped_acquire gil;
     cb(tier, secs);
   };
+}
+
+const void* solver_of(const Bot& bot) {
+  const auto* optimal = dynamic_cast<const OptimalBot*>(&bot);
+  return optimal != nullptr ? optimal->solver().get() : nullptr;
 }
 
 namespace {
 
 using SolverClass = py::class_<Solver, std::shared_ptr<Solver>>;
 
-// Solves the states reachable from st first, when its value is not known yet (the GIL
-// released meanwhile).
-void solve_lazily(Solver& s, State st) {
-  if (s.is_solved(st)) return;
-  py::gil_scoped_release release;
-  s.solve_from(st, 0);
+// query() on the solver, after solving the states reachable from st when its value is not
+// known yet (the GIL released meanwhile), all under one claim of the solver (exclusive.hpp).
+template <class Query>
+auto solved_query(Solver& s, State st, Query&& query) {
+  return claimed(&s, [&] {
+    if (!s.is_solved(st)) {
+      py::gil_scoped_release release;
+      s.solve_from(st, 0);
+    }
+    return query();
+  });
 }
 
 // The queries of a solved (or lazily solved) table.
 void def_solver_queries(SolverClass& solver) {
   solver
       .def(
-          "value",
-          [](Solver& s, State st) {
-            solve_lazily(s, st);
-            return s.value(st);
-          },
+          "value", [](Solver& s, State st) { return solved_query(s, st, [&] { return s.value(st); }); },
           py::arg("state"), "The expected further score from the start of a turn in state (solving lazily).")
       .def_property_readonly(
           "values",
@@ -76,8 +85,7 @@ void def_solver_queries(SolverClass& solver) {
           "category_values",
           [](Solver& s, State st, const DiceLike& d) {
             const Dice dice = to_dice(d);
-            solve_lazily(s, st);
-            return s.category_values(st, dice);
+            return solved_query(s, st, [&] { return s.category_values(st, dice); });
           },
           py::arg("state"), py::arg("dice"),
           "(category, expected further score) for each legal box in card order: the reward of the write plus the "
@@ -86,8 +94,7 @@ void def_solver_queries(SolverClass& solver) {
           "keep_values",
           [](Solver& s, State st, const DiceLike& d, int rolls_left) {
             const Dice dice = to_dice(d);
-            solve_lazily(s, st);
-            return s.keep_values(st, dice, rolls_left);
+            return solved_query(s, st, [&] { return s.keep_values(st, dice, rolls_left); });
           },
           py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
           "(keep, expected further score) for each keep of the dice with 1 or 2 rolls left, in Dice.keeps() order "
@@ -96,16 +103,14 @@ void def_solver_queries(SolverClass& solver) {
           "best_category",
           [](Solver& s, State st, const DiceLike& d) {
             const Dice dice = to_dice(d);
-            solve_lazily(s, st);
-            return s.best_category(st, dice);
+            return solved_query(s, st, [&] { return s.best_category(st, dice); });
           },
           py::arg("state"), py::arg("dice"), "The best box for the dice (first in card order on ties).")
       .def(
           "best_action",
           [](Solver& s, State st, const DiceLike& d, int rolls_left) {
             const Dice dice = to_dice(d);
-            solve_lazily(s, st);
-            return yahtzee_action_object(s.best_action(st, dice, rolls_left));
+            return solved_query(s, st, [&] { return yahtzee_action_object(s.best_action(st, dice, rolls_left)); });
           },
           py::arg("state"), py::arg("dice"), py::arg("rolls_left"),
           "The optimal action with 0..2 rolls left: Score(category) or Reroll(keep) (see the tie-breaks).");
@@ -128,16 +133,23 @@ void bind_solver(py::module_& m) {
       .def(
           "solve",
           [](Solver& s, int threads, const py::object& progress) {
-            auto cb = wrap_progress(progress);
-            run_interruptible([&](core::StopToken& stop) { s.solve(threads, cb, &stop); });
+            auto cb = wrap_progress(progress, &s);
+            run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&s, stop);
+              s.solve(threads, cb, &stop);
+            });
           },
           py::arg("threads") = 0, py::arg("progress") = py::none(),
-          "Fills the whole table (threads <= 0: all cores), releasing the GIL. progress(tier, seconds) is called "
+          "Fills the whole table (threads 0: all cores, at most 256), releasing the GIL. progress(tier, seconds) is "
+          "called "
           "after each tier (filled-box count 13 .. 0).")
       .def(
           "solve_from",
           [](Solver& s, State st, int threads) {
-            run_interruptible([&](core::StopToken& stop) { s.solve_from(st, threads, {}, &stop); });
+            run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&s, stop);
+              s.solve_from(st, threads, {}, &stop);
+            });
           },
           py::arg("state"), py::arg("threads") = 0,
           "Solves only the states reachable from state (supersets of its boxes, upper subtotals >= its own).")
@@ -152,8 +164,10 @@ void bind_solver(py::module_& m) {
           "save",
           [](const Solver& s, const py::object& path) {
             const std::string p = path_of(path);
-            py::gil_scoped_release release;
-            s.save(p);
+            run_interruptible([&](core::StopToken& stop) {
+              const Exclusive one_call(&s, stop);
+              s.save(p);
+            });
           },
           py::arg("path"),
           "Writes the solved table: a header (magic, version, rules, count, checksum) then the values. PhaseError "
@@ -258,14 +272,16 @@ void bind_bots(py::module_& m) {
         if (!b) throw core::InvalidValue("simulate needs a bot");
         core::Rng local;
         const std::uint64_t s = rng_from(seed, local)->next();  // an Rng is advanced by one draw
-        const std::vector<std::int32_t> scores =
-            run_interruptible([&](core::StopToken& stop) { return simulate(*b, n, s, threads, &stop, first); });
+        const std::vector<std::int32_t> scores = run_interruptible([&](core::StopToken& stop) {
+          const Exclusive one_call({b.get(), solver_of(*b)}, stop);
+          return simulate(*b, n, s, threads, &stop, first);
+        });
         py::array_t<std::int32_t> out(static_cast<py::ssize_t>(scores.size()));
         std::copy(scores.begin(), scores.end(), out.mutable_data());
         return out;
       },
       py::arg("n"), py::arg("bot"), py::arg("seed") = 0, py::arg("threads") = 0, py::arg("first") = 0,
-      "Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the "
+      "Plays n solitaire games with the bot (in C++, GIL released, threads 0: all cores, at most 256) and returns the "
       "final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i "
       "draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed). The games are "
       "first .. first+n-1: consecutive ranges give, end to end, the scores of one call over the whole range.");
@@ -276,6 +292,7 @@ void bind_bots(py::module_& m) {
 void register_yahtzee_solver(py::module_& m) {
   bind_solver(m);
   bind_bots(m);
+  m.attr("MAX_SIMULATED_GAMES") = kMaxSimulatedGames;  // simulate keeps every score in memory
 }
 
 }  // namespace parlour::bindings

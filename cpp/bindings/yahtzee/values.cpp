@@ -86,7 +86,15 @@ py::tuple counts_tuple(Keep k) {
   return py::make_tuple(c[0], c[1], c[2], c[3], c[4], c[5]);
 }
 
-std::array<int, 6> counts_arg(const std::vector<int>& v) {
+using IntsLike = py::typing::Iterable<py::int_>;
+
+// At most `n` ints read from an iterable (never more: a range of 10**12 is refused early).
+std::vector<int> ints_arg(const IntsLike& obj, const char* what, std::size_t n) {
+  return to_int_list(obj, what, n, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+}
+
+std::array<int, 6> counts_arg(const IntsLike& obj) {
+  const std::vector<int> v = ints_arg(obj, "counts", 6);
   if (v.size() != 6) throw core::InvalidValue("counts are six numbers (faces 1..6), got " + std::to_string(v.size()));
   return {v[0], v[1], v[2], v[3], v[4], v[5]};
 }
@@ -124,7 +132,7 @@ std::string upper_name(Category c) {
 
 Category to_category(py::handle obj) {
   if (py::isinstance<py::str>(obj)) return parse_category(to_text(obj, "category text"));
-  if (py::isinstance<py::bool_>(obj) || !py::hasattr(obj, "__index__"))
+  if (!is_integer(obj))
     throw core::WrongType("expected a Category, its name or 0..12, got " + type_name(obj) + " " + quoted_repr(obj));
   return category_from_int(to_int(obj, "a category", 0, kNumCategories - 1));
 }
@@ -290,10 +298,10 @@ void bind_dice(py::module_& m) {
   keep.def(py::init([](const std::string& text) { return Keep::parse(text); }), py::arg("text") = "",
            "Parse up to five faces 1-6 in any order ('66', '6 6', '' or '-' for none); NotationError otherwise.")
       .def_static(
-          "from_faces", [](const std::vector<int>& f) { return Keep::from_faces(f); }, py::arg("faces"),
+          "from_faces", [](const IntsLike& f) { return Keep::from_faces(ints_arg(f, "faces", 5)); }, py::arg("faces"),
           "A keep from 0..5 faces (1..6).")
       .def_static(
-          "from_counts", [](const std::vector<int>& c) { return Keep::from_counts(counts_arg(c)); }, py::arg("counts"),
+          "from_counts", [](const IntsLike& c) { return Keep::from_counts(counts_arg(c)); }, py::arg("counts"),
           "A keep from the counts of faces 1..6 (at most five dice).")
       .def_static("from_index", &Keep::from_index, py::arg("index"), "The keep with this index (0..461).")
       .def_static(
@@ -325,10 +333,10 @@ void bind_dice(py::module_& m) {
           "parse", [](const std::string& t) { return Dice::parse(t); }, py::arg("text"),
           "Parse five faces 1-6 in any order; NotationError otherwise.")
       .def_static(
-          "from_faces", [](const std::vector<int>& f) { return Dice::from_faces(f); }, py::arg("faces"),
+          "from_faces", [](const IntsLike& f) { return Dice::from_faces(ints_arg(f, "faces", 5)); }, py::arg("faces"),
           "Dice from five faces (1..6).")
       .def_static(
-          "from_counts", [](const std::vector<int>& c) { return Dice::from_counts(counts_arg(c)); }, py::arg("counts"),
+          "from_counts", [](const IntsLike& c) { return Dice::from_counts(counts_arg(c)); }, py::arg("counts"),
           "Dice from the counts of faces 1..6 (five dice in all).")
       .def_static("from_index", &Dice::from_index, py::arg("index"), "The roll with this index (0..251).")
       .def_static(

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "../common.hpp"
 #include "parlour/yahtzee/action.hpp"
@@ -40,7 +41,13 @@ std::string yahtzee_state_repr(yahtzee::State s);
 // A Scorecard as a JSON-ready dict with its rules, and back (StateFormatError).
 JsonDict scorecard_to_dict(const yahtzee::Scorecard& s);
 yahtzee::Scorecard scorecard_from_dict(py::handle d);
-// A progress(tier, seconds) callback from a Python callable or None (called with the GIL).
-std::function<void(int, double)> wrap_progress(const py::object& cb);
+// A 1-D array of numbers as doubles (WrongTypeError naming `what` for anything else).
+std::vector<double> to_doubles(py::handle obj, const char* what);
+// A progress(tier, seconds) callback from a Python callable or None (called with the GIL),
+// run as a callback of `owner` (exclusive.hpp's InCallback: it may not call back into it).
+std::function<void(int, double)> wrap_progress(const py::object& cb, const void* owner = nullptr);
+// The Solver whose table a bot fills and reads (an OptimalBot's), else nullptr: what a
+// call playing the bot claims besides the bot (exclusive.hpp).
+const void* solver_of(const yahtzee::Bot& bot);
 
 }  // namespace parlour::bindings

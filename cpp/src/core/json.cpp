@@ -61,6 +61,52 @@ JsonReader JsonReader::operator[](std::string_view key) const {
 
 bool JsonReader::has(std::string_view key) const { return v_->find(key) != nullptr; }
 
+namespace {
+
+// Equal as JSON data: objects whatever their key order, ints and floats by value.
+bool same_json(const Json& a, const Json& b) {
+  using K = Json::Kind;
+  if ((a.kind() == K::Int || a.kind() == K::Float) && (b.kind() == K::Int || b.kind() == K::Float)) {
+    if (a.kind() == K::Int && b.kind() == K::Int) return a.as_int() == b.as_int();
+    const double x = a.kind() == K::Int ? static_cast<double>(a.as_int()) : a.as_float();
+    const double y = b.kind() == K::Int ? static_cast<double>(b.as_int()) : b.as_float();
+    return x == y;
+  }
+  if (a.kind() != b.kind()) return false;
+  if (a.kind() == K::Array) {
+    const auto &x = a.as_array(), &y = b.as_array();
+    if (x.size() != y.size()) return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (!same_json(x[i], y[i])) return false;
+    return true;
+  }
+  if (a.kind() == K::Object) {
+    if (a.as_object().size() != b.as_object().size()) return false;
+    for (const auto& [k, v] : a.as_object()) {
+      const Json* w = b.find(k);
+      if (w == nullptr || !same_json(v, *w)) return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+}  // namespace
+
+void JsonReader::check_derived(const Json& written, std::initializer_list<std::string_view> keys) const {
+  if (v_->kind() != Json::Kind::Object) fail(std::string("must be an object, got ") + kind_name(v_->kind()));
+  for (const std::string_view key : keys) {
+    const Json* want = written.find(key);
+    const Json* got = v_->find(key);
+    if (got == nullptr) continue;  // not claimed: the reader's own value stands
+    const std::string sub = path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+    const JsonReader field(*got, what_, sub);
+    if (want == nullptr) field.fail("is not part of this document (the rest of it says there is none)");
+    if (!same_json(*got, *want))
+      field.fail("does not match the rest of the document, which gives " + clip(to_text(*want)));
+  }
+}
+
 void JsonReader::only(std::initializer_list<std::string_view> keys) const {
   if (v_->kind() != Json::Kind::Object) fail(std::string("must be an object, got ") + kind_name(v_->kind()));
   for (const auto& [k, v] : v_->as_object()) {

@@ -50,7 +50,8 @@ void GinBatch::play_opponent(Slot& s) {
   while (!r.is_terminal() && *r.turn() != s.agent) {
     const Player p = *r.turn();
     gin::observe_into(r, p, obs);
-    r.apply(s.opponent->act(obs));  // validated: a policy's illegal move throws
+    // validated: a policy's illegal move throws
+    r.apply(stop_ != nullptr ? s.opponent->act_until(obs, *stop_) : s.opponent->act(obs));
     s.last = p;
   }
 }

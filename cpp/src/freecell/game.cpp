@@ -13,16 +13,20 @@ Game::Game(const GameState& start, std::optional<std::uint64_t> deal) : deal_(de
 
 Game Game::from_deal(std::uint64_t n) { return Game(GameState::from_ms_deal(n), n); }
 
-int Game::legal_ids(LegalIds& out) const {
+int legal_ids(const GameState& state, std::array<std::uint16_t, kMaxLegal>& out) {
   int n = 0;
-  if (state().is_solved()) return 0;
-  for (const Move& m : state().legal_move_list(true))
+  if (state.is_solved()) return 0;
+  for (const Move& m : state.legal_move_list(true))
     out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(m.action_id());
   std::sort(out.begin(), out.begin() + n);
   return static_cast<int>(std::unique(out.begin(), out.begin() + n) - out.begin());
 }
 
-bool Game::is_terminal() const { return state().is_solved() || state().legal_move_list(false).empty(); }
+bool is_terminal(const GameState& state) { return state.is_solved() || state.legal_move_list(false).empty(); }
+
+int Game::legal_ids(LegalIds& out) const { return freecell::legal_ids(state(), out); }
+
+bool Game::is_terminal() const { return freecell::is_terminal(state()); }
 
 std::optional<std::string> Game::why_not(const Move& m) const {
   std::string why;

@@ -108,17 +108,15 @@ Observation observation_from_json(const Json& doc) {
   } catch (const core::Error& e) { in["position"].fail(e.what()); }
   o.moves = static_cast<std::size_t>(in["moves"].integer(0, INT64_MAX));
   if (!in["deal"].is_null()) o.deal = static_cast<std::uint64_t>(in["deal"].integer(1, kMaxDeal));
-  o.terminal = in["over"].boolean();
-  if (in["solved"].boolean() != o.state.is_solved()) in["solved"].fail("does not match the position");
-  int prev = -1;
-  for (const auto& a : in["legal_actions"].items(0, kNumActions)) {
-    a.only({"id", "text"});
-    const int id = a["id"].small_int(0, kNumActions - 1);
-    if (id <= prev) a["id"].fail("the legal action ids must ascend");
-    if (!o.state.resolve(Move::from_action_id(id))) a["id"].fail("is not a legal move in the position");
-    o.legal.push_back(static_cast<std::uint16_t>(id));
-    prev = id;
+  // Whether play is over, the legal moves and the cascades, cells and foundations follow
+  // from the position: derived, and the document's copies checked against them.
+  o.terminal = is_terminal(o.state);
+  if (o.seat && !o.terminal) {
+    std::array<std::uint16_t, kMaxLegal> buf;
+    const int n = legal_ids(o.state, buf);
+    o.legal.assign(buf.begin(), buf.begin() + n);
   }
+  in.check_derived(observation_to_json(o), {"cascades", "freecells", "foundations", "solved", "over", "legal_actions"});
   return o;
 }
 

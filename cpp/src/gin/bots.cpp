@@ -332,7 +332,8 @@ Card hard_discard(const Observation& obs, const Evaluation& e) {
 }
 
 // Rollouts of "discard `play` and play on" in worlds sampled from `e`.
-double play_on_value(const Observation& obs, const Evaluation& e, Card play, int threshold, core::Rng& rng, int n) {
+double play_on_value(const Observation& obs, const Evaluation& e, Card play, int threshold, core::Rng& rng, int n,
+                     core::StopToken& stop) {
   if (e.samples.empty() || n <= 0) return 0.0;
   std::vector<double> cum;
   double acc = 0.0;
@@ -344,6 +345,7 @@ double play_on_value(const Observation& obs, const Evaluation& e, Card play, int
   pols[static_cast<std::size_t>(opp)] = &theirs;
   double total = 0.0;
   for (int k = 0; k < n; ++k) {
+    stop.throw_if_stop_requested();
     const double x = rng.uniform01() * acc;
     const auto it = std::upper_bound(cum.begin(), cum.end(), x);
     const Sample& s = e.samples[static_cast<std::size_t>(
@@ -374,7 +376,8 @@ double play_on_value(const Observation& obs, const Evaluation& e, Card play, int
   return total / n;
 }
 
-HardBot::KnockEstimate estimate(const Observation& obs, const Evaluation& e, const HardParams& params, core::Rng& rng) {
+HardBot::KnockEstimate estimate(const Observation& obs, const Evaluation& e, const HardParams& params, core::Rng& rng,
+                                core::StopToken& stop) {
   HardBot::KnockEstimate out;
   const Choice best = best_legal_discard(obs);
   out.knock_card = best.card;
@@ -388,7 +391,7 @@ HardBot::KnockEstimate estimate(const Observation& obs, const Evaluation& e, con
   }
   out.knock = weight > 0 ? total / weight : 0.0;
   out.play_card = hard_discard(obs, e);
-  out.play_on = play_on_value(obs, e, out.play_card, std::max(0, best.deadwood - 1), rng, params.rollouts);
+  out.play_on = play_on_value(obs, e, out.play_card, std::max(0, best.deadwood - 1), rng, params.rollouts, stop);
   return out;
 }
 
@@ -404,10 +407,16 @@ HardBot::KnockEstimate HardBot::estimate_knock(const Observation& obs) const {
                               "gin.TooMuchDeadwood");
   core::Rng rng(decision_seed(seed_, obs));
   const Evaluation e = evaluate(obs, rng, params_.samples);
-  return estimate(obs, e, params_, rng);
+  core::NoStop never;
+  return estimate(obs, e, params_, rng, never);
 }
 
 Action HardBot::act(const Observation& obs) {
+  core::NoStop never;
+  return act_until(obs, never);
+}
+
+Action HardBot::act_until(const Observation& obs, core::StopToken& stop) {
   core::Rng rng(decision_seed(seed_, obs));
   switch (obs.phase) {
     case Phase::Upcard:
@@ -433,7 +442,7 @@ Action HardBot::act(const Observation& obs) {
       if (can_knock && best.deadwood == 0) return Action::knock(best.card);  // gin
       const Evaluation e = evaluate(obs, rng, params_.samples);
       if (!can_knock) return Action::discard(hard_discard(obs, e));
-      const KnockEstimate est = estimate(obs, e, params_, rng);
+      const KnockEstimate est = estimate(obs, e, params_, rng, stop);
       if (est.knock >= est.play_on) return Action::knock(est.knock_card);
       return Action::discard(est.play_card);
     }

@@ -311,10 +311,11 @@ int suit_run_deadwood(unsigned pattern) noexcept { return tables().dw[pattern & 
 
 int deadwood(CardSet hand) noexcept { return deadwood_fast(tables(), hand.mask()); }
 
-void deadwood_batch(std::span<const std::uint64_t> masks, std::span<std::uint8_t> out) noexcept {
+void deadwood_batch(std::span<const std::uint64_t> masks, std::span<std::uint8_t> out, core::StopToken* stop) {
   const Tables& t = tables();
   const std::size_t n = std::min(masks.size(), out.size());
   for (std::size_t i = 0; i < n; ++i) {
+    if (stop != nullptr && i % kBatchStopEvery == 0) stop->throw_if_stop_requested();
     const int d = deadwood_fast(t, masks[i]);
     out[i] = static_cast<std::uint8_t>(std::min(d, 255));
   }
@@ -340,11 +341,20 @@ Discard best_discard(CardSet hand) {
   return Discard{chosen, best, ties};
 }
 
-void best_discard_batch(std::span<const std::uint64_t> masks, std::span<std::uint8_t> dw,
-                        std::span<std::uint8_t> card) noexcept {
+void validate(const Discard& d) {
+  if (!d.ties.contains(d.card))
+    throw core::InvalidValue("a Discard's card " + d.card.str() + " is not among its ties '" + d.ties.str() + "'");
+  if (d.deadwood < 0 || d.deadwood > cards_value(CardSet::full_deck()))
+    throw core::InvalidValue("a Discard's deadwood is 0 .. " + std::to_string(cards_value(CardSet::full_deck())) +
+                             ", got " + std::to_string(d.deadwood));
+}
+
+void best_discard_batch(std::span<const std::uint64_t> masks, std::span<std::uint8_t> dw, std::span<std::uint8_t> card,
+                        core::StopToken* stop) {
   const Tables& t = tables();
   const std::size_t n = std::min({masks.size(), dw.size(), card.size()});
   for (std::size_t i = 0; i < n; ++i) {
+    if (stop != nullptr && i % kBatchStopEvery == 0) stop->throw_if_stop_requested();
     const std::uint64_t mask = masks[i];
     if (mask == 0) {
       dw[i] = 0;
@@ -353,6 +363,8 @@ void best_discard_batch(std::span<const std::uint64_t> masks, std::span<std::uin
     }
     const Candidates c = candidates(patterns_of(mask));
     if (std::popcount(c.open) > kMaxBranchRanks) {
+      // the exact search over every card (milliseconds for a whole deck): ask before each
+      if (stop != nullptr) stop->throw_if_stop_requested();
       const Discard d = best_discard(CardSet::unchecked(mask));
       dw[i] = static_cast<std::uint8_t>(std::min(d.deadwood, 255));
       card[i] = static_cast<std::uint8_t>(d.card.index());

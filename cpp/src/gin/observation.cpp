@@ -151,6 +151,14 @@ void validate(const Observation& o) {
   }
 }
 
+int legal_ids(const Observation& obs, LegalIds& out) noexcept {
+  if (obs.spectator || !obs.is_my_turn()) return 0;
+  const bool forced = obs.phase == Phase::Draw && obs.passes == 2 && obs.stock_size == kStockSize;
+  return legal_ids(LegalContext{obs.phase, obs.hand, obs.taken, obs.knock_limit, obs.rules.big_gin_bonus.has_value(),
+                                forced, obs.spread_melds()},
+                   out);
+}
+
 Action RandomPolicy::act(const Observation& obs) {
   const int n = obs.legal_count;
   if (n == 0) return Action::finish_layoffs();

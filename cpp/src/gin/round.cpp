@@ -305,44 +305,49 @@ void Round::apply(const Action& a) {
 
 // ---- protocol -----------------------------------------------------------------------------
 
-int Round::legal_ids(LegalIds& out) const noexcept {
+int legal_ids(const LegalContext& c, LegalIds& out) noexcept {
   int n = 0;
   auto put = [&](int id) { out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(id); };
-  switch (phase_) {
+  switch (c.phase) {
     case Phase::Upcard:
       put(kIdPass);
       put(kIdTakeDiscard);
       break;
     case Phase::Draw:
-      if (!forced_stock_draw()) put(kIdTakeDiscard);
+      if (!c.forced_stock_draw) put(kIdTakeDiscard);
       put(kIdDrawStock);
       break;
     case Phase::Discard: {
-      const CardSet h = hands_[idx(turn_)];
-      const CardSet can = has_taken_ ? h - taken_ : h;
+      const CardSet h = c.hand;
+      const CardSet can = c.taken ? h - *c.taken : h;
       // Cards iterate in bit order, which is index order: discard ids ascend.
-      for (Card c : can) put(kIdDiscard + c.index());
-      if (knock_lower_bound(h) <= knock_limit_) {
-        for (Card c : can)
-          if (deadwood(h - c) <= knock_limit_) put(kIdKnock + c.index());
+      for (Card card : can) put(kIdDiscard + card.index());
+      if (knock_lower_bound(h) <= c.knock_limit) {
+        for (Card card : can)
+          if (deadwood(h - card) <= c.knock_limit) put(kIdKnock + card.index());
       }
-      if (rules_.big_gin_bonus && deadwood(h) == 0) put(kIdBigGin);
+      if (c.big_gin && deadwood(h) == 0) put(kIdBigGin);
       break;
     }
     case Phase::Layoff: {
-      const CardSet h = hands_[idx(turn_)];
       CardSet any;
-      for (int i = 0; i < spread_n_; ++i) any |= spread_[static_cast<std::size_t>(i)].extensions();
-      for (Card c : any& h)
-        for (int i = 0; i < spread_n_; ++i)
-          if (spread_[static_cast<std::size_t>(i)].extensions().contains(c))
-            put(kIdLayOff + kSpreadSlots * c.index() + i);
+      for (const Meld& m : c.spread) any |= m.extensions();
+      for (Card card : any& c.hand)
+        for (std::size_t i = 0; i < c.spread.size(); ++i)
+          if (c.spread[i].extensions().contains(card))
+            put(kIdLayOff + kSpreadSlots * card.index() + static_cast<int>(i));
       put(kIdFinishLayoffs);
       break;
     }
     case Phase::Finished: break;
   }
   return n;
+}
+
+int Round::legal_ids(LegalIds& out) const noexcept {
+  return gin::legal_ids(LegalContext{phase_, hands_[idx(turn_)], taken(), knock_limit_,
+                                     rules_.big_gin_bonus.has_value(), forced_stock_draw(), spread()},
+                        out);
 }
 
 ActionMask Round::legal_mask() const noexcept {

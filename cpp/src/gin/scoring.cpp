@@ -281,4 +281,71 @@ MatchResult match_result(std::span<const RoundResult> hands, const Rules& rules,
   return out;
 }
 
+// ---- checks of values read from outside ------------------------------------------
+
+namespace {
+
+// The most points a hand or a match can hold here (the snapshots' cap on match scores).
+constexpr int kMaxPoints = 10'000'000;
+
+CardSet meld_cards(std::span<const Meld> melds, const char* what) {
+  CardSet all;
+  for (const Meld& m : melds) {
+    if (!m.cards().is_disjoint(all)) invalid(std::string(what) + " share a card");
+    all |= m.cards();
+  }
+  return all;
+}
+
+}  // namespace
+
+void validate(const Layoff& l) {
+  if (l.laid_on.size() != l.melds.size())
+    invalid("a layoff lists " + std::to_string(l.laid_on.size()) + " sets of laid cards for " +
+            std::to_string(l.melds.size()) + " melds");
+  CardSet laid;
+  for (std::size_t i = 0; i < l.melds.size(); ++i) {
+    if (!l.laid_on[i].is_disjoint(laid)) invalid("a card is laid off on two melds");
+    if (!l.laid_on[i].is_subset_of(l.melds[i].cards())) invalid("a card laid on a meld is not part of it");
+    laid |= l.laid_on[i];
+  }
+  if (laid != l.laid) invalid("the cards laid off are not those laid on the melds");
+  const CardSet spread = meld_cards(l.melds, "the melds");
+  if (!spread.is_disjoint(l.remaining.hand())) invalid("a card is both kept and on a meld");
+  if (l.deadwood != l.remaining.deadwood())
+    invalid("a layoff's deadwood (" + std::to_string(l.deadwood) + ") is not that of the cards kept (" +
+            std::to_string(l.remaining.deadwood()) + ")");
+}
+
+void validate(const Settlement& s) {
+  if (s.points < 0 || s.points > kMaxPoints)
+    invalid("a settlement's points are out of range: " + std::to_string(s.points));
+  const CardSet spread = meld_cards(s.spread, "the knocker's melds");
+  if (!spread.is_disjoint(s.defender_melds.hand())) invalid("a card is both in the spread and kept by the defender");
+  if (!s.result.laid_off().is_subset_of(spread)) invalid("a card laid off is not in the knocker's melds");
+  if (s.result.kind() != ResultKind::Dead && s.result.defender_deadwood() != s.defender_melds.deadwood())
+    invalid("the defender's deadwood (" + std::to_string(s.result.defender_deadwood()) +
+            ") is not that of the defender's kept cards (" + std::to_string(s.defender_melds.deadwood()) + ")");
+}
+
+void validate(const MatchResult& r) {
+  if (r.winner.has_value() != r.loser.has_value() || (r.winner && *r.winner == *r.loser))
+    invalid("a match has a winner and a loser, two different players, or neither");
+  if (r.target < 1 || r.target > kMaxPoints)
+    invalid("a match target is 1 .. 10000000, got " + std::to_string(r.target));
+  if (r.hands_played < 0 || r.hands_played > 100000)
+    invalid("a match plays 0 .. 100000 hands, got " + std::to_string(r.hands_played));
+  for (std::size_t p = 0; p < 2; ++p) {
+    for (const int v : {r.hand_points[p], r.hands_won[p], r.boxes[p], r.totals[p]})
+      if (v < 0 || v > kMaxPoints) invalid("a match's points and hands are 0 .. 10000000, got " + std::to_string(v));
+    if (!(r.winner && index_of(*r.winner) == static_cast<int>(p)) && r.totals[p] != r.hand_points[p] + r.boxes[p])
+      invalid("the total of the player who did not win is not their hand points plus boxes");
+  }
+  if (r.hands_won[0] + r.hands_won[1] > r.hands_played) invalid("more hands won than played");
+  if (r.winner && r.hands_won[static_cast<std::size_t>(index_of(*r.winner))] == 0)
+    invalid("the winner of a match won no hand");
+  if (r.shutout && !(r.winner && r.hands_won[static_cast<std::size_t>(index_of(*r.loser))] == 0))
+    invalid("a shutout needs a winner and a loser who won no hand");
+}
+
 }  // namespace parlour::gin

@@ -378,17 +378,13 @@ Observation observation_from_json(const Json& doc) {
     for (std::size_t i = 0; i < 2; ++i) o.match_scores[i] = scores[i].small_int(0, 10000000);
     o.hands_played = m["hands_played"].small_int(0, 10000000);
   }
-  int prev = -1;
-  for (const auto& a : in["legal_actions"].items(0, kMaxLegal)) {
-    a.only({"id", "text"});
-    const int id = a["id"].small_int(0, kActionCount - 1);
-    if (id <= prev) a["id"].fail("the legal action ids must ascend");
-    o.legal_ids[o.legal_count++] = static_cast<std::uint16_t>(id);
-    prev = id;
-  }
+  // The legal actions follow from what the player sees: derived, and the document's list
+  // checked against them.
+  o.legal_count = static_cast<std::uint8_t>(legal_ids(o, o.legal_ids));
   try {
     validate(o);
   } catch (const core::Error& e) { in.fail(e.what()); }
+  in.check_derived(observation_to_json(o), {"legal_actions"});
   return o;
 }
 

@@ -154,7 +154,6 @@ std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed,
   if (static_cast<std::uint64_t>(n) > kMaxSimulatedGames)
     throw core::InvalidValue("the number of games must be at most " + std::to_string(kMaxSimulatedGames) +
                              " in one call (results are kept in memory), got " + std::to_string(n));
-  if (threads < 0) threads = 0;
   int nt = core::resolve_threads(threads, "threads");
   core::NoStop never;
   core::StopToken& st = stop ? *stop : never;

@@ -305,7 +305,6 @@ void turn_transitions(const Bot& bot, State s, TurnValues& scratch, TurnPolicy& 
 }  // namespace
 
 ScoreDistribution evaluate(Bot& bot, State s0, int threads, core::StopToken* stop) {
-  if (threads < 0) threads = 0;
   const int n = core::resolve_threads(threads, "threads");
   core::NoStop never;
   core::StopToken& st = stop ? *stop : never;

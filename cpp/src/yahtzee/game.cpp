@@ -100,22 +100,25 @@ std::vector<Action> Game::legal_actions() const {
   return out;
 }
 
-int Game::legal_ids(LegalIds& out) const noexcept {
-  if (phase_ != Phase::Decide) return 0;
+int legal_ids(const Scorecard& card, Dice dice, int rolls_left, Game::LegalIds& out) noexcept {
   int n = 0;
-  const Categories legal = cards_[static_cast<std::size_t>(player_)].legal_categories(*dice_);
+  const Categories legal = card.legal_categories(dice);
   for (int c = 0; c < kNumCategories; ++c)
     if (legal.contains(static_cast<Category>(c))) out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c);
-  if (rolls_left_ > 0) {
+  if (rolls_left > 0) {
     const auto& t = dice_tables();
     for (int k = 0; k < kNumPartialKeeps; ++k) {
       const Keep kk = Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(k)]);
-      if (kk.is_subset_of(*dice_))
-        out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(action_id(Reroll{kk}));
+      if (kk.is_subset_of(dice)) out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(action_id(Reroll{kk}));
     }
   }
   std::sort(out.begin(), out.begin() + n);
   return n;
+}
+
+int Game::legal_ids(LegalIds& out) const noexcept {
+  if (phase_ != Phase::Decide) return 0;
+  return yahtzee::legal_ids(cards_[static_cast<std::size_t>(player_)], *dice_, rolls_left_, out);
 }
 
 bool Game::can_apply(const Action& a) const noexcept {

@@ -271,7 +271,6 @@ void ObjectiveTable::solve(int threads, const Progress& progress, core::StopToke
 }
 
 void ObjectiveTable::solve_from(State s, int threads, const Progress& progress, core::StopToken* stop) {
-  if (threads < 0) threads = 0;
   const int n = core::resolve_threads(threads, "threads");
   core::NoStop never;
   core::StopToken& st = stop ? *stop : never;

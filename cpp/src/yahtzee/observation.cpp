@@ -12,6 +12,13 @@ State Observation::state() const {
   return scorecards.at(static_cast<std::size_t>(who)).state();
 }
 
+std::vector<std::uint16_t> legal_ids(const Observation& obs) {
+  if (!obs.is_my_turn() || obs.phase != Phase::Decide || !obs.dice) return {};
+  Game::LegalIds ids;
+  const int n = legal_ids(obs.scorecards.at(static_cast<std::size_t>(*obs.seat)), *obs.dice, obs.rolls_left, ids);
+  return {ids.begin(), ids.begin() + n};
+}
+
 Observation observe(const Game& game, std::optional<int> seat) {
   if (seat && (*seat < 0 || *seat >= game.num_players()))
     throw core::InvalidValue("no seat " + std::to_string(*seat) + " in a game of " +

@@ -239,15 +239,10 @@ Observation observation_from_json(const Json& doc) {
     in["current_player"].fail("must be null exactly when the game is over");
   if ((o.phase == Phase::Decide) != o.dice.has_value())
     in["dice"].fail("dice are on the table exactly in phase DECIDE");
-  int prev = -1;
-  for (const auto& a : in["legal_actions"].items(0, kNumActions)) {
-    a.only({"id", "text"});
-    const int id = a["id"].small_int(0, kNumActions - 1);
-    if (id <= prev) a["id"].fail("the legal action ids must ascend");
-    o.legal.push_back(static_cast<std::uint16_t>(id));
-    prev = id;
-  }
-  if (!o.legal.empty() && (!o.is_my_turn() || !o.dice)) in["legal_actions"].fail("legal actions for a seat not to act");
+  // The legal actions, each box's score now and the cards' totals follow from the rest:
+  // derived, and the document's copies checked against them.
+  o.legal = legal_ids(o);
+  in.check_derived(observation_to_json(o), {"players", "scores_now", "legal_actions"});
   return o;
 }
 

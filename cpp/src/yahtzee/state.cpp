@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include <string>
+#include <vector>
 
 #include "parlour/core/errors.hpp"
 
@@ -237,21 +238,37 @@ State State::parse(std::string_view text) {
   Categories filled;
   int upper = 0;
   bool y50 = false;
-  std::size_t i = 0;
-  while (i < t.size()) {
+  // The words, split at blanks and ';' (str() separates its parts with "; ").
+  std::vector<std::string_view> words;
+  for (std::size_t i = 0; i < t.size();) {
     while (i < t.size() && (t[i] == ' ' || t[i] == ';' || t[i] == '\t')) ++i;
     std::size_t j = i;
     while (j < t.size() && t[j] != ' ' && t[j] != ';' && t[j] != '\t') ++j;
-    const std::string_view word = t.substr(i, j - i);
+    if (j > i) words.push_back(t.substr(i, j - i));
+    i = j;
+  }
+  auto read_upper = [&](std::string_view word, const std::string& digits) {
+    if (digits.empty() || digits.size() > 3 || digits.find_first_not_of("0123456789") != std::string::npos)
+      throw core::ParseError("bad upper subtotal " + core::quote(word) + " in state " + core::quote(text));
+    upper = std::stoi(digits);
+  };
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    const std::string_view word = words[k];
     const std::string w = lower(word);
+    const std::string next = k + 1 < words.size() ? lower(words[k + 1]) : std::string();
     if (w.rfind("upper=", 0) == 0) {
-      const std::string digits = w.substr(6);
-      if (digits.empty() || digits.size() > 3 || digits.find_first_not_of("0123456789") != std::string::npos)
-        throw core::ParseError("bad upper subtotal " + core::quote(word) + " in state " + core::quote(text));
-      upper = std::stoi(digits);
+      read_upper(word, w.substr(6));
+    } else if (w == "upper" && !next.empty() && next.find_first_not_of("0123456789") == std::string::npos) {
+      read_upper(words[k + 1], next);  // str()'s "upper 12"
+      ++k;
     } else if (w == "y50" || w == "yahtzee50" || w == "yahtzee_50") {
       y50 = true;
-    } else if (!word.empty()) {
+    } else if (w == "yahtzee" && next == "50") {  // str()'s "yahtzee 50"
+      y50 = true;
+      ++k;
+    } else if (w == "scored:" || w == "-") {  // str()'s label and its empty card
+      continue;
+    } else {
       std::size_t a = 0;
       while (a <= word.size()) {
         std::size_t b = word.find(',', a);
@@ -260,7 +277,6 @@ State State::parse(std::string_view text) {
         a = b + 1;
       }
     }
-    i = j;
   }
   try {
     return checked(filled, upper, y50);

@@ -9,7 +9,7 @@ from . import freecell
 from . import gin
 from . import platform
 from . import yahtzee
-__all__: list[str] = ['Event', 'cards', 'envs', 'freecell', 'gin', 'platform', 'yahtzee']
+__all__: list[str] = ['Event', 'MAX_COUNT', 'cards', 'envs', 'freecell', 'gin', 'platform', 'yahtzee']
 class Event:
     """
     What the last accepted action of a game did: the seat that acted, the action, its text, and to_dict(seat) — a JSON-ready description as that seat may see it (None: anyone else, e.g. a spectator). A card drawn face down is shown to its drawer only.
@@ -46,3 +46,4 @@ class Event:
         """
         The action's text.
         """
+MAX_COUNT: int = 281474976710656

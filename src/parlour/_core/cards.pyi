@@ -331,7 +331,7 @@ class Rng:
     """
     __hash__: typing.ClassVar[None]  # type: ignore[assignment]
     @staticmethod
-    def from_state(state: typing.Annotated[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(4)"]) -> Rng:
+    def from_state(state: collections.abc.Iterable[int]) -> Rng:
         """
         A generator in a saved state (four 64-bit words, not all zero).
         """
@@ -381,7 +381,7 @@ class Rng:
         The four 64-bit state words; assign a saved tuple to restore it.
         """
     @state.setter
-    def state(self, arg1: typing.Annotated[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(4)"]) -> None:
+    def state(self, arg1: collections.abc.Iterable[int]) -> None:
         ...
 class Suit(enum.IntEnum):
     """

@@ -22,17 +22,17 @@ class FreeCellBatch:
         """
         Start new episodes in the games where reset_mask is true (all when None; the first reset must reset all): a game whose seed is given restarts its episode stream from it; `episodes` sets the engine seed (or deal) of the next episode instead of drawing it. Writes the first observations and masks; GIL released.
         """
-    def state(self, index: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.freecell.GameState:
+    def state(self, index: int) -> parlour._core.freecell.GameState:
         """
-        The position of game `index`.
+        The position of game `index` (0 .. num_envs - 1).
         """
     def step(self, actions: typing.Any) -> None:
         """
         Apply one action id per game (an integer array of num_envs), writing observations, masks, rewards, terminations, truncations and the illegal flags into this object's arrays; GIL released.
         """
-    def steps(self, index: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def steps(self, index: int) -> int:
         """
-        The steps taken in game `index`'s episode.
+        The steps taken in game `index`'s episode (0 .. num_envs - 1).
         """
     @property
     def action_masks(self) -> numpy.ndarray[typing.Any, numpy.dtype[typing.Any]]:
@@ -118,9 +118,9 @@ class GinBatch:
         """
         Start new episodes in the games where reset_mask is true (all when None; the first reset must reset all): a game whose seed is given restarts its episode stream from it; `episodes` sets the engine seed (or deal) of the next episode instead of drawing it. Writes the first observations and masks; GIL released.
         """
-    def round(self, index: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.gin.Round:
+    def round(self, index: int) -> parlour._core.gin.Round:
         """
-        A copy of hand `index`'s Round.
+        A copy of hand `index`'s Round (0 .. num_envs - 1).
         """
     def step(self, actions: typing.Any) -> None:
         """
@@ -216,9 +216,9 @@ class YahtzeeBatch:
         """
     def __repr__(self) -> str:
         ...
-    def game(self, index: typing.SupportsInt | typing.SupportsIndex) -> parlour._core.yahtzee.Game:
+    def game(self, index: int) -> parlour._core.yahtzee.Game:
         """
-        A copy of game `index`.
+        A copy of game `index` (0 .. num_envs - 1).
         """
     def reset(self, seeds: typing.Any = None, reset_mask: typing.Any = None, episodes: typing.Any = None) -> None:
         """

@@ -535,9 +535,9 @@ class Move:
         The move with this action id (0..NUM_ACTIONS-1); InvalidValueError otherwise.
         """
     @staticmethod
-    def parse(text: str, card: typing.Any = None, count: typing.SupportsInt | typing.SupportsIndex = -1) -> Move:
+    def parse(text: str, card: typing.Any = None, count: int | None = None) -> Move:
         """
-        Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and `count` (when >= 0) override the parsed values.
+        Parse standard notation ('3a', '8h', 'a5', '12', '12v5'); NotationError otherwise.  `card` and `count` (when given: 0 .. 13 cards, 0 for as many as fit) override the parsed values.
         """
     def __copy__(self) -> Move:
         ...
@@ -812,7 +812,7 @@ def search(state: GameState, mode: str = 'fast', max_states: typing.Any = None, 
     """
     Run the solver (GIL released, deterministic); see parlour.freecell.solve.
     """
-def search_deals(numbers: collections.abc.Sequence[int], mode: str = 'fast', jobs: typing.SupportsInt | typing.SupportsIndex = 1, max_states: typing.Any = None, time_limit: typing.Any = None, progress: typing.Any = None) -> list[SearchResult]:
+def search_deals(numbers: collections.abc.Iterable[int], mode: str = 'fast', jobs: typing.SupportsInt | typing.SupportsIndex = 1, max_states: typing.Any = None, time_limit: typing.Any = None, progress: typing.Any = None) -> list[SearchResult]:
     """
     Solve Microsoft deals in `jobs` threads (GIL released); progress(done, total, index) after each deal.
     """

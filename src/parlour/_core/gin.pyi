@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Action', 'ActionAdvice', 'ActionKind', 'Advice', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'COACH_DEFAULT_NODES', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MAX_TURNS', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Review', 'ReviewItem', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'advise', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'match_win_chance', 'play_match', 'review', 'settle', 'simulate_rounds']
+__all__: list[str] = ['ARENA_MAX_ROWS', 'Action', 'ActionAdvice', 'ActionKind', 'Advice', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'COACH_DEFAULT_NODES', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MAX_TURNS', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Review', 'ReviewItem', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'advise', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'match_win_chance', 'play_match', 'review', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (NUM_ACTIONS = 265) and a text form.
@@ -2213,7 +2213,7 @@ def arena_match_seed(seed: int | parlour._core.cards.Rng, match: int, *, duplica
     """
 def arena_matches(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1, *, duplicate: bool = False) -> dict[typing.Any, typing.Any]:
     """
-    The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals (with duplicate=True, the deals are the pairs of rows 2k, 2k+1).
+    The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals (with duplicate=True, the deals are the pairs of rows 2k, 2k+1). At most ARENA_MAX_ROWS (2**22) matches a call: the rows are kept in memory.
     """
 def arena_pair(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1, *, duplicate: bool = False) -> ArenaPairResult:
     """
@@ -2255,7 +2255,7 @@ def expert_playout(round: Round, fast: bool = True) -> tuple[tuple[int, int], in
     """
     Plays a copy of the round to its end with ExpertBot's playout policy on both sides: ((returns of ONE, TWO), actions until the hand was decided). fast=True runs the search's compact simulation, fast=False the Round itself with the policy as a bot (the reference: both give the same result). WrongPhase in the LAYOFF phase (fast).
     """
-def layoff_deadwood(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Sequence[Meld]) -> int:
+def layoff_deadwood(cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], melds: collections.abc.Iterable[Meld]) -> int:
     """
     The defender's deadwood after the best layoff of `cards` onto `melds` (best_layoff(cards, melds).deadwood, computed without allocating: ExpertBot's settlement).
     """
@@ -2283,6 +2283,7 @@ def simulate_rounds(n: int, seed: int | parlour._core.cards.Rng = 0, policy: str
     """
     Play n whole rounds in C++ (the GIL released, Ctrl-C stops it) and count the outcomes. Round i is dealt by Player.ONE when i is even, Player.TWO when odd; `policy` names the policy of both seats ('random': uniform among the legal actions, or a bot's name) or a pair (Player.ONE's, Player.TWO's). Every decision sees only that player's observation. Reproducible for a seed.
     """
+ARENA_MAX_ROWS: int = 4194304
 BIG_GIN_BONUS: int = 31
 BIG_GIN_ID: int = 107
 BOX_BONUS: int = 25

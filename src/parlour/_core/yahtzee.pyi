@@ -8,7 +8,7 @@ import enum
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeadsUpSolver', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OBSERVATION_SIZE', 'Observation', 'OptimalBot', 'Phase', 'Reroll', 'Rules', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'ThresholdSolver', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'encode_observation', 'evaluate', 'parse_action', 'parse_category', 'simulate']
+__all__: list[str] = ['Bot', 'Categories', 'Category', 'Dice', 'Game', 'HeadsUpSolver', 'HeuristicBot', 'INDEX_SIZE', 'Joker', 'Keep', 'MAX_SIMULATED_GAMES', 'NUM_ACTIONS', 'NUM_VALID_STATES', 'OBSERVATION_SIZE', 'Observation', 'OptimalBot', 'Phase', 'Reroll', 'Rules', 'Score', 'ScoreDelta', 'ScoreDistribution', 'Scorecard', 'Solver', 'State', 'ThresholdSolver', 'action_from_id', 'category_name', 'category_score', 'category_upper_face', 'encode_observation', 'evaluate', 'parse_action', 'parse_category', 'simulate']
 class Bot:
     """
     A Yahtzee strategy: choose(state, dice, rolls_left) -> action.
@@ -138,12 +138,12 @@ class Dice:
         All 252 distinct rolls in index order.
         """
     @staticmethod
-    def from_counts(counts: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Dice:
+    def from_counts(counts: collections.abc.Iterable[int]) -> Dice:
         """
         Dice from the counts of faces 1..6 (five dice in all).
         """
     @staticmethod
-    def from_faces(faces: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Dice:
+    def from_faces(faces: collections.abc.Iterable[int]) -> Dice:
         """
         Dice from five faces (1..6).
         """
@@ -495,12 +495,12 @@ class Keep:
         All 462 keeps in index order.
         """
     @staticmethod
-    def from_counts(counts: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Keep:
+    def from_counts(counts: collections.abc.Iterable[int]) -> Keep:
         """
         A keep from the counts of faces 1..6 (at most five dice).
         """
     @staticmethod
-    def from_faces(faces: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> Keep:
+    def from_faces(faces: collections.abc.Iterable[int]) -> Keep:
         """
         A keep from 0..5 faces (1..6).
         """
@@ -1096,7 +1096,7 @@ class Solver:
         """
     def solve(self, threads: typing.SupportsInt | typing.SupportsIndex = 0, progress: typing.Any = None) -> None:
         """
-        Fills the whole table (threads <= 0: all cores), releasing the GIL. progress(tier, seconds) is called after each tier (filled-box count 13 .. 0).
+        Fills the whole table (threads 0: all cores, at most 256), releasing the GIL. progress(tier, seconds) is called after each tier (filled-box count 13 .. 0).
         """
     def solve_from(self, state: State, threads: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         """
@@ -1299,9 +1299,10 @@ def parse_category(text: str) -> Category:
     """
 def simulate(n: typing.SupportsInt | typing.SupportsIndex, bot: Bot, seed: int | parlour._core.cards.Rng = 0, threads: typing.SupportsInt | typing.SupportsIndex = 0, first: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.typing.NDArray[numpy.int32]:
     """
-    Plays n solitaire games with the bot (in C++, GIL released, threads <= 0: all cores) and returns the final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed). The games are first .. first+n-1: consecutive ranges give, end to end, the scores of one call over the whole range.
+    Plays n solitaire games with the bot (in C++, GIL released, threads 0: all cores, at most 256) and returns the final scores as an int32 NumPy array. The base is the first draw of Rng(seed) (or of the Rng given); game i draws its dice from Rng(splitmix64(base + i)), so the result depends only on (n, bot, seed). The games are first .. first+n-1: consecutive ranges give, end to end, the scores of one call over the whole range.
     """
 INDEX_SIZE: int = 1048576
+MAX_SIMULATED_GAMES: int = 268435456
 NUM_ACTIONS: int = 223
 NUM_VALID_STATES: int = 591360
 OBSERVATION_SIZE: int = 21

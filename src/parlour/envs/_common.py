@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import numbers
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from parlour.errors import InvalidValueError, WrongTypeError
+from parlour._args import check_choice
+from parlour.errors import InvalidValueError, WrongTypeError, _shown, _wrong_type
 
 
 def action_id(action: object, game: str) -> int:
@@ -19,7 +21,7 @@ def action_id(action: object, game: str) -> int:
     if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
         return int(action)
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-        raise WrongTypeError(f"a {game} action is an int id, got {type(action).__name__} {action!r}")
+        raise WrongTypeError(f"a {game} action is an int id, got {type(action).__name__} {_shown(action)}")
     return int(action)
 
 
@@ -45,12 +47,23 @@ def seed_value(seed: object) -> int | None:
     return int(seed)
 
 
+def options_dict(options: object, env: str) -> dict[str, Any]:
+    """A copy of reset's ``options`` (None: empty); WrongTypeError unless a mapping with str keys."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise _wrong_type(f"{env}.reset(options=...)", "a dict of named options or None", options)
+    return dict(options)
+
+
 def reset_options(options: dict[str, Any] | None, allowed: tuple[str, ...], env: str) -> dict[str, Any]:
     """A copy of ``options``; InvalidValueError naming any key outside ``allowed``."""
-    out = dict(options or {})
+    out = options_dict(options, env)
     unknown = sorted(set(out) - set(allowed))
     if unknown:
-        raise InvalidValueError(f"unknown reset options {unknown!r} ({env} takes {', '.join(map(repr, allowed))})")
+        raise InvalidValueError(
+            f"unknown reset options {_shown(unknown)} ({env} takes {', '.join(map(repr, allowed))})"
+        )
     return out
 
 
@@ -60,7 +73,7 @@ def int_option(options: dict[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise WrongTypeError(f"options[{key!r}] must be an int, got {type(value).__name__}")
+        raise WrongTypeError(f"options[{_shown(key)}] must be an int, got {type(value).__name__}")
     return int(value)
 
 
@@ -76,8 +89,7 @@ DEFAULT_ILLEGAL_ACTION = "terminate"
 
 def illegal_settings(mode: object, reward: object) -> tuple[str, float]:
     """``(illegal_action, illegal_reward)`` checked: InvalidValueError / WrongTypeError otherwise."""
-    if mode not in ILLEGAL_ACTIONS:
-        raise InvalidValueError(f"illegal_action must be one of {', '.join(map(repr, ILLEGAL_ACTIONS))}, got {mode!r}")
+    check_choice(mode, "illegal_action", ILLEGAL_ACTIONS)
     if isinstance(reward, bool) or not isinstance(reward, numbers.Real):
         raise WrongTypeError(f"illegal_reward must be a number, got {type(reward).__name__}")
     return str(mode), float(reward)

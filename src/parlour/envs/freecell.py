@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from parlour._args import check_choice
 from parlour._core.freecell import encode_observation
 from parlour.envs._common import (
     DEFAULT_ILLEGAL_ACTION,
@@ -28,7 +29,7 @@ from parlour.envs._common import (
     reset_options,
     seed_value,
 )
-from parlour.errors import InvalidValueError, PhaseError
+from parlour.errors import InvalidValueError, PhaseError, _shown
 from parlour.freecell import NUM_ACTIONS, Game, GameState
 
 __all__ = ["ENV_ID", "FreeCellEnv", "MAX_CASCADE", "MAX_DEAL", "OBS_SIZE", "split_observation"]
@@ -104,10 +105,9 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
         """An environment; ``render_mode`` ``"ansi"`` or None, ``max_steps`` the truncation
         length, ``illegal_action`` and ``illegal_reward`` what an illegal action does."""
         self.illegal_action, self.illegal_reward = illegal_settings(illegal_action, illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        check_choice(render_mode, "render_mode", [None, *self.metadata["render_modes"]])
         if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral) or max_steps < 1:
-            raise InvalidValueError(f"max_steps must be a positive int, got {max_steps!r}")
+            raise InvalidValueError(f"max_steps must be a positive int, got {_shown(max_steps)}")
         self.render_mode = render_mode
         self.max_steps: int = int(max_steps)
         self.action_space: spaces.Space[np.int64] = spaces.Discrete(NUM_ACTIONS)

@@ -25,10 +25,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
+from parlour._args import check_choice, check_number
 from parlour._core.gin import NUM_ACTIONS, Observation, Player, Round, Rules
 from parlour._core.gin import encode_observation as _encode_observation
-from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, seed_value
-from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
+from parlour.envs._common import DEFAULT_ILLEGAL_ACTION, action_id, illegal_settings, options_dict, seed_value
+from parlour.errors import InvalidValueError, PhaseError, WrongTypeError, _shown, _wrong_type
 
 __all__ = [
     "AGENTS",
@@ -87,14 +88,16 @@ Obs = dict[str, npt.NDArray[np.int8]]
 def agent_of(player: Player) -> str:
     """The agent name of an engine seat: ``Player.ONE`` -> ``"player_0"``, ``Player.TWO`` -> ``"player_1"``."""
     if not isinstance(player, Player):
-        raise WrongTypeError(f"agent_of takes a Player, got {type(player).__name__} {player!r}")
+        raise WrongTypeError(f"agent_of takes a Player, got {type(player).__name__} {_shown(player)}")
     return AGENTS[int(player)]
 
 
 def player_of(agent: str) -> Player:
     """The engine seat of an agent name (``"player_0"`` -> ``Player.ONE``); InvalidValueError for another name."""
+    if not isinstance(agent, str):
+        raise _wrong_type("an agent", "a name like 'player_0'", agent)
     if agent not in AGENTS:
-        raise InvalidValueError(f"no agent named {agent!r} (agents: {', '.join(AGENTS)})")
+        raise InvalidValueError(f"no agent named {_shown(agent)} (agents: {', '.join(AGENTS)})")
     return Player(AGENTS.index(agent))
 
 
@@ -202,11 +205,12 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         """
         super().__init__()
         self.illegal_action, self.illegal_reward = illegal_settings(illegal_action, illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_choice(render_mode, "render_mode", [None, *self.metadata["render_modes"]])
+        if rules is not None and not isinstance(rules, Rules):
+            raise _wrong_type("rules", "a parlour.gin.Rules or None", rules)
         self.rules: Rules = Rules() if rules is None else rules
         self.render_mode = render_mode
-        self.reward_scale = float(reward_scale)
+        self.reward_scale = check_number(reward_scale, "reward_scale")
         self.possible_agents = list(AGENTS)
         self.agents = []
         box = spaces.Box(0, 1, (NUM_PLANES, 52), np.int8)
@@ -253,7 +257,7 @@ class GinEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         """Deal a new hand (see the class docstring for seeding, ``dealer`` and ``round``)."""
         if seed_value(seed) is not None:
             self.np_random, _ = _seeding_np_random(seed)
-        options = options or {}  # PettingZoo's api_test passes keys of its own: others are ignored
+        options = options_dict(options, "GinEnv")  # PettingZoo's api_test passes keys of its own: others are ignored
         deal_seed = int(self.np_random.integers(0, 2**63))
         dealer = Player(int(self.np_random.integers(0, 2)))
         if options.get("dealer") is not None:
@@ -361,7 +365,7 @@ def _as_player(value: object) -> Player:
         return player_of(value)
     if isinstance(value, (int, np.integer)) and int(value) in (0, 1):
         return Player(int(value))
-    raise InvalidValueError(f"dealer must be a Player, 0, 1 or an agent name, not {value!r}")
+    raise InvalidValueError(f"dealer must be a Player, 0, 1 or an agent name, not {_shown(value)}")
 
 
 def env(**kwargs: Any) -> Any:

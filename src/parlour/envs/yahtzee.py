@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from parlour._args import check_choice
 from parlour._core.yahtzee import encode_observation
 from parlour.envs._common import (
     DEFAULT_ILLEGAL_ACTION,
@@ -109,8 +110,7 @@ class YahtzeeEnv(gymnasium.Env[YahtzeeObs, np.int64]):
         """An environment; ``render_mode`` ``"ansi"`` or None, ``rules`` the variant (default
         Rules()), ``illegal_action`` and ``illegal_reward`` what an illegal action does."""
         self.illegal_action, self.illegal_reward = illegal_settings(illegal_action, illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        check_choice(render_mode, "render_mode", [None, *self.metadata["render_modes"]])
         if rules is None:
             rules = Rules()
         elif not isinstance(rules, Rules):

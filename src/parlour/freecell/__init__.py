@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from parlour._args import items_of
 from parlour._core.freecell import (
     NUM_ACTIONS,
     Cascade,
@@ -99,7 +100,7 @@ class Cascades(tuple[Cascade, ...]):
         """Eight cascades (Cascade objects, text like 'Jd Kd' or card lists); missing ones are empty."""
         if isinstance(cascades, str) or not isinstance(cascades, Iterable):
             raise WrongTypeError(f"expected an iterable of up to eight cascades, got {type(cascades).__name__}")
-        items = [c if isinstance(c, Cascade) else Cascade(c) for c in cascades]
+        items = [c if isinstance(c, Cascade) else Cascade(c) for c in items_of(cascades, "cascades")]
         if len(items) > 8:
             raise InvalidPosition(f"a position has eight cascades, got {len(items)}")
         items += [Cascade()] * (8 - len(items))

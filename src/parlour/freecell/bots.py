@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from parlour._args import check_choice
 from parlour._core.freecell import GameState, Move, Observation
 from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
 from parlour.freecell.solver import Solution, solve
@@ -37,8 +38,7 @@ class SolverBot:
             raise WrongTypeError(f"max_states must be an int or None, got {type(max_states).__name__}")
         if max_states is not None and max_states < 1:
             raise InvalidValueError(f"max_states must be at least 1, got {max_states}")
-        if mode not in ("fast", "short"):
-            raise InvalidValueError(f"mode must be 'fast' or 'short', got {mode!r}")
+        check_choice(mode, "mode", ("fast", "short"))
         self._max_states = max_states
         self._mode: Literal["fast", "short"] = mode
         self._plan: dict[GameState, Move] = {}  # the position before each move of the current solution

@@ -27,6 +27,7 @@ limit to each deal.
 from __future__ import annotations
 
 import os
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -34,9 +35,10 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 
+from parlour._args import MAX_DEALS_IN_MEMORY, MAX_RUN_ITEMS, check_chunks, check_executor, items_of, iter_items
 from parlour._core import freecell as _fc
 from parlour._core.freecell import Game, GameState, Move, Verdict
-from parlour.errors import InvalidValueError, WrongTypeError
+from parlour.errors import InvalidValueError, WrongTypeError, _shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from parlour.distributed.store import ResultStore
@@ -98,7 +100,7 @@ class Solution:
                 raise WrongTypeError(
                     f"a solution's moves are an iterable of notation strings, got {type(notation).__name__}"
                 )
-            moves = tuple(notation)
+            moves = tuple(items_of(notation, "a solution's moves"))
             if not all(isinstance(m, str) for m in moves):
                 raise WrongTypeError("a solution's moves are notation strings like '3a'")
             setter(self, "_raw", None)
@@ -132,10 +134,10 @@ class Solution:
         return self._moves
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Solution is immutable: cannot set {name!r}")
+        raise AttributeError(f"Solution is immutable: cannot set {_shown(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Solution is immutable: cannot delete {name!r}")
+        raise AttributeError(f"Solution is immutable: cannot delete {_shown(name)}")
 
     def _key(self) -> tuple[object, ...]:
         return (self.notation, self.states, self.seconds, self.mode)
@@ -342,8 +344,9 @@ def solve_deals(
     """
     if isinstance(numbers, str) or not isinstance(numbers, Iterable):
         raise WrongTypeError(f"solve_deals takes an iterable of deal numbers, got {type(numbers).__name__}")
+    check_executor(executor)
     if executor is None and out is None:
-        nums: Sequence[int] = list(numbers)
+        nums: Sequence[int] = _bounded(numbers, MAX_DEALS_IN_MEMORY, "solve_deals returns a list: use out=... beyond")
         raw = _fc.search_deals(nums, mode, jobs, max_states, time_limit, progress)
         return [_wrap(r, mode) for r in raw]
     return _solve_chunked(numbers, mode, jobs, max_states, time_limit, progress, executor, out, chunk_size, solutions)
@@ -422,21 +425,35 @@ def prove(
     return _wrap(_fc.prove(state, path, time_limit, memory_limit, threads, report), "proof")
 
 
-def _deal_array(numbers: Iterable[int]) -> np.ndarray | range:
-    """The deals as uint64, or as the range itself (never made into an array: it may hold 2**33 deals)."""
+def _bounded(numbers: Iterable[int], cap: int, beyond: str) -> list[int]:
+    """The items of ``numbers`` as a list, InvalidValueError past ``cap`` of them (read no further)."""
+    if isinstance(numbers, range) and len(numbers) > cap:
+        raise InvalidValueError(f"at most {cap:,} deals in one call, got {len(numbers):,} ({beyond})")
+    return items_of(numbers, "the deal numbers", cap, beyond=beyond)
+
+
+def _deal_array(numbers: Iterable[int], cap: int | None) -> np.ndarray | range:
+    """The deals as uint64, or a range of step 1 as itself (never made into an array: it may
+    hold 2**33 deals).  At most ``cap`` deals (None: a range of any length; other iterables
+    at most MAX_RUN_ITEMS, the array held in memory)."""
     if isinstance(numbers, range) and numbers.step == 1:
         if len(numbers) and not 1 <= numbers.start < numbers.stop <= 2**33:
             bad = numbers.start if numbers.start < 1 else numbers.stop - 1
             raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {bad}")
+        if cap is not None and len(numbers) > cap:
+            raise InvalidValueError(f"at most {cap:,} deals in one call, got {len(numbers):,} (use out=... beyond)")
         return numbers
-    out = []
-    for n in numbers:
+    limit = MAX_RUN_ITEMS if cap is None else cap
+    if isinstance(numbers, range) and len(numbers) > limit:
+        raise InvalidValueError(f"at most {limit:,} deals in one call, got {len(numbers):,} (split the run)")
+    out = array("Q")  # 8 bytes a deal, read one by one (never a list of Python ints)
+    for n in iter_items(numbers, "the deal numbers", limit, beyond="split the run"):
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-            raise WrongTypeError(f"a deal number is an int, got {type(n).__name__} {n!r}")
+            raise WrongTypeError(f"a deal number is an int, got {type(n).__name__} {_shown(n)}")
         if not 1 <= n < 2**33:
             raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {n}")
         out.append(int(n))
-    return np.array(out, dtype=np.uint64)
+    return np.frombuffer(out, dtype=np.uint64) if out else np.zeros(0, dtype=np.uint64)
 
 
 def _solve_chunk(params: dict[str, Any], numbers: np.ndarray, jobs: int) -> list[SolveResult]:
@@ -463,14 +480,14 @@ def _solve_chunked(
     solutions: bool,
 ) -> list[SolveResult] | ResultStore:
     if mode not in ("fast", "short"):
-        raise InvalidValueError(f"mode is 'fast' or 'short', got {mode!r}")
+        raise InvalidValueError(f"mode is 'fast' or 'short', got {_shown(mode)}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
-        raise InvalidValueError(f"jobs must be an int in 1..256, got {jobs!r}")
+        raise InvalidValueError(f"jobs must be an int in 1..256, got {_shown(jobs)}")
     if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1):
-        raise InvalidValueError(f"max_states must be a positive int or None, got {max_states!r}")
+        raise InvalidValueError(f"max_states must be a positive int or None, got {_shown(max_states)}")
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-        raise InvalidValueError(f"time_limit must be positive seconds or None, got {time_limit!r}")
-    deals = _deal_array(numbers)
+        raise InvalidValueError(f"time_limit must be positive seconds or None, got {_shown(time_limit)}")
+    deals = _deal_array(numbers, None if out is not None else MAX_DEALS_IN_MEMORY)
 
     def report(done: int, total: int) -> None:
         if progress is not None:
@@ -495,7 +512,8 @@ def _solve_chunked(
 
     size = chunk_size if chunk_size is not None else 5000
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise InvalidValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
+        raise InvalidValueError(f"chunk_size must be an int >= 1, got {_shown(chunk_size)}")
+    check_chunks(len(deals), size, "deals")
     work = {"mode": mode, "max_states": max_states, "time_limit": time_limit}
     chunks = [(work, deals[lo : lo + size]) for lo in range(0, len(deals), size)]
     results: list[SolveResult] = []

@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
+from parlour._args import MAX_COUNT, check_chunks, check_count, check_executor
 from parlour._core.gin import ArenaPairResult, Rules, arena_pair
-from parlour.errors import InvalidValueError, WrongTypeError
-from parlour.gin._runs import MATCH_COLUMNS
+from parlour.errors import InvalidValueError, WrongTypeError, _shown
+from parlour.gin._runs import ARENA, MATCH_COLUMNS
 from parlour.gin.bots import BOT_NAMES, make_bot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -211,7 +212,7 @@ class PairStats:
             "dead": self.raw.dead,
         }
         if what not in counts:
-            raise InvalidValueError(f"no hand outcome {what!r} (knock, gin, undercut, dead)")
+            raise InvalidValueError(f"no hand outcome {_shown(what)} (knock, gin, undercut, dead)")
         return counts[what] / h
 
     def to_dict(self) -> dict[str, Any]:
@@ -276,7 +277,7 @@ class ArenaResult:
             raise InvalidValueError(f"not a gin arena table: {meta.get('kind')!r}")
         rules = Rules() if rules is None else rules
         if meta["parameters"]["rules"] != repr(rules):
-            raise InvalidValueError(f"the table was played under {meta['parameters']['rules']}, not {rules!r}")
+            raise InvalidValueError(f"the table was played under {meta['parameters']['rules']}, not {_shown(rules)}")
         duplicate = bool(meta["parameters"].get("duplicate", False))
         pair_col = np.asarray(table.column("pair"))
         pairs = []
@@ -293,11 +294,11 @@ def _label_and_bot(bot: Any, index: int, seed: int) -> tuple[str, Any]:
         name = bot.strip().lower()
         if name not in BOT_NAMES:
             known = ", ".join(repr(n) for n in BOT_NAMES)
-            raise InvalidValueError(f"no bot named {bot!r} (known: {known})")
+            raise InvalidValueError(f"no bot named {_shown(bot)} (known: {known})")
         return name, make_bot(name, seed + index)
     if not hasattr(bot, "act"):
         raise WrongTypeError(
-            f"a bot must be a name or have an act(observation) method, got {type(bot).__name__} {bot!r}"
+            f"a bot must be a name or have an act(observation) method, got {type(bot).__name__} {_shown(bot)}"
         )
     label = getattr(bot, "name", None)
     return (label if isinstance(label, str) else type(bot).__name__), bot
@@ -368,17 +369,15 @@ def arena(
     again resumes an interrupted run; :meth:`ArenaResult.from_table` sums its table).
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise WrongTypeError(f"bots must be a sequence of bots or names, got {type(bots).__name__} {bots!r}")
+        raise WrongTypeError(f"bots must be a sequence of bots or names, got {type(bots).__name__} {_shown(bots)}")
     if len(bots) < 2:
         raise InvalidValueError(f"an arena needs at least two bots, got {len(bots)}")
-    if isinstance(matches, bool) or not isinstance(matches, int):
-        raise WrongTypeError(f"matches must be an int, got {type(matches).__name__} {matches!r}")
-    if matches < 1:
-        raise InvalidValueError(f"matches must be >= 1, got {matches}")
+    check_count(matches, "matches", MAX_COUNT, 1)
+    check_executor(executor)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidValueError(f"jobs must be an int >= 1, got {jobs!r}")
+        raise InvalidValueError(f"jobs must be an int >= 1, got {_shown(jobs)}")
     if not isinstance(duplicate, bool):
-        raise WrongTypeError(f"duplicate must be a bool, got {type(duplicate).__name__} {duplicate!r}")
+        raise WrongTypeError(f"duplicate must be a bool, got {type(duplicate).__name__} {_shown(duplicate)}")
     if duplicate and matches % 2:
         raise InvalidValueError(
             f"duplicate matches come in pairs (each deal twice): matches must be even, got {matches}"
@@ -439,6 +438,8 @@ def _arena_chunked(
     if out is not None:
         from parlour.gin._runs import gin_arena
 
+        size = chunk_size if chunk_size is not None else ARENA.chunk_size
+        check_chunks(matches, size, "matches", groups=len(pairs_idx))
         return gin_arena(
             labels,
             bots,
@@ -457,11 +458,12 @@ def _arena_chunked(
     from parlour.distributed.runner import run_chunks
     from parlour.gin._runs import gin_chunk
 
-    size = chunk_size if chunk_size is not None else 200
+    size = chunk_size if chunk_size is not None else ARENA.chunk_size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise InvalidValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
+        raise InvalidValueError(f"chunk_size must be an int >= 1, got {_shown(chunk_size)}")
     if duplicate:
         size += size % 2  # whole deals
+    check_chunks(matches, size, "matches", groups=len(pairs_idx))
     work = {"bots": bots, "pairs": pairs_idx, "pair_seeds": seeds, "rules": rules, "duplicate": duplicate}
     chunks = [(work, k, lo, min(size, matches - lo)) for k in range(len(pairs_idx)) for lo in range(0, matches, size)]
     parts: dict[int, dict[str, Any]] = {}

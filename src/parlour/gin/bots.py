@@ -66,7 +66,7 @@ from parlour._core.gin import (
     layoff_deadwood,
     play_match,
 )
-from parlour.errors import InvalidValueError
+from parlour.errors import InvalidValueError, _shown, _wrong_type
 
 __all__ = [
     "BOTS",
@@ -114,8 +114,10 @@ class ActsOnObservation(Protocol):
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """The C++ bot named ``name`` (a key of :data:`BOTS`, case-insensitive) with ``seed``."""
-    key = name.strip().lower() if isinstance(name, str) else name
+    if not isinstance(name, str):
+        raise _wrong_type("a bot's name", "a str", name)
+    key = name.strip().lower()
     if key not in BOTS:
         known = ", ".join(repr(n) for n in BOTS)
-        raise InvalidValueError(f"no bot named {name!r} (known: {known})")
+        raise InvalidValueError(f"no bot named {_shown(name)} (known: {known})")
     return BOTS[key](seed)

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
+from parlour._args import MAX_COUNT, check_chunks, check_count, check_executor
 from parlour._core import yahtzee as _y
-from parlour.errors import InvalidValueError, WrongTypeError
+from parlour.errors import InvalidValueError, WrongTypeError, _shown
 
 # The games between two progress calls of an in-process simulation.
 _PROGRESS_BLOCK = 20_000
@@ -69,7 +70,7 @@ def simulate(
     Games are numbered: the call plays games ``first .. first+n-1``, and game ``i``
     draws its dice from ``Rng(splitmix64(base + i))`` where ``base`` is the first draw
     of ``Rng(seed)`` (or of the Rng given), so every score depends only on the bot,
-    ``seed`` and ``i`` — never on ``threads`` (``<= 0``: all cores) — and calls over
+    ``seed`` and ``i`` — never on ``threads`` (``0``: all cores) — and calls over
     consecutive ranges give, end to end, the scores of one call.
 
     Beyond one process (an int ``seed``, an :class:`OptimalBot` or :class:`HeuristicBot`):
@@ -89,22 +90,29 @@ def simulate(
             return scores
         # With a progress callback: consecutive blocks of games, which give the same scores
         # as one call over the whole range (each game's dice depend only on seed and index).
+        check_count(n, "the number of games", _y.MAX_SIMULATED_GAMES, beyond="use out=... beyond")
         block = max(1, min(n, _PROGRESS_BLOCK))  # a progress call every fraction of a second
         blocks: list[np.ndarray] = []
         for start in range(0, max(n, 1), block):
             blocks.append(_y.simulate(min(block, n - start), bot, seed, threads, first + start))
             progress(start + len(blocks[-1]), n)
         return np.concatenate(blocks)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise InvalidValueError(f"the number of games must be an int >= 0, got {n!r}")
+    check_executor(executor)
+    if out is None:  # every score comes back in one array
+        check_count(n, "the number of games", _y.MAX_SIMULATED_GAMES, beyond="use out=... beyond")
+    else:
+        check_count(n, "the number of games", MAX_COUNT)
+        from parlour.yahtzee._runs import SIMULATE
+
+        check_chunks(n, chunk_size if chunk_size is not None else SIMULATE.chunk_size, "games")
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
-        raise InvalidValueError(f"the first game must be an int >= 0, got {first!r}")
+        raise InvalidValueError(f"the first game must be an int >= 0, got {_shown(first)}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise WrongTypeError(
-            f"a chunked simulation takes an int seed in 0 .. 2**64-1, got {type(seed).__name__} {seed!r}"
+            f"a chunked simulation takes an int seed in 0 .. 2**64-1, got {type(seed).__name__} {_shown(seed)}"
         )
     if isinstance(threads, bool) or not isinstance(threads, int):
-        raise WrongTypeError(f"threads must be an int, got {type(threads).__name__} {threads!r}")
+        raise WrongTypeError(f"threads must be an int, got {type(threads).__name__} {_shown(threads)}")
     if isinstance(bot, _y.OptimalBot):
         kind = "optimal"
     elif isinstance(bot, _y.HeuristicBot):
@@ -130,11 +138,12 @@ def simulate(
             progress=progress,
         )
     from parlour.distributed.runner import run_chunks
-    from parlour.yahtzee._runs import yahtzee_chunk
+    from parlour.yahtzee._runs import SIMULATE, yahtzee_chunk
 
-    size = 10_000 if chunk_size is None else chunk_size
+    size = SIMULATE.chunk_size if chunk_size is None else chunk_size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise InvalidValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
+        raise InvalidValueError(f"chunk_size must be an int >= 1, got {_shown(chunk_size)}")
+    check_chunks(n, size, "games")
     work = {"bot": kind, "rules": rules, "seed": seed}
     chunks = [(work, first + lo, min(size, n - lo)) for lo in range(0, n, size)]
     parts: dict[int, np.ndarray] = {}

@@ -32,8 +32,10 @@ from typing import Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
+from parlour._args import check_count
 from parlour._core.cards import Rng
 from parlour._core.yahtzee import (
+    MAX_SIMULATED_GAMES,
     Bot,
     Dice,
     Game,
@@ -49,7 +51,7 @@ from parlour._core.yahtzee import (
     ThresholdSolver,
     evaluate,
 )
-from parlour.errors import IllegalActionError, InvalidValueError, PhaseError, WrongTypeError
+from parlour.errors import IllegalActionError, InvalidValueError, PhaseError, WrongTypeError, _shown, _wrong_type
 from parlour.protocol import Bot as ProtocolBot
 
 __all__ = [
@@ -95,16 +97,16 @@ def _play(bot: ChoosingBot, state: State, rules: Rules, rng: Rng) -> int:
             if isinstance(action, Score):
                 delta = state.apply(action.category, dice, rules)
                 if delta is None:
-                    raise IllegalActionError(f"{bot!r} chose an illegal box: {action} with {dice} ({state})")
+                    raise IllegalActionError(f"{_shown(bot)} chose an illegal box: {action} with {dice} ({state})")
                 total += delta.reward
                 state = delta.next
                 break
             if not isinstance(action, Reroll):
-                raise IllegalActionError(f"{bot!r} returned {action!r}, not a Score or a Reroll")
+                raise IllegalActionError(f"{_shown(bot)} returned {_shown(action)}, not a Score or a Reroll")
             kept = action.keep.counts
             if rolls_left == 0 or any(k > d for k, d in zip(kept, dice.counts)):
                 raise IllegalActionError(
-                    f"{bot!r} chose an illegal reroll: {action} with {dice}, {rolls_left} roll(s) left"
+                    f"{_shown(bot)} chose an illegal reroll: {action} with {dice}, {rolls_left} roll(s) left"
                 )
             dice = _roll(rng, action.keep)
     return total
@@ -161,8 +163,10 @@ def score_distribution(
     seed, empirical, with ``mean_ci()`` and ``sf_ci()``.  An action the game refuses raises
     the game's error.
     """
-    if points < 0:
-        raise InvalidValueError(f"points must be >= 0, got {points}")
+    if not isinstance(state, State):
+        raise _wrong_type("state", "a parlour.yahtzee.State", state)
+    check_count(points, "points", 1575)  # the most a card can hold
+    check_count(games, "games", MAX_SIMULATED_GAMES)
     if isinstance(bot, Bot):
         exact_dist: ScoreDistribution = evaluate(bot, state, threads)
         return exact_dist.shifted(points) if points else exact_dist
@@ -237,10 +241,10 @@ def _turn(bot: ChoosingBot, state: State, rules: Rules) -> dict[tuple[int, int],
                 written[(int(action.category), int(i))] = written.get((int(action.category), int(i)), 0.0) + w
                 continue
             if not isinstance(action, Reroll):
-                raise IllegalActionError(f"{bot!r} returned {action!r}, not a Score or a Reroll")
+                raise IllegalActionError(f"{_shown(bot)} returned {_shown(action)}, not a Score or a Reroll")
             if rolls_left == 0 or not action.keep.issubset(dice[i]):
                 raise IllegalActionError(
-                    f"{bot!r} chose an illegal reroll: {action} with {dice[i]}, {rolls_left} roll(s) left"
+                    f"{_shown(bot)} chose an illegal reroll: {action} with {dice[i]}, {rolls_left} roll(s) left"
                 )
             kept[action.keep.index] += w
         facing = kept @ rerolls
@@ -248,7 +252,7 @@ def _turn(bot: ChoosingBot, state: State, rules: Rules) -> dict[tuple[int, int],
     for (c, roll), w in written.items():
         delta = state.apply(c, dice[roll], rules)
         if delta is None:
-            raise IllegalActionError(f"{bot!r} chose an illegal box: {Score(c)} with {dice[roll]} ({state})")
+            raise IllegalActionError(f"{_shown(bot)} chose an illegal box: {Score(c)} with {dice[roll]} ({state})")
         key = (delta.next.index, delta.reward)
         out[key] = out.get(key, 0.0) + w
     return out
@@ -317,8 +321,14 @@ class BestReplyBot:
     """
 
     def __init__(self, solver: Solver, tie: float = 0.0) -> None:
+        if not isinstance(solver, Solver):
+            raise _wrong_type("solver", "a parlour.yahtzee.Solver", solver)
+        if isinstance(tie, bool) or not isinstance(tie, (int, float)):
+            raise _wrong_type("tie", "a number in 0..1", tie)
+        if not 0.0 <= tie <= 1.0:
+            raise InvalidValueError(f"tie must be in 0..1, got {_shown(tie)}")
         self.solver = solver
-        self.tie = tie
+        self.tie = float(tie)
         self._key: tuple[int, int] | None = None
         self._table: HeadsUpSolver | None = None
 
@@ -406,6 +416,8 @@ def advise(
     """
     if points < 0:
         raise InvalidValueError(f"points must be >= 0, got {points}")
+    if solver is not None and not isinstance(solver, Solver):
+        raise _wrong_type("solver", "a parlour.yahtzee.Solver or None", solver)
     if target is not None and target > points + _REACH_LIMIT:
         raise InvalidValueError(
             f"target must be at most {points + _REACH_LIMIT:,} ({_REACH_LIMIT:,} points past the {points} on the "

@@ -102,6 +102,15 @@ class JsonReader {
   // FormatError "<what>: <path>: <why>".
   [[noreturn]] void fail(const std::string& why) const;
 
+  // The one check of what a document claims but the reader derives itself (the legal
+  // actions of a position, the totals of a scorecard, the cascades of a position's
+  // text): every field of `keys` this object has must equal the field of `written` —
+  // what the writer makes of the value read (its to_json) — (objects compared whatever
+  // their key order, 2 equal to 2.0), and must be absent where the writer leaves it out;
+  // a field the document leaves out claims nothing.  FormatError naming the first field
+  // that differs.
+  void check_derived(const Json& written, std::initializer_list<std::string_view> keys) const;
+
  private:
   JsonReader(const Json& value, std::shared_ptr<const std::string> what, std::string path)
       : v_(&value), what_(std::move(what)), path_(std::move(path)) {}

@@ -51,9 +51,11 @@ class GinBatch {
 
   void reset(const std::uint64_t* seeds, const bool* which, const std::uint64_t* episodes, const Outputs& out,
              core::StopToken& stop) {
+    const Asking asking(*this, stop);
     driver_.reset(seeds, which, episodes, out, stop);
   }
   void step(const std::int64_t* actions, const Outputs& out, core::StopToken& stop) {
+    const Asking asking(*this, stop);
     driver_.step(actions, out, stop);
   }
   [[nodiscard]] const BatchConfig& config() const noexcept { return driver_.config(); }
@@ -90,8 +92,17 @@ class GinBatch {
   };
   // The seat whose view row i shows.
   [[nodiscard]] gin::Player view_seat(const Slot& s) const noexcept;
-  // The opponent moves until the agent is to act or the round is over.
-  static void play_opponent(Slot& s);
+  // The opponent moves until the agent is to act or the round is over; a searching
+  // opponent asks the token of the reset or step under way (core::Interrupted).
+  void play_opponent(Slot& s);
+  // stop_ for the length of a reset or step.
+  struct Asking {
+    Asking(GinBatch& b, core::StopToken& stop) : batch(b) { batch.stop_ = &stop; }
+    ~Asking() { batch.stop_ = nullptr; }
+    Asking(const Asking&) = delete;
+    Asking& operator=(const Asking&) = delete;
+    GinBatch& batch;
+  };
 
   gin::Rules rules_;
   std::string opponent_;
@@ -99,6 +110,7 @@ class GinBatch {
   double reward_scale_;
   std::vector<Slot> slots_;
   Driver<GinBatch> driver_;
+  core::StopToken* stop_ = nullptr;  // the token of the reset or step under way
 };
 
 }  // namespace parlour::envs

@@ -99,6 +99,11 @@ struct Observation {
 
 Observation observe(const Game& game, std::optional<int> seat);
 
+// What a position allows, for a game and for an observation read back alike: the legal
+// action ids (none once solved), ascending; whether play is over (solved, or no move left).
+int legal_ids(const GameState& state, std::array<std::uint16_t, kMaxLegal>& out);
+bool is_terminal(const GameState& state);
+
 static_assert(core::Game<Game>);
 
 }  // namespace parlour::freecell

@@ -95,6 +95,8 @@ class HardBot final : public Bot {
  public:
   explicit HardBot(std::uint64_t seed = 0, HardParams params = {}) noexcept : Bot(seed), params_(params) {}
   Action act(const Observation& obs) override;
+  // act(), asking `stop` before each rollout (core::Interrupted).
+  Action act_until(const Observation& obs, core::StopToken& stop) override;
   [[nodiscard]] std::string_view name() const noexcept override { return "hard"; }
   [[nodiscard]] std::unique_ptr<Bot> fresh(std::uint64_t seed) const override {
     return std::make_unique<HardBot>(seed, params_);

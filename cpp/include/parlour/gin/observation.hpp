@@ -84,6 +84,10 @@ static_assert(core::Game<Round>);
 // sizes that do not fit the phase and the seat to act, cards that do not add up to a
 // deck, legal action ids of the wrong kind for the phase or for cards not in the hand.
 void validate(const Observation& obs);
+// The legal action ids of the observing player, derived from what it sees (the rule of
+// Round::legal_ids: gin::legal_ids with the observation's phase, hand, card taken, knock
+// limit and spread); none unless it is to act.
+int legal_ids(const Observation& obs, LegalIds& out) noexcept;
 // The same, overwriting `out` (no re-initialisation: the fast path of simulations).
 void observe_into(const Round& round, Player player, Observation& out) noexcept;
 

@@ -84,6 +84,24 @@ const char* round_error_name(RoundError e) noexcept;  // "WrongPhase", ...
 inline constexpr int kMaxLegal = 64;
 using LegalIds = std::array<std::uint16_t, kMaxLegal>;
 
+// What the legal actions of the player to act depend on: the phase, that player's hand,
+// the card taken from the discard pile this turn (it may not be discarded), the knock
+// limit, whether big gin scores, whether the draw must come from the stock (both players
+// passed the upcard), and the knocker's spread (for layoffs).  A Round reads them from
+// itself, an observation from what its player sees (observation.hpp), so both list the
+// same actions.
+struct LegalContext {
+  Phase phase;
+  CardSet hand;
+  std::optional<Card> taken;
+  int knock_limit;
+  bool big_gin;  // whether the rules allow big gin (rules.big_gin_bonus set)
+  bool forced_stock_draw;
+  std::span<const Meld> spread;
+};
+// Writes the legal action ids in ascending order; returns how many.
+int legal_ids(const LegalContext& context, LegalIds& out) noexcept;
+
 // A set of action ids (0 .. kActionCount-1) as a bit mask.
 struct ActionMask {
   std::array<std::uint64_t, 5> words{};
@@ -224,7 +242,7 @@ class Round {
   static constexpr int num_players() noexcept { return 2; }
   // The player to act: turn().
   [[nodiscard]] std::optional<Player> current_player() const noexcept { return turn(); }
-  // Writes the legal action ids in ascending order; returns how many.
+  // Writes the legal action ids in ascending order; returns how many (gin::legal_ids).
   int legal_ids(LegalIds& out) const noexcept;
   // Whether apply(a) would be accepted.
   [[nodiscard]] bool can_apply(const Action& a) const noexcept { return refusal(a) == RoundError::Ok; }

@@ -131,4 +131,12 @@ struct MatchResult {
 // decided the match, or for a target below 1.
 MatchResult match_result(std::span<const RoundResult> hands, const Rules& rules, std::optional<int> target);
 
+// Checks a value read from outside (a pickle): InvalidValue naming the first thing no
+// layoff, settlement or match gives — a card laid off that is not on its meld, a
+// deadwood that is not the kept cards', hands won that outnumber the hands played, a
+// negative score.
+void validate(const Layoff& layoff);
+void validate(const Settlement& settlement);
+void validate(const MatchResult& result);
+
 }  // namespace parlour::gin

@@ -77,7 +77,7 @@ class HeuristicBot final : public Bot {
 
 // Plays one solitaire game with dice from rng; returns the final score.
 int play_game(const Bot& bot, core::Rng& rng, TurnValues& scratch);
-// n games from game `first` (see above); threads <= 0 means all hardware threads.
+// n games from game `first` (see above); threads 0 means all hardware threads (negative: InvalidValue).
 // At most this many games in one call (the scores are returned in memory: 4 bytes a game).
 inline constexpr std::uint64_t kMaxSimulatedGames = std::uint64_t{1} << 28;
 std::vector<std::int32_t> simulate(Bot& bot, std::int64_t n, std::uint64_t seed, int threads = 0,

@@ -93,7 +93,7 @@ class Game {
   // The legal actions in phase Decide (Score in card order, then Reroll in Keep::index
   // order), empty otherwise.
   [[nodiscard]] std::vector<Action> legal_actions() const;
-  // Their ids, ascending, written to out; returns how many.
+  // Their ids, ascending, written to out; returns how many (yahtzee::legal_ids).
   int legal_ids(LegalIds& out) const noexcept;
   [[nodiscard]] bool can_apply(const Action& a) const noexcept;
   // Why apply(a) would be refused (the message it would raise), or nullopt when legal.
@@ -133,5 +133,11 @@ class Game {
 
 // Five dice from rng: kept dice first, then 1 + below(6) for each new die.
 Dice roll_dice(core::Rng& rng, Keep kept = {}) noexcept;
+
+// The legal action ids, ascending, of a player whose card is `card` with `dice` on the
+// table and `rolls_left` rolls left (Game::legal_ids in phase Decide, and an observation
+// read back alike): each box the dice may go in, then, with a roll left, each keep of
+// fewer than five of the dice.  Returns how many were written.
+int legal_ids(const Scorecard& card, Dice dice, int rolls_left, Game::LegalIds& out) noexcept;
 
 }  // namespace parlour::yahtzee

@@ -32,6 +32,9 @@ struct Observation {
 
 // What `seat` (nullopt: a spectator) may see of `game`; InvalidValue for a seat not in it.
 Observation observe(const Game& game, std::optional<int> seat);
+// The legal action ids of the observing seat, derived from what it sees (its card, the
+// dice, the rolls left), ascending; none unless it is to act in phase DECIDE.
+std::vector<std::uint16_t> legal_ids(const Observation& obs);
 
 static_assert(core::Game<Game>);
 

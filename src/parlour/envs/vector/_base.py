@@ -13,7 +13,9 @@ from gymnasium.vector import VectorEnv
 from gymnasium.vector.utils import batch_space
 from gymnasium.vector.vector_env import AutoresetMode
 
-from parlour.errors import InvalidValueError, PhaseError, WrongTypeError
+from parlour._args import check_choice
+from parlour.envs._common import options_dict
+from parlour.errors import InvalidValueError, PhaseError, WrongTypeError, _shown, _wrong_type
 
 Obs = dict[str, npt.NDArray[np.int8]]
 
@@ -52,12 +54,8 @@ def check_settings(num_envs: object, illegal_action: object, autoreset_mode: obj
     """num_envs as an int; InvalidValueError / WrongTypeError for bad values of the shared arguments."""
     if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral):
         raise WrongTypeError(f"num_envs must be an int, got {type(num_envs).__name__}")
-    if illegal_action not in _ILLEGAL:
-        raise InvalidValueError(
-            f"illegal_action must be one of {', '.join(map(repr, _ILLEGAL))}, got {illegal_action!r}"
-        )
-    if autoreset_mode not in _MODES:
-        raise InvalidValueError(f"autoreset_mode must be 'next_step' or 'same_step', got {autoreset_mode!r}")
+    check_choice(illegal_action, "illegal_action", _ILLEGAL)
+    check_choice(autoreset_mode, "autoreset_mode", _MODES)
     return int(num_envs)
 
 
@@ -151,10 +149,12 @@ class BatchedVectorEnv(VectorEnv):
         game) resets only those games; the game-specific key (see the class) fixes the
         next episode of each game.
         """
-        options = dict(options or {})
+        options = options_dict(options, type(self).__name__)
         unknown = sorted(set(options) - set(self._options))
         if unknown:
-            raise InvalidValueError(f"unknown reset options {unknown!r} (known: {', '.join(map(repr, self._options))})")
+            raise InvalidValueError(
+                f"unknown reset options {_shown(unknown)} (known: {', '.join(map(repr, self._options))})"
+            )
         seeds: npt.NDArray[Any] | None
         if seed is not None:
             seeds = slot_seeds(seed, self.num_envs)
@@ -178,7 +178,11 @@ class BatchedVectorEnv(VectorEnv):
         if not self._started:
             raise PhaseError("call reset() first")
         b = self._batch
-        b.step(np.asarray(actions))
+        try:
+            ids = np.asarray(actions)
+        except (ValueError, TypeError, RecursionError) as e:  # ragged or too deep: not an array of ids
+            raise _wrong_type("actions", f"an integer array of {self.num_envs} action ids", actions) from e
+        b.step(ids)
         obs = self._obs()
         if self.copy:
             return obs, b.rewards.copy(), b.terminations.copy(), b.truncations.copy(), self._infos()

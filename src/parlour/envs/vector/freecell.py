@@ -7,6 +7,7 @@ from typing import Final
 import numpy as np
 from gymnasium import spaces
 
+from parlour._args import check_number
 from parlour._core.envs import FreeCellBatch
 from parlour._core.freecell import MAX_CASCADE, OBSERVATION_SIZE
 from parlour.envs.vector._base import BatchedVectorEnv, check_settings
@@ -58,7 +59,7 @@ class FreeCellVectorEnv(BatchedVectorEnv):
             max_deal=max_deal,
             threads=threads,
             illegal_action=illegal_action,
-            illegal_reward=float(illegal_reward),
+            illegal_reward=check_number(illegal_reward, "illegal_reward"),
             autoreset_mode=autoreset_mode,
         )
         self.max_steps: int = int(max_steps)

@@ -9,10 +9,11 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from parlour._args import check_number
 from parlour._core.envs import GinBatch
 from parlour._core.gin import NUM_ACTIONS, OBSERVATION_SHAPE, Round, Rules
 from parlour.envs.vector._base import BatchedVectorEnv, Obs, check_settings
-from parlour.errors import InvalidValueError, WrongTypeError
+from parlour.errors import InvalidValueError, WrongTypeError, _shown
 
 __all__ = ["GinSelfPlayVectorEnv", "GinVectorEnv"]
 
@@ -35,17 +36,17 @@ def _batch(
         raise WrongTypeError(f"rules must be a parlour.gin.Rules, got {type(rules).__name__}")
     if seat is not None and seat not in (0, 1):
         raise InvalidValueError(
-            f"seat must be 0 (Player.ONE), 1 (Player.TWO) or None (drawn each episode), got {seat!r}"
+            f"seat must be 0 (Player.ONE), 1 (Player.TWO) or None (drawn each episode), got {_shown(seat)}"
         )
     return GinBatch(
         n,
         rules=rules or Rules(),
         opponent=opponent,
         seat=-1 if seat is None else int(seat),
-        reward_scale=float(reward_scale),
+        reward_scale=check_number(reward_scale, "reward_scale"),
         threads=threads,
         illegal_action=illegal_action,
-        illegal_reward=float(illegal_reward),
+        illegal_reward=check_number(illegal_reward, "illegal_reward"),
         autoreset_mode=autoreset_mode,
     )
 
@@ -96,7 +97,7 @@ class GinVectorEnv(BatchedVectorEnv):
         )
         self.rules: Rules = rules or Rules()
         self.opponent: str = opponent
-        self.reward_scale: float = float(reward_scale)
+        self.reward_scale: float = check_number(reward_scale, "reward_scale")
         self._setup(
             batch,
             observation=_PLANES,
@@ -152,7 +153,7 @@ class GinSelfPlayVectorEnv:
         )
         self.num_envs: int = self._env.num_envs
         self.rules: Rules = rules or Rules()
-        self.reward_scale: float = float(reward_scale)
+        self.reward_scale: float = check_number(reward_scale, "reward_scale")
         self.single_observation_space: spaces.Space[Any] = self._env.single_observation_space
         self.single_action_space: spaces.Space[Any] = self._env.single_action_space
 

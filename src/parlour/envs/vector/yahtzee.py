@@ -7,6 +7,7 @@ from typing import Final
 import numpy as np
 from gymnasium import spaces
 
+from parlour._args import check_number
 from parlour._core.envs import YahtzeeBatch
 from parlour._core.yahtzee import OBSERVATION_SIZE
 from parlour.envs.vector._base import BatchedVectorEnv, check_settings
@@ -67,7 +68,7 @@ class YahtzeeVectorEnv(BatchedVectorEnv):
             rules=self.rules,
             threads=threads,
             illegal_action=illegal_action,
-            illegal_reward=float(illegal_reward),
+            illegal_reward=check_number(illegal_reward, "illegal_reward"),
             autoreset_mode=autoreset_mode,
         )
         self._setup(
