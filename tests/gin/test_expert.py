@@ -299,17 +299,17 @@ def test_ctrl_c_stops_the_search(code: str) -> None:
 
 @pytest.mark.slow
 def test_expert_outscores_simple_and_hard_over_seeded_matches() -> None:
-    # Small budgets and few matches: a sanity check, not the measurement (benchmarks/bench_gin_bots.py).
-    # Under the rule card Hard wins about half of its matches against Simple and against
-    # itself; the expert, even on this small budget, must win more than half and more points.
+    # A sanity check, not the measurement (benchmarks/bench_gin_bots.py, docs/gin-bots.md): at
+    # 27,000 nodes ExpertBot wins about 75 % of matches against SimpleBot and 56 % against HardBot.
+    # 40 duplicate matches have a standard error of about 8 points, so the floors below sit two
+    # of them under those figures: a broken search (a random or an inverted value) falls far below.
     from parlour.gin import arena
 
-    res = arena([ExpertBot(1, nodes=FAST), "simple", "hard"], matches=24, seed=9, jobs=2)
+    res = arena([ExpertBot(1, nodes=27_000), "simple", "hard"], matches=40, seed=9, jobs=2, duplicate=True)
     by = {(p.a, p.b): p for p in res.pairs}
-    for opponent in ("simple", "hard"):
-        pair = by[("expert", opponent)]
-        assert pair.win_rate > 0.5, res.table()
-        assert pair.points_per_hand[0] > pair.points_per_hand[1], res.table()
+    simple, hard = by[("expert", "simple")], by[("expert", "hard")]
+    assert simple.win_rate > 0.6 and simple.points_per_hand[0] > simple.points_per_hand[1], res.table()
+    assert hard.win_rate > 0.4, res.table()
 
 
 def test_cli_takes_the_expert_budget(capsys: pytest.CaptureFixture[str]) -> None:
