@@ -13,36 +13,9 @@
 
 namespace parlour::freecell::search {
 
-// A position as stored: the cascades' cards one after the other (88 bytes), so that
-// expanding a node is a copy rather than a decode of its key.
-struct PackedBoard {
-  std::uint8_t len[8];
-  std::uint8_t cell[4];
-  std::uint8_t found[4];
-  std::uint8_t cards[52 + kMaxCascade];  // padded: every cascade is copied as kMaxCascade bytes
-};
-
-inline void pack_board(const Board& s, PackedBoard& p) noexcept {
-  std::memcpy(p.len, s.len, 8);
-  std::memcpy(p.cell, s.cell, 4);
-  std::memcpy(p.found, s.found, 4);
-  int off = 0;
-  for (int i = 0; i < 8; ++i) {
-    std::memcpy(p.cards + off, s.col[i], kMaxCascade);  // fixed size: a few vector moves
-    off += s.len[i];
-  }
-}
-
-inline void unpack_board(const PackedBoard& p, Board& s) noexcept {
-  std::memcpy(s.len, p.len, 8);
-  std::memcpy(s.cell, p.cell, 4);
-  std::memcpy(s.found, p.found, 4);
-  int off = 0;
-  for (int i = 0; i < 8; ++i) {
-    std::memcpy(s.col[i], p.cards + off, kMaxCascade);
-    off += s.len[i];
-  }
-}
+using PackedBoard = Board;
+inline void pack_board(const Board& s, PackedBoard& p) noexcept { p = s; }
+inline void unpack_board(const PackedBoard& p, Board& s) noexcept { s = p; }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
 
