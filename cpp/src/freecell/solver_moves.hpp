@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -106,17 +107,15 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
   // For each card in the ordered run at the top of a cascade: that cascade and its
   // depth (1 = top); for each cascade the first of the two cards that build on its
   // top (the other is 13 further), or -1.
-  std::uint8_t run_col[52], run_depth[52], runs[8];
+  std::uint8_t run_col[52], run_depth[52];
+  const std::uint8_t* runs = s.run;
   int wanted[8];
   std::memset(run_col, kNoCard, sizeof run_col);
   for (int i = 0; i < 8; ++i) {
     const int n = s.len[i];
     wanted[i] = -1;
-    runs[i] = 0;
     if (!n) continue;
-    int run = 1;
-    while (run < n && builds(s.col[i][n - run], s.col[i][n - run - 1])) ++run;
-    runs[i] = static_cast<std::uint8_t>(run);
+    const int run = runs[i];
     for (int k = 1; k <= run; ++k) {
       const int c = s.col[i][n - k];
       run_col[c] = static_cast<std::uint8_t>(i);
@@ -142,11 +141,14 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       }
   }
   // For each cascade i the cascades j (in order) whose top card the run of i can
-  // build on, with the deepest card moved.
-  std::uint8_t targets[8][8], ntargets[8] = {}, target_base[8][8];
+  // build on, with the deepest card moved; for each card the cascades whose top it
+  // builds on (one bit each).
+  std::uint8_t targets[8][8], ntargets[8] = {}, target_base[8][8], takers[52] = {};
   for (int j = 0; j < 8; ++j) {
     const int w = wanted[j];
     if (w < 0) continue;
+    takers[w] = static_cast<std::uint8_t>(takers[w] | (1u << j));
+    takers[w + 13] = static_cast<std::uint8_t>(takers[w + 13] | (1u << j));
     for (const int base : {w, w + 13}) {
       const int i = run_col[base];
       if (i == kNoCard || i == j) continue;
@@ -165,6 +167,7 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
     if (kCards.rank[top] == s.found[kCards.suit[top]] + 1) {
       t = s;
       --t.len[i];
+      t.run[i] = run_after_taking(t, i, 1);
       ++t.found[kCards.suit[top]];
       f(t, MoveCode::make(top, 1, Dest::Foundation, 0), -2);
     }
@@ -178,7 +181,9 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       t = s;
       std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
       t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
+      t.run[j] = static_cast<std::uint8_t>(t.run[j] + k);  // the base builds on the old top
       t.len[i] = static_cast<std::uint8_t>(n - k);
+      t.run[i] = run_after_taking(t, i, k);
       f(t, MoveCode::make(base, k, Dest::Onto, dst), k == n ? -1 : s.col[i][n - k - 1]);
     }
     if (first_empty >= 0) {
@@ -190,7 +195,9 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
         t = s;
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
         t.len[first_empty] = static_cast<std::uint8_t>(k);
+        t.run[first_empty] = static_cast<std::uint8_t>(k);
         t.len[i] = static_cast<std::uint8_t>(n - k);
+        t.run[i] = run_after_taking(t, i, k);
         f(t, MoveCode::make(base, k, Dest::EmptyCascade, 0), s.col[i][n - k - 1]);
       }
     }
@@ -198,6 +205,7 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
         !(idle_to_cell && n > 1 && !opens(s, i, free_cells, openers, wanted[i]))) {
       t = s;
       --t.len[i];
+      t.run[i] = run_after_taking(t, i, 1);
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
       f(t, MoveCode::make(top, 1, Dest::Cell, 0), n > 1 ? s.col[i][n - 2] : -1);
     }
@@ -212,12 +220,12 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       ++t.found[kCards.suit[card]];
       f(t, MoveCode::make(card, 1, Dest::Foundation, 0), -2);
     }
-    for (int j = 0; j < 8; ++j) {
-      if (!s.len[j]) continue;
+    for (unsigned m = takers[card]; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
       const int dst = s.col[j][s.len[j] - 1];
-      if (!builds(card, dst)) continue;
       t = s;
       t.col[j][t.len[j]++] = static_cast<std::uint8_t>(card);
+      ++t.run[j];
       t.cell[c] = kNoCard;
       f(t, MoveCode::make(card, 1, Dest::Onto, dst), -1);
     }
@@ -225,6 +233,7 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       t = s;
       t.col[first_empty][0] = static_cast<std::uint8_t>(card);
       t.len[first_empty] = 1;
+      t.run[first_empty] = 1;
       t.cell[c] = kNoCard;
       f(t, MoveCode::make(card, 1, Dest::EmptyCascade, 0), -1);
     }

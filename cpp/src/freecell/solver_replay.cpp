@@ -28,6 +28,7 @@ Board board_from_state(const GameState& g) {
     s.cell[i] = c ? static_cast<std::uint8_t>(c->index()) : kNoCard;
     s.found[i] = static_cast<std::uint8_t>(g.foundations().heights()[i]);
   }
+  set_runs(s);
   return s;
 }
 
