@@ -1,6 +1,5 @@
 // The FreeCell solver's bridges to the engine: a GameState in, resolved moves out,
 // the one autoplay rule on the engine's types, and the workspace's trimming.
-#include <cstring>
 #include <string>
 
 #include "solver_search.hpp"
@@ -38,16 +37,22 @@ Board board_from_state(const GameState& g) {
 // with full checks.
 void replay(const GameState& start, const std::vector<MoveCode>& path, Autoplay level, SolveResult& out) {
   Board b = board_from_state(start);
-  out.moves.reserve(out.moves.size() + 2 * path.size() + 52);
-  out.notation.reserve(out.notation.size() + 3 * (2 * path.size() + 52));
+  // Every card not home goes there by a move of its own: the path's moves to the
+  // foundations, or automatic ones.
+  std::size_t count = path.size() + 52 - (b.found[0] + b.found[1] + b.found[2] + b.found[3]);
+  for (const MoveCode code : path) count -= code.dest() == Dest::Foundation;
+  out.moves.reserve(out.moves.size() + count);
+  out.notation.reserve(out.notation.size() + 3 * count + 8);
   // Writes a resolved move out and applies it to the board.
   auto emit = [&](const Move& m) {
     if (!out.notation.empty()) out.notation += ' ';
     // Standard notation: a sequence carries its count only onto an empty cascade.
-    if (m.count > 1 && m.to.kind == PositionKind::Cascade && b.len[m.to.index] != 0)
-      out.notation += std::string{m.from.notation(), m.to.notation()};
-    else
+    if (m.count > 1 && m.to.kind == PositionKind::Cascade && b.len[m.to.index] == 0) {
       out.notation += m.notation();
+    } else {
+      out.notation += m.from.notation();
+      out.notation += m.to.notation();
+    }
     out.moves.push_back(m);
     std::uint8_t moving[kMaxCascade];
     int n = 0;
@@ -56,16 +61,15 @@ void replay(const GameState& start, const std::vector<MoveCode>& path, Autoplay 
       b.cell[m.from.index] = kNoCard;
     } else {
       const int i = m.from.index;
-      n = m.count;
-      b.len[i] = static_cast<std::uint8_t>(b.len[i] - n);
-      std::memcpy(moving, &b.col[i][b.len[i]], static_cast<std::size_t>(n));
+      b.len[i] = static_cast<std::uint8_t>(b.len[i] - m.count);
+      for (; n < m.count; ++n) moving[n] = b.col[i][b.len[i] + n];
     }
     switch (m.to.kind) {
       case PositionKind::Foundation: ++b.found[kCards.suit[moving[0]]]; break;
       case PositionKind::Freecell: b.cell[m.to.index] = moving[0]; break;
       case PositionKind::Cascade: {
         const int j = m.to.index;
-        std::memcpy(&b.col[j][b.len[j]], moving, static_cast<std::size_t>(n));
+        for (int k = 0; k < n; ++k) b.col[j][b.len[j] + k] = moving[k];
         b.len[j] = static_cast<std::uint8_t>(b.len[j] + n);
         break;
       }

@@ -130,7 +130,7 @@ class OpenList {
   explicit OpenList(ScanMemory& m) : buckets_(m.buckets), bytes_(m.bucket_bytes) {}
   ~OpenList() {
     if (!size_) return;
-    for (std::size_t p = min_; p < buckets_.size(); ++p) buckets_[p].clear();
+    for (std::size_t p = min_; p <= max_; ++p) buckets_[p].clear();
   }
   OpenList(const OpenList&) = delete;
   OpenList& operator=(const OpenList&) = delete;
@@ -150,6 +150,7 @@ class OpenList {
       bucket.push_back(node);
     }
     if (p < min_) min_ = p;
+    if (p > max_) max_ = p;
     ++size_;
   }
   bool pop(std::uint32_t& node) {
@@ -165,18 +166,20 @@ class OpenList {
   template <class F>
   void drain(F&& f) {
     if (size_)
-      for (std::size_t p = min_; p < buckets_.size(); ++p) {
+      for (std::size_t p = min_; p <= max_; ++p) {
         for (const std::uint32_t node : buckets_[p]) f(static_cast<int>(p), node);
         buckets_[p].clear();
       }
     size_ = 0;
     min_ = static_cast<std::size_t>(-1);
+    max_ = 0;
   }
 
  private:
   std::vector<std::vector<std::uint32_t>>& buckets_;
   std::uint64_t& bytes_;
   std::size_t min_ = static_cast<std::size_t>(-1);
+  std::size_t max_ = 0;  // no bucket above it holds an entry
   std::size_t size_ = 0;
 };
 
