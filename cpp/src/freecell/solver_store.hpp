@@ -130,7 +130,8 @@ class OpenList {
   explicit OpenList(ScanMemory& m) : buckets_(m.buckets), bytes_(m.bucket_bytes) {}
   ~OpenList() {
     if (!size_) return;
-    for (std::size_t p = min_; p <= max_; ++p) buckets_[p].clear();
+    // (the buckets may have been released under it: Scan::release)
+    for (std::size_t p = min_; p <= max_ && p < buckets_.size(); ++p) buckets_[p].clear();
   }
   OpenList(const OpenList&) = delete;
   OpenList& operator=(const OpenList&) = delete;
