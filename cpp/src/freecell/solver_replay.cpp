@@ -1,5 +1,6 @@
 // The FreeCell solver's bridges to the engine: a GameState in, resolved moves out,
 // the one autoplay rule on the engine's types, and the workspace's trimming.
+#include <cstring>
 #include <string>
 
 #include "solver_search.hpp"
@@ -37,6 +38,13 @@ Board board_from_state(const GameState& g) {
 // with full checks.
 void replay(const GameState& start, const std::vector<MoveCode>& path, Autoplay level, SolveResult& out) {
   Board b = board_from_state(start);
+  // Where each card is: its cascade, 8 + its free cell, or -1 (home).
+  std::int8_t where[52];
+  std::memset(where, -1, sizeof where);
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < b.len[i]; ++j) where[b.col[i][j]] = static_cast<std::int8_t>(i);
+  for (int i = 0; i < 4; ++i)
+    if (b.cell[i] != kNoCard) where[b.cell[i]] = static_cast<std::int8_t>(8 + i);
   // Every card not home goes there by a move of its own: the path's moves to the
   // foundations, or automatic ones.
   std::size_t count = path.size() + 52 - (b.found[0] + b.found[1] + b.found[2] + b.found[3]);
@@ -65,11 +73,20 @@ void replay(const GameState& start, const std::vector<MoveCode>& path, Autoplay 
       for (; n < m.count; ++n) moving[n] = b.col[i][b.len[i] + n];
     }
     switch (m.to.kind) {
-      case PositionKind::Foundation: ++b.found[kCards.suit[moving[0]]]; break;
-      case PositionKind::Freecell: b.cell[m.to.index] = moving[0]; break;
+      case PositionKind::Foundation:
+        ++b.found[kCards.suit[moving[0]]];
+        where[moving[0]] = -1;
+        break;
+      case PositionKind::Freecell:
+        b.cell[m.to.index] = moving[0];
+        where[moving[0]] = static_cast<std::int8_t>(8 + m.to.index);
+        break;
       case PositionKind::Cascade: {
         const int j = m.to.index;
-        for (int k = 0; k < n; ++k) b.col[j][b.len[j] + k] = moving[k];
+        for (int k = 0; k < n; ++k) {
+          b.col[j][b.len[j] + k] = moving[k];
+          where[moving[k]] = static_cast<std::int8_t>(j);
+        }
         b.len[j] = static_cast<std::uint8_t>(b.len[j] + n);
         break;
       }
@@ -103,18 +120,14 @@ void replay(const GameState& start, const std::vector<MoveCode>& path, Autoplay 
   for (const MoveCode code : path) {
     const int card = code.card();
     Move m{Card::from_index_unchecked(card), Position::foundation(), Position::foundation(), code.count()};
-    bool found = false;
-    for (int i = 0; i < 4 && !found; ++i)
-      if (b.cell[i] == card) m.from = Position{PositionKind::Freecell, i}, found = true;
-    for (int i = 0; i < 8 && !found; ++i)
-      for (int j = 0; j < b.len[i]; ++j)
-        if (b.col[i][j] == card) {
-          m.from = Position{PositionKind::Cascade, i};
-          found = j + m.count == b.len[i];  // the deepest card of the moved run
-          if (!found) throw core::Error("internal solver error: move of a card that is not free");
-          break;
-        }
-    if (!found) throw core::Error("internal solver error: lost card");
+    const int w = where[card];
+    if (w >= 8) {
+      m.from = Position{PositionKind::Freecell, w - 8};
+    } else if (w >= 0 && b.len[w] >= m.count && b.col[w][b.len[w] - m.count] == card) {
+      m.from = Position{PositionKind::Cascade, w};  // the deepest card of the moved run
+    } else {
+      throw core::Error("internal solver error: move of a card that is not free");
+    }
     switch (code.dest()) {
       case Dest::Foundation: break;
       case Dest::Cell:

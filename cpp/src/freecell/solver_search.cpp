@@ -166,6 +166,8 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
     std::memcpy(parent_terms, nodes_[cur].terms, sizeof parent_terms);
     int parent_sum = 0;
     for (const std::int16_t t : parent_terms) parent_sum += t;
+    NextWeights weights;  // for the parent's foundations: those of every child without automatic moves
+    next_weights(s, p_, weights);
     const std::uint8_t parent_ordered = nodes_[cur].ordered;
     const std::uint32_t g = nodes_[cur].g + 1;
     children_.clear();
@@ -200,7 +202,7 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
         for (unsigned changed = changed_cascades(child, s); changed; changed &= changed - 1) {
           const int i = std::countr_zero(changed);
           bool o = false;
-          node.terms[i] = static_cast<std::int16_t>(cascade_term(child, i, p_, o));
+          node.terms[i] = static_cast<std::int16_t>(cascade_term(child, i, p_, weights, o));
           h += node.terms[i] - parent_terms[i];
           ordered = static_cast<std::uint8_t>((ordered & ~(1u << i)) | (o << i));
         }
