@@ -43,6 +43,17 @@ def python_child(script: str, env: dict[str, str] | None = None) -> subprocess.P
     )
 
 
+def ready_script(code: str) -> str:
+    """``code`` as a child's script that prints ``ready`` after its leading imports and just
+    before the rest (on a loaded machine importing NumPy can outlast the settle time), and
+    ``finished`` if the rest ever ends."""
+    lines = code.splitlines()
+    n = 0
+    while n < len(lines) and lines[n].startswith(("import ", "from ")):
+        n += 1
+    return "\n".join([*lines[:n], "print('ready', flush=True)", *lines[n:], "print('finished', flush=True)", ""])
+
+
 def interrupt(
     proc: subprocess.Popen[str],
     *,

@@ -65,3 +65,27 @@ def test_demo_piped_into_head_has_no_traceback() -> None:
     proc = subprocess.run(["bash", "-c", script], capture_output=True, text=True)
     assert proc.stdout.startswith("parlour") and proc.stdout.rstrip().endswith("status 141")
     assert "Error" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_gin_rules_presets_are_the_registrys(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    """--rules takes the registry's presets; 'card', the old name of the default rules, is refused naming 'default'."""
+    import json
+
+    from parlour import games
+
+    presets = list(games.get("gin").presets)
+    assert presets[0] == "default"
+    default = json.loads(run("gin", "deal", "--seed", "3", "--json"))
+    assert json.loads(run("gin", "deal", "--seed", "3", "--json", "--rules", "default")) == default
+    for command in (["gin", "deal"], ["gin", "arena", "--matches", "1"], ["gin", "play"]):
+        with pytest.raises(SystemExit) as info:
+            main([*command, "--rules", "card"], io.StringIO())
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert "'card' is called 'default' now" in err and ", ".join(presets) in err
+    replay = tmp_path / "replay.json"
+    replay.write_text(json.dumps({"rules": "card", "actions": []}))
+    assert main(["gin", "replay", str(replay)], io.StringIO()) == 1
+    assert "'card' is called 'default' now" in capsys.readouterr().err
+    replay.write_text(json.dumps({"rules": "modern", "actions": []}))
+    assert main(["gin", "replay", str(replay)], io.StringIO()) == 0

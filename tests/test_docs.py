@@ -47,6 +47,7 @@ API_PAGES = {
     "parlour.errors": "cards",
     "parlour.protocol": "cards",
     "parlour.games": "cards",
+    "parlour.cpu": "cards",
     "parlour.gin": "gin",
     "parlour.yahtzee": "yahtzee",
     "parlour.freecell": "freecell",

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from .sigint import interrupt, python_child
+from .sigint import interrupt, python_child, ready_script
 
 STOP_WITHIN = 15.0
 
@@ -56,8 +56,7 @@ LONG_CALLS = {
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 @pytest.mark.parametrize("code", LONG_CALLS.values(), ids=list(LONG_CALLS))
 def test_ctrl_c_stops_a_long_call(code: str) -> None:
-    script = "import sys\nprint('ready', flush=True)\n" + code + "\nprint('finished', flush=True)\n"
-    stopped = interrupt(python_child(script), settle=0.5, timeout=20)  # well inside the call
+    stopped = interrupt(python_child(ready_script(code)), settle=0.5, timeout=20)  # well inside the call
     assert "finished" not in stopped.out
     assert stopped.last_error_line == "KeyboardInterrupt", stopped.err[-2000:]
     assert stopped.waited < STOP_WITHIN, f"took {stopped.waited:.2f} s to stop after SIGINT"

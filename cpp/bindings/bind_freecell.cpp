@@ -165,7 +165,9 @@ double to_time(const py::object& t) {
   return v;
 }
 
-std::uint64_t to_deal(const py::handle& obj) {
+}  // namespace
+
+std::uint64_t to_deal(py::handle obj) {
   if (py::isinstance<py::bool_>(obj) || !py::isinstance<py::int_>(obj))
     throw core::WrongType("a deal number is an int, got " + type_name(obj));
   const auto v = py::reinterpret_borrow<py::int_>(obj);
@@ -173,8 +175,6 @@ std::uint64_t to_deal(const py::handle& obj) {
     throw core::InvalidValue("a Microsoft deal number is 1 .. 2**33 - 1, got " + py::str(v).cast<std::string>());
   return v.cast<std::uint64_t>();
 }
-
-}  // namespace
 
 namespace {
 

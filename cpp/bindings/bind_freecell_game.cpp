@@ -131,12 +131,10 @@ void register_observation(py::module_& m) {
 void def_game_specific(py::class_<fc::Game>& cls) {
   cls.def(py::init([](const OptArg<fc::GameState>& start, const OptArg<py::int_>& deal) {
             if (!start.is_none() && !deal.is_none()) {
-              const auto n = static_cast<std::uint64_t>(to_int(deal, "deal", 1, (std::int64_t{1} << 33) - 1));
-              return fc::Game(cast_arg<fc::GameState>(start, "a GameState"), n);
+              return fc::Game(cast_arg<fc::GameState>(start, "a GameState"), to_deal(deal));
             }
             if (!start.is_none()) return fc::Game(cast_arg<fc::GameState>(start, "a GameState"));
-            const std::uint64_t n =
-                deal.is_none() ? 1 : static_cast<std::uint64_t>(to_int(deal, "deal", 1, (std::int64_t{1} << 33) - 1));
+            const std::uint64_t n = deal.is_none() ? 1 : to_deal(deal);
             return fc::Game::from_deal(n);
           }),
           py::arg("start") = py::none(), py::kw_only(), py::arg("deal") = py::none(),

@@ -479,7 +479,7 @@ void bind_state(py::module_& m) {
           },
           py::arg("text"),
           "A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with "
-          "optional 'upper=N' and 'y50' words: 'aces,chance upper=3 y50'. NotationError otherwise.")
+          "optional 'upper=N' and 'y50' words: 'aces,chance,yahtzee upper=3 y50'. NotationError otherwise.")
       .def_static(
           "from_index", [](long long i) { return State::from_index(i); }, py::arg("index"),
           "The state with this index, or None when the index breaks the invariants (an upper subtotal "

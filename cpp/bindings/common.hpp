@@ -74,6 +74,10 @@ void register_freecell_game(py::module_& m);          // bind_freecell_game.cpp:
 void register_constructor_errors(py::module_& root);  // errors.cpp: X() without a constructor raises WrongTypeError
 void register_argument_errors(py::module_& root);  // errors.cpp: arguments that fit no signature raise WrongTypeError
 void register_envs(py::module_& root);             // bind_envs.cpp: the encoders, parlour._core.envs
+void register_platform(py::module_& root);         // bind_platform.cpp: parlour._core.platform
+
+// A Microsoft deal number, 1 .. 2**33 - 1 (WrongType, InvalidValue otherwise); bind_freecell.cpp.
+std::uint64_t to_deal(py::handle obj);
 
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class

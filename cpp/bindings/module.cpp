@@ -27,6 +27,7 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_freecell(freecell);
   pb::register_freecell_game(freecell);
   pb::register_envs(m);
+  pb::register_platform(m);
   pb::register_constructor_errors(m);  // last: every class is bound by now
   pb::register_argument_errors(m);     // after every function (the constructors' errors included)
 }

@@ -4,11 +4,13 @@
 // (Verhoeff's and Glenn's optimal expected score, 254.59 with the free joker).
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "check.hpp"
 #include "parlour/core/errors.hpp"
+#include "parlour/core/platform.hpp"
 #include "parlour/yahtzee/action.hpp"
 #include "parlour/yahtzee/dice.hpp"
 #include "parlour/yahtzee/game.hpp"
@@ -138,6 +140,17 @@ TEST_CASE(solver_the_whole_game) {
   Solver forced;
   forced.solve(2);
   CHECK(std::abs(forced.value(kStart) - 254.5877287345) < 1e-6);
+  // The same bits on every CPU and in every kernel (AVX2, SSE2, the plain lanes of ARM
+  // and of the portable path): the build forbids fused multiply-adds, and each kernel
+  // runs the same IEEE operations in the same order.
+  CHECK_EQ(forced.checksum(), std::uint64_t{0x0DF35C54FDCB74B9});
+  if (parlour::core::platform::use_avx2()) {  // the AVX2 kernels ran: now the baseline's
+    parlour::core::platform::set_vector_code(false);
+    Solver portable;
+    portable.solve(2);
+    parlour::core::platform::set_vector_code(true);
+    CHECK_EQ(portable.checksum(), std::uint64_t{0x0DF35C54FDCB74B9});
+  }
   YahtzeeRules free_joker;
   free_joker.joker = Joker::Free;
   Solver free(free_joker);

@@ -1,36 +1,29 @@
 """The ``parlour`` command.
 
 ``parlour --version``, ``parlour deal --seed N`` and ``parlour demo`` live here; each
-game adds its own subcommands from ``parlour/<game>/cli.py``, which provides
-``register(subparsers)`` (add a ``<game>`` command with its subcommands) and may
-provide ``demo(out)`` (a short part of the ``parlour demo`` tour).
+game of the registry (:mod:`parlour.games`) adds its own command through its
+``GameInfo``: ``cli(subparsers)`` adds a ``<game>`` command with its subcommands, and
+``demo(out)`` prints its short part of the ``parlour demo`` tour, in the registry's
+order.  ``parlour serve`` comes from :mod:`parlour.server.cli`.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from types import ModuleType
 from typing import TextIO
 
+from parlour import games
+from parlour._progress import Interrupted
 from parlour._version import __version__
 from parlour.errors import ParlourError
 
-#: The games, in the order ``parlour demo`` tours them.
-GAMES = ("gin", "yahtzee", "freecell")
 
-
-def _game_clis() -> list[ModuleType]:
-    mods = []
-    for game in GAMES:
-        name = f"parlour.{game}.cli"
-        if importlib.util.find_spec(f"parlour.{game}") is not None and importlib.util.find_spec(name) is not None:
-            mods.append(importlib.import_module(name))
-    return mods
+def _game_infos() -> list[games.GameInfo]:
+    return [games.get(name) for name in games.names()]
 
 
 def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
@@ -48,19 +41,19 @@ def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     print(file=out)
     print("A deck shuffled by the engine's generator (xoshiro256**, seed 1):", file=out)
     _cmd_deal(argparse.Namespace(seed=1, unicode=True), out)
-    for mod in _game_clis():
-        demo = getattr(mod, "demo", None)
-        if demo is not None:
+    for info in _game_infos():
+        if info.demo is not None:
             print(file=out)
-            demo(out)
+            info.demo(out)
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``parlour`` command, with every game's subcommands."""
-    parser = argparse.ArgumentParser(
-        prog="parlour", description="Play, score and solve gin rummy, solitaire Yahtzee and FreeCell."
-    )
+    infos = _game_infos()
+    titles = [info.title for info in infos]
+    listed = ", ".join(titles[:-1]) + (" and " if len(titles) > 1 else "") + titles[-1] if titles else "games"
+    parser = argparse.ArgumentParser(prog="parlour", description=f"Play, score and solve {listed}.")
     parser.add_argument("--version", action="version", version=f"parlour {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     deal = sub.add_parser("deal", help="shuffle a deck with the engine's generator and print it")
@@ -69,8 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     deal.set_defaults(func=_cmd_deal)
     demo = sub.add_parser("demo", help="a short tour of all the engines")
     demo.set_defaults(func=_cmd_demo)
-    for mod in _game_clis():
-        mod.register(sub)
+    for info in infos:
+        if info.cli is not None:
+            info.cli(sub)
     # The game server's command; the server's own dependencies load only when it runs.
     importlib.import_module("parlour.server.cli").register(sub)
     return parser
@@ -80,17 +74,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     stream = sys.stdout if out is None else out
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(words)
     if getattr(args, "func", None) is None:
         parser.print_help(stream)
         return 2
+    args.argv = words  # the command as given, for the notes that say how to resume it
     try:
         status: int = args.func(args, stream)
     except ParlourError as e:
         print(f"parlour: error: {e}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
+    except KeyboardInterrupt as e:
+        # A long command says what it had done and how to go on (Interrupted); the rest stop quietly.
+        # "\r" writes over the terminal's "^C".
+        print(f"\rinterrupted: {e}" if isinstance(e, Interrupted) and str(e) else "", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`parlour demo | head`): stop quietly, as Unix tools do.

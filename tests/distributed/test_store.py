@@ -123,14 +123,22 @@ def test_a_chunk_is_stored_once(tmp_path: Path) -> None:
 
 def test_resuming_with_other_parameters_is_refused(tmp_path: Path) -> None:
     solve_deals(range(1, 21), out=tmp_path / "s", chunk_size=10)
-    with pytest.raises(InvalidValueError, match="mode"):
+    # The refusal names each parameter that differs, with both values, and nothing else.
+    with pytest.raises(InvalidValueError) as info:
         solve_deals(range(1, 21), out=tmp_path / "s", chunk_size=10, mode="short")
-    with pytest.raises(InvalidValueError, match="chunk"):
+    assert "(mode: stored 'fast', this run 'short')" in str(info.value) and "max_states" not in str(info.value)
+    with pytest.raises(InvalidValueError, match=r"chunk_size: stored 10, this run 5\)"):
         solve_deals(range(1, 21), out=tmp_path / "s", chunk_size=5)
+    with pytest.raises(InvalidValueError) as info:
+        solve_deals(range(1, 31), out=tmp_path / "s", chunk_size=10, mode="short")
+    assert "deals: stored {'count': 20, 'first': 1, 'last': 20}, this run {'count': 30, " in str(info.value)
+    assert "mode: stored 'fast', this run 'short'" in str(info.value)
     with pytest.raises(StateFormatError, match="not a parlour result store"):
         ResultStore(tmp_path)
     manifest = json.loads((tmp_path / "s" / "_run.json").read_text())
-    assert manifest["parlour_version"] == __version__ and manifest["chunk_rows"] == [10, 10]
+    # An even chunk plan is recorded as its chunk size, however many chunks it has.
+    assert manifest["parlour_version"] == __version__ and manifest["chunk_size"] == 10 and manifest["chunks"] == 2
+    assert "chunk_rows" not in manifest and ResultStore(tmp_path / "s").chunk_rows == [10, 10]
 
 
 def test_a_partial_run_resumes_to_the_same_table(tmp_path: Path) -> None:

@@ -94,7 +94,9 @@ def compare_with_singles(
             assert infos[episode_key][i] == singles[i]._info()[episode_key]
             sobs, sreward, sterm, strunc, sinfo = singles[i].step(int(actions[i]))
             np.testing.assert_array_equal(obs["observation"][i], flat(sobs))
-            np.testing.assert_array_equal(obs["action_mask"][i], sobs["action_mask"])
+            # The step that ends an episode offers every action (the next one is ignored).
+            ended = np.ones_like(sobs["action_mask"])
+            np.testing.assert_array_equal(obs["action_mask"][i], ended if sterm or strunc else sobs["action_mask"])
             assert rewards[i] == sreward and terms[i] == sterm and truncs[i] == strunc
             assert infos["illegal"][i] == sinfo["illegal_action"]
             counts["illegal"] += int(sinfo["illegal_action"])
@@ -176,7 +178,8 @@ def test_freecell_masks_equal_the_legal_moves_along_solutions_and_random_play() 
             if state is None:
                 continue
             ids = sorted(m.id for _, m in state.legal_moves(supermoves=True))
-            assert np.flatnonzero(obs["action_mask"][i]).tolist() == ids
+            # a position without a move ended its episode: that step offers every action
+            assert np.flatnonzero(obs["action_mask"][i]).tolist() == (ids or list(range(obs["action_mask"].shape[1])))
             compared += 1
             sequences += sum(a >= 156 for a in ids)
             solution = solutions[i % len(deals)]
@@ -225,7 +228,8 @@ def test_gin_batch_against_a_bot_equals_the_single_env(opponent: str) -> None:
             e.step(bots[i].act(e.round.observation(e.round.current_player)).id)
         sobs = e.observe(AGENTS[seat])
         np.testing.assert_array_equal(obs["observation"][i], sobs["observation"])
-        np.testing.assert_array_equal(obs["action_mask"][i], sobs["action_mask"])
+        ended = np.ones_like(sobs["action_mask"])  # the step that ends a hand offers every action
+        np.testing.assert_array_equal(obs["action_mask"][i], ended if e.round.is_terminal else sobs["action_mask"])
 
     def start(i: int) -> None:
         seat = int(infos["seat"][i])
@@ -279,7 +283,8 @@ def test_gin_self_play_equals_the_single_env() -> None:
             assert e.agent_selection == agent_of(Player(seat))
         sobs = e.observe(AGENTS[seat])
         np.testing.assert_array_equal(obs["observation"][i], sobs["observation"])
-        np.testing.assert_array_equal(obs["action_mask"][i], sobs["action_mask"])
+        ended = np.ones_like(sobs["action_mask"])  # the step that ends a hand offers every action
+        np.testing.assert_array_equal(obs["action_mask"][i], ended if e.round.is_terminal else sobs["action_mask"])
 
     for i in range(n):
         start(i)
@@ -360,6 +365,29 @@ def test_seeds_fix_every_game_whatever_the_threads(game: str) -> None:
     small = MAKERS[game](1)
     obs, infos = small.reset(seed=3 + 7)
     np.testing.assert_array_equal(obs["observation"][0], one[0][7])
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+@pytest.mark.parametrize("game", list(MAKERS))
+def test_every_step_leaves_an_action_to_sample(game: str, mode: str) -> None:
+    """A sampler that draws from the mask alone, ``rng.choice(np.flatnonzero(mask))``, never
+    meets an empty row: the step that ends an episode offers every action under next_step
+    (the next action is ignored) and the new game's actions under same_step."""
+    venv = MAKERS[game](16, autoreset_mode=mode)
+    rng = np.random.default_rng(5)
+    obs, _ = venv.reset(seed=4)
+    ended = 0
+    for _ in range(400):
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in obs["action_mask"]])
+        obs, _, terms, truncs, infos = venv.step(actions)
+        done = terms | truncs
+        ended += int(done.sum())
+        assert obs["action_mask"].any(axis=1).all()
+        if mode == "next_step":
+            assert (obs["action_mask"][done] == 1).all()
+        else:  # the new game's own actions (compared with the single games elsewhere), never every action
+            assert not obs["action_mask"][done].all(axis=1).any()
+    assert ended >= 5
 
 
 @pytest.mark.parametrize("game", list(MAKERS))

@@ -20,6 +20,8 @@ def run(argv: list[str]) -> tuple[int, str]:
 def test_show() -> None:
     status, text = run(["freecell", "show", "1"])
     assert status == 0 and "J♦" in text and "cascade: Jd Kd 2s 4c 3s 6d 6s" in text and ": JD KD 2S 4C 3S 6D 6S" in text
+    # Each format under a label that says what it is.
+    assert text.index("As text (GameState.parse") < text.index("cascade: Jd") < text.index("As a solver board")
 
 
 def test_solve_and_moves() -> None:
@@ -53,8 +55,9 @@ def test_prove(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bad_deal_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _ = run(["freecell", "show", "0"])
-    assert status == 1 and "1 .. 2**33 - 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        run(["freecell", "show", "0"])
+    assert info.value.code == 2 and "a Microsoft deal number is 1 .. 2**33 - 1, got 0" in capsys.readouterr().err
 
 
 def test_play_session(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -36,7 +36,7 @@ from parlour.gin import (
 )
 from parlour.gin.bots import BOT_NAMES, EXPERT_BENCH_NODES, EXPERT_DEFAULT_NODES, expert_playout, layoff_deadwood
 
-from ..sigint import interrupt, python_child
+from ..sigint import interrupt, python_child, ready_script
 from .botpos import ONE, TWO, knock_would_be_undercut, knocked_for_layoffs, position  # the shared position helpers
 
 FAST = 4000  # a small node budget for tests
@@ -284,8 +284,7 @@ def test_expert_bot_object() -> None:
     ids=["play_match", "play_match, two threads", "search"],
 )
 def test_ctrl_c_stops_the_search(code: str) -> None:
-    script = "print('ready', flush=True)\n" + code + "\nprint('finished', flush=True)\n"
-    stopped = interrupt(python_child(script), settle=1.0, timeout=30)
+    stopped = interrupt(python_child(ready_script(code)), settle=1.0, timeout=30)
     assert "finished" not in stopped.out
     assert stopped.last_error_line == "KeyboardInterrupt", stopped.err[-2000:]
     assert stopped.waited < 2.0, f"took {stopped.waited:.2f} s to stop after SIGINT"

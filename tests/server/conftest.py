@@ -1,7 +1,9 @@
 """The game server's test harness: real servers, real databases, real WebSocket clients.
 
 - ``server``: starts the server in a subprocess on a free loopback port (``Server.kill()``
-  sends SIGKILL; ``Server.start()`` runs it again on the same database).
+  sends SIGKILL; ``Server.start()`` runs it again on the same database).  It runs through
+  ``serve_checked.py``, which validates every message the server sends against the
+  message models (docs/server-schema.json); ``Server.stop()`` fails on any that did not.
 - ``db_url``: each test once on a fresh SQLite file and once on a fresh database of a
   PostgreSQL cluster that the session starts in a temporary directory (Debian's
   ``postgresql`` package; ``.ci/run`` installs it).  It is never skipped: a machine
@@ -149,6 +151,7 @@ class Server:
         self.options = options
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
+        self.messages = log.with_name(log.name + ".messages")  # what serve_checked.py reports
 
     @property
     def base(self) -> str:
@@ -161,7 +164,7 @@ class Server:
         launch = os.environ.get("PARLOUR_SERVER_LAUNCH")  # another way to start it, e.g. a script
         cmd = [
             sys.executable,
-            *([launch] if launch else ["-m", "parlour", "serve"]),
+            launch or str(HERE / "serve_checked.py"),
             "--port",
             str(self.port),
             "--db",
@@ -171,7 +174,11 @@ class Server:
         ]
         for k, v in self.options.items():
             cmd += [f"--{k.replace('_', '-')}", str(v)]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
+            "PARLOUR_TEST_MESSAGE_LOG": str(self.messages),
+        }
         self.starts += 1
         with open(self.log, "ab") as logf:
             self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env)
@@ -182,6 +189,9 @@ class Server:
             try:
                 with urllib.request.urlopen(self.base + "/api/health", timeout=2) as r:
                     if r.status == 200:
+                        if not launch:
+                            checking = [json.loads(x) for x in self.messages.read_text().splitlines()]
+                            assert {"checking": self.proc.pid} in checking, "the message checks are not on"
                         return
             except (urllib.error.URLError, ConnectionError, OSError):
                 time.sleep(0.05)
@@ -193,7 +203,20 @@ class Server:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=30)
 
+    def check_messages(self) -> None:
+        """Fail when the server sent a message that the message models refuse (see serve_checked.py)."""
+        if not self.messages.exists():
+            return
+        bad = [json.loads(x) for x in self.messages.read_text().splitlines() if '"bad"' in x]
+        assert not bad, f"the server sent {len(bad)} message(s) outside the schema, e.g.:\n" + "\n".join(
+            json.dumps(b)[:1500] for b in bad[:3]
+        )
+
     def stop(self) -> None:
+        self._stop()
+        self.check_messages()
+
+    def _stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:

@@ -199,7 +199,13 @@ def test_freecell_unsolvable_from_here(page: Page) -> None:
     start(p, "freecell", deal=11982)  # the one Microsoft deal of 1..32000 that cannot be won
     pg.click("#fc-hint")
     pg.wait_for_selector('#verdict[data-verdict="UNSOLVABLE"]')
-    assert "Unsolvable from here" in pg.inner_text("#verdict")
+    # At move 0 there is nothing to undo: the verdict says the deal cannot be won.
+    assert "This deal cannot be won" in pg.inner_text("#verdict") and "Undo" not in pg.inner_text("#verdict")
+    assert pg.locator("#fc-undo").is_disabled()
+    fc_play(p, "1a")
+    pg.click("#fc-hint")
+    pg.wait_for_function("document.querySelector('#verdict').textContent.startsWith('Unsolvable from here')")
+    assert "Undo a few moves" in pg.inner_text("#verdict")
 
 
 @pytest.mark.slow
@@ -375,6 +381,18 @@ def test_gin_hand_to_its_result_and_nothing_hidden_reaches_the_page(page: Page, 
             shot_mid = True
     p.shot("result")
     assert dragged > 0 or my_discards(p) == 0  # discards were dragged onto the pile
+    # The last hand's cards side by side, none over another (a fan hid their suits), the
+    # knocker's melds grouped as in the hand above.
+    shown = pg.locator("#result .shown .card")
+    boxes = [shown.nth(i).bounding_box() for i in range(shown.count())]
+    assert len(boxes) >= 18 and all(b is not None for b in boxes)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a is not None and b is not None
+            apart = a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
+            assert apart or a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5
+    if pg.get_attribute("#result", "data-kind") != "DEAD":
+        assert pg.locator("#result .shown .meld").count() >= 1
     kind = pg.get_attribute("#result", "data-kind")
     points = int(pg.get_attribute("#result", "data-points"))
     text = pg.inner_text("#result")
@@ -439,6 +457,8 @@ def test_a_person_joins_by_link_and_both_play(page: Page, browser: Any) -> None:
     try:
         friend = ctx.new_page()
         friend.goto(link)
+        friend.fill("#join-name", "Ada")  # a friend is asked for a name first
+        friend.click("#join")
         friend.wait_for_selector("body[data-seq]")
         assert friend.url.endswith(f"#/t/{table}")
         seats = json.loads(friend.evaluate("localStorage.getItem('parlour.seats')"))

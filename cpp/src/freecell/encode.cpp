@@ -6,7 +6,8 @@
 namespace parlour::freecell {
 
 bool fits_observation(const GameState& state) noexcept {
-  return std::ranges::all_of(state.cascades(), [](const Cascade& c) { return c.size() <= kMaxCascade; });
+  const auto& cascades = state.cascades();
+  return std::all_of(cascades.begin(), cascades.end(), [](const Cascade& c) { return c.size() <= kMaxCascade; });
 }
 
 void encode_observation(const GameState& state, std::span<std::int8_t, kObsSize> out) {

@@ -33,6 +33,7 @@
 
 #include "parlour/core/errors.hpp"
 #include "parlour/core/interrupt.hpp"
+#include "parlour/core/platform.hpp"
 #include "parlour/freecell/solver.hpp"
 #include "solver_compact.hpp"
 #include "solver_compact_store.hpp"
@@ -164,7 +165,7 @@ class Prover {
       throw core::InvalidValue(
           "prove needs a position whose cascades hold at most 7 cards each (every deal does); "
           "use solve(mode='proof') for this one");
-    dir_ = fs::path(opt.work_dir);
+    dir_ = core::platform::path_from_utf8(opt.work_dir);
     flush_at_ = opt.memory_limit ? std::max<std::uint64_t>(opt.memory_limit / 4, 1 << 16) : std::uint64_t{1} << 30;
   }
 
@@ -289,11 +290,11 @@ class Prover {
   // The bytes of the whole blocks at the start of a partition file.
   std::uint64_t whole_blocks(Part p, std::uint64_t bytes) const {
     const fs::path path = file_of(p);
-    std::FILE* f = std::fopen(path.string().c_str(), "rb");
+    std::FILE* f = core::platform::open_file(path, "rb");
     if (!f) throw core::Error("cannot read positions from " + path.string());
     std::uint64_t pos = 0;
     BlockHead head{};
-    while (pos + sizeof head <= bytes && std::fseek(f, static_cast<long>(pos), SEEK_SET) == 0 &&
+    while (pos + sizeof head <= bytes && core::platform::seek_file(f, pos) &&
            std::fread(&head, sizeof head, 1, f) == 1) {
       if (head.magic != kBlockMagic || head.count == 0 || head.count > kReadChunk) {
         std::fclose(f);
@@ -324,7 +325,7 @@ class Prover {
       });
       keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
       const fs::path path = file_of(p);
-      std::FILE* f = std::fopen(path.string().c_str(), "ab");
+      std::FILE* f = core::platform::open_file(path, "ab");
       bool ok = f != nullptr;
       std::uint64_t written = 0;
       for (std::size_t at = 0; ok && at < keys.size(); at += kReadChunk) {
@@ -438,7 +439,7 @@ class Prover {
     }
     if (on_disk) {  // read-only during a layer: only later layers' files grow
       const fs::path path = file_of(part);
-      std::FILE* f = std::fopen(path.string().c_str(), "rb");
+      std::FILE* f = core::platform::open_file(path, "rb");
       if (!f) throw core::Error("cannot read positions from " + path.string());
       std::vector<CompactKey> chunk(kReadChunk);
       BlockHead head{};

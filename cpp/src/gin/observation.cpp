@@ -1,6 +1,7 @@
 #include "parlour/gin/observation.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "parlour/core/errors.hpp"
@@ -59,17 +60,25 @@ ActionMask Observation::legal_mask() const noexcept {
   return m;
 }
 
+namespace {
+// std::ranges::equal, which libc++ 14 lacks.
+template <class R>
+bool same_range(const R& x, const R& y) {
+  return std::equal(std::begin(x), std::end(x), std::begin(y), std::end(y));
+}
+}  // namespace
+
 bool operator==(const Observation& a, const Observation& b) noexcept {
   return a.player == b.player && a.spectator == b.spectator && a.own_known == b.own_known &&
          a.own_hand_size == b.own_hand_size && a.match_scores == b.match_scores && a.match_target == b.match_target &&
          a.hands_played == b.hands_played && a.dealer == b.dealer && a.phase == b.phase && a.turn == b.turn &&
-         a.rules == b.rules && a.hand == b.hand && std::ranges::equal(a.discard_pile(), b.discard_pile()) &&
+         a.rules == b.rules && a.hand == b.hand && same_range(a.discard_pile(), b.discard_pile()) &&
          a.opponent_known == b.opponent_known && a.opponent_discards == b.opponent_discards &&
          a.own_discards == b.own_discards && a.stock_size == b.stock_size &&
          a.opponent_hand_size == b.opponent_hand_size && a.knock_limit == b.knock_limit &&
          a.initial_upcard == b.initial_upcard && a.taken == b.taken && a.passes == b.passes && a.knocker == b.knocker &&
-         std::ranges::equal(a.spread_melds(), b.spread_melds()) && a.laid_off == b.laid_off && a.result == b.result &&
-         std::ranges::equal(a.legal(), b.legal());
+         same_range(a.spread_melds(), b.spread_melds()) && a.laid_off == b.laid_off && a.result == b.result &&
+         same_range(a.legal(), b.legal());
 }
 
 void validate(const Observation& o) {

@@ -575,8 +575,12 @@ std::array<int, 2> Round::returns() const noexcept {
 }
 
 bool operator==(const Round& a, const Round& b) noexcept {
-  auto same = [](std::span<const Card> x, std::span<const Card> y) { return std::ranges::equal(x, y); };
-  auto same_melds = [](std::span<const Meld> x, std::span<const Meld> y) { return std::ranges::equal(x, y); };
+  auto same = [](std::span<const Card> x, std::span<const Card> y) {
+    return std::equal(x.begin(), x.end(), y.begin(), y.end());
+  };
+  auto same_melds = [](std::span<const Meld> x, std::span<const Meld> y) {
+    return std::equal(x.begin(), x.end(), y.begin(), y.end());
+  };
   return a.rules_ == b.rules_ && a.dealer_ == b.dealer_ && a.phase_ == b.phase_ && a.turn() == b.turn() &&
          a.hands_ == b.hands_ && same(a.discard_pile(), b.discard_pile()) && same(a.stock(), b.stock()) &&
          a.upcard_ == b.upcard_ && a.passes_ == b.passes_ && a.taken() == b.taken() && a.knocker_ == b.knocker_ &&

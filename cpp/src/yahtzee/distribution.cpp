@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "parlour/core/errors.hpp"
+#include "simd.hpp"
 #include "widget.hpp"
 
 namespace parlour::yahtzee {
@@ -210,21 +211,27 @@ struct SetData {
 
 int lanes_of(unsigned m) { return max_upper(Categories::from_bits_unchecked(m)) + 1; }
 
-// dst[j] += w * src[j], j < n (no fused multiply-add, so both versions round alike).
+// dst[j] += w * src[j], j < n: a multiply, then an add (the build forbids fused
+// multiply-adds), so both versions round alike.
 void axpy_base(double* __restrict dst, const double* __restrict src, double w, std::int32_t n) noexcept {
   for (std::int32_t j = 0; j < n; ++j) dst[j] += w * src[j];
 }
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target("avx2"))) void axpy_avx2(double* __restrict dst, const double* __restrict src, double w,
-                                               std::int32_t n) noexcept {
-  for (std::int32_t j = 0; j < n; ++j) dst[j] += w * src[j];
+#if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
+PARLOUR_AVX2_BEGIN
+void axpy_avx2(double* __restrict dst, const double* __restrict src, double w, std::int32_t n) noexcept {
+  const __m256d vw = _mm256_set1_pd(w);
+  std::int32_t j = 0;
+  for (; j + 4 <= n; j += 4)
+    _mm256_storeu_pd(dst + j, _mm256_add_pd(_mm256_loadu_pd(dst + j), _mm256_mul_pd(vw, _mm256_loadu_pd(src + j))));
+  for (; j < n; ++j) dst[j] += w * src[j];
 }
+PARLOUR_AVX2_END
 #endif
 
 using Axpy = void (*)(double* __restrict, const double* __restrict, double, std::int32_t) noexcept;
 
 Axpy pick_axpy() noexcept {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
   if (detail::use_avx2()) return &axpy_avx2;
 #endif
   return &axpy_base;

@@ -49,15 +49,14 @@ constexpr int kLanes = kWide;
 }  // namespace lanes_sse_obj
 
 #if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
-#pragma GCC push_options
-#pragma GCC target("avx2")
+PARLOUR_AVX2_BEGIN
 namespace lanes_avx2_obj {
 constexpr int kLanes = kWide;
 #define PARLOUR_YAHTZEE_AVX2 1
 #include "solver_lanes.inc"
 #undef PARLOUR_YAHTZEE_AVX2
 }  // namespace lanes_avx2_obj
-#pragma GCC pop_options
+PARLOUR_AVX2_END
 #endif
 
 // V(s', x') of a candidate at x' = x0 - reward: 1 below 0, 0 above the row.
@@ -71,39 +70,38 @@ inline double load_cand(const Cand2& c, int x) noexcept {
 
 // The lane version (in each instruction set's namespace): the rows are padded with
 // ones before and zeros after, so most loads are one unaligned vector load.
-#define PARLOUR_OBJECTIVE_KERNEL(NS)                                                                                   \
-  namespace NS {                                                                                                       \
-  [[gnu::always_inline]] inline Lanes load_cand_lanes(const Cand2& c, int x0, const Lanes& zeros, const Lanes& ones) { \
-    const int xp = x0 - c.reward;                                                                                      \
-    if (xp > c.hi) return zeros;                                                                                       \
-    if (xp >= c.lo - kPad) return load_lanes(c.row0 + (xp - c.lo));                                                    \
-    if (xp + kLanes - 1 < 0) return ones;                                                                              \
-    double t[kLanes];                                                                                                  \
-    for (int l = 0; l < kLanes; ++l) t[l] = load_cand(c, x0 + l);                                                      \
-    return load_lanes(t);                                                                                              \
-  }                                                                                                                    \
-  /* The values of one row at x0 .. x0 + lanes - 1 into e[]; B holds one Lanes per rp.uniq. */                         \
-  void row_chunk(const RowPlan& rp, int x0, Lanes* A, Lanes* B, double* e) {                                           \
-    const Lanes zeros = broadcast<Lanes>(0.0), ones = broadcast<Lanes>(1.0);                                           \
-    const std::size_t nu = rp.uniq.size();                                                                             \
-    for (std::size_t j = 0; j < nu; ++j) B[j] = load_cand_lanes(rp.uniq[j], x0, zeros, ones);                          \
-    const std::uint16_t* pick = rp.pick.data();                                                                        \
-    for (int r = 0; r < kNumRolls; ++r) {                                                                              \
-      const int b = rp.begin[static_cast<std::size_t>(r)], end = rp.begin[static_cast<std::size_t>(r) + 1];            \
-      Lanes acc = B[pick[b]];                                                                                          \
-      for (int i = b + 1; i < end; ++i) acc = vmax(acc, B[pick[i]]);                                                   \
-      A[kNumPartialKeeps + r] = acc;                                                                                   \
-    }                                                                                                                  \
-    lattice_passes<Lanes>(A, e, nullptr);                                                                              \
-  }                                                                                                                    \
+#define PARLOUR_OBJECTIVE_KERNEL(NS)                                                                        \
+  namespace NS {                                                                                            \
+  PARLOUR_INLINE Lanes load_cand_lanes(const Cand2& c, int x0, const Lanes& zeros, const Lanes& ones) {     \
+    const int xp = x0 - c.reward;                                                                           \
+    if (xp > c.hi) return zeros;                                                                            \
+    if (xp >= c.lo - kPad) return load_lanes(c.row0 + (xp - c.lo));                                         \
+    if (xp + kLanes - 1 < 0) return ones;                                                                   \
+    double t[kLanes];                                                                                       \
+    for (int l = 0; l < kLanes; ++l) t[l] = load_cand(c, x0 + l);                                           \
+    return load_lanes(t);                                                                                   \
+  }                                                                                                         \
+  /* The values of one row at x0 .. x0 + lanes - 1 into e[]; B holds one Lanes per rp.uniq. */              \
+  void row_chunk(const RowPlan& rp, int x0, Lanes* A, Lanes* B, double* e) {                                \
+    const Lanes zeros = broadcast<Lanes>(0.0), ones = broadcast<Lanes>(1.0);                                \
+    const std::size_t nu = rp.uniq.size();                                                                  \
+    for (std::size_t j = 0; j < nu; ++j) B[j] = load_cand_lanes(rp.uniq[j], x0, zeros, ones);               \
+    const std::uint16_t* pick = rp.pick.data();                                                             \
+    for (int r = 0; r < kNumRolls; ++r) {                                                                   \
+      const int b = rp.begin[static_cast<std::size_t>(r)], end = rp.begin[static_cast<std::size_t>(r) + 1]; \
+      Lanes acc = B[pick[b]];                                                                               \
+      for (int i = b + 1; i < end; ++i) acc = vmax(acc, B[pick[i]]);                                        \
+      A[kNumPartialKeeps + r] = acc;                                                                        \
+    }                                                                                                       \
+    lattice_passes<Lanes>(A, e, nullptr);                                                                   \
+  }                                                                                                         \
   }  // namespace NS
 
 PARLOUR_OBJECTIVE_KERNEL(lanes_sse_obj)
 #if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
-#pragma GCC push_options
-#pragma GCC target("avx2")
+PARLOUR_AVX2_BEGIN
 PARLOUR_OBJECTIVE_KERNEL(lanes_avx2_obj)
-#pragma GCC pop_options
+PARLOUR_AVX2_END
 #endif
 #undef PARLOUR_OBJECTIVE_KERNEL
 

@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "parlour/core/errors.hpp"
+#include "parlour/core/platform.hpp"
 #include "simd.hpp"
 #include "widget.hpp"
 
@@ -31,8 +32,7 @@ namespace lanes_sse {
 }  // namespace lanes_sse
 
 #if defined(PARLOUR_YAHTZEE_HAVE_AVX2)
-#pragma GCC push_options
-#pragma GCC target("avx2")
+PARLOUR_AVX2_BEGIN
 namespace lanes_avx2 {
 #define PARLOUR_YAHTZEE_AVX2 1
 #include "solver_lanes.inc"
@@ -42,7 +42,7 @@ void run_widget(const Plan& p, const TableView& tv, int flag, int u0, int umax, 
   widget<Lanes>(p, tv, flag, u0, umax, A, S, e, nullptr);
 }
 }  // namespace lanes_avx2
-#pragma GCC pop_options
+PARLOUR_AVX2_END
 #endif
 
 namespace lanes_sse {
@@ -418,7 +418,7 @@ std::uint64_t Solver::state_checksum() const noexcept {
 
 void Solver::save(const std::string& path) const {
   if (!is_solved()) throw core::PhaseError("only a fully solved table can be saved; call solve() first");
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  std::ofstream f(core::platform::path_from_utf8(path), std::ios::binary | std::ios::trunc);
   if (!f) throw core::InvalidValue("cannot write the table file " + core::quote(path));
   const std::uint64_t magic = kMagic;
   const std::uint32_t version = kFileVersion;
@@ -435,7 +435,7 @@ void Solver::save(const std::string& path) const {
 }
 
 Solver Solver::load(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
+  std::ifstream f(core::platform::path_from_utf8(path), std::ios::binary);
   if (!f) throw core::InvalidValue("cannot read the table file " + core::quote(path));
   std::uint64_t magic = 0, count = 0, sum = 0;
   std::uint32_t version = 0, rules = 0;

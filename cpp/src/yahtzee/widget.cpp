@@ -4,7 +4,6 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
-#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -79,17 +78,7 @@ void build_plan(unsigned mask, const YahtzeeRules& rules, Plan& p) {
   p.begin[kNumRolls] = static_cast<std::uint16_t>(p.cands.size());
 }
 
-bool use_avx2() noexcept {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-  static const bool ok = [] {
-    const char* off = std::getenv("PARLOUR_YAHTZEE_NO_AVX2");
-    return __builtin_cpu_supports("avx2") && !(off && *off && *off != '0');
-  }();
-  return ok;
-#else
-  return false;
-#endif
-}
+bool use_avx2() noexcept { return core::platform::use_avx2(); }
 
 void run_category_sets(const std::vector<std::uint16_t>& masks, bool forward, int threads, core::StopToken& st,
                        const std::function<void(int, double)>& progress,

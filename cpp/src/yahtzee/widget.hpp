@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "parlour/core/interrupt.hpp"
+#include "parlour/core/platform.hpp"
 #include "parlour/yahtzee/dice.hpp"
 #include "parlour/yahtzee/rules.hpp"
 #include "parlour/yahtzee/state.hpp"
@@ -72,7 +73,8 @@ struct TableView {
   const double* table;
 };
 
-// Whether the AVX2 kernels may run (the CPU has AVX2 and PARLOUR_YAHTZEE_NO_AVX2 is unset).
+// Whether the AVX2 kernels may run (core::platform::use_avx2: the CPU has AVX2 and the
+// vector code is not turned off).
 bool use_avx2() noexcept;
 
 // The per-set work of one thread (holding that thread's workspace).

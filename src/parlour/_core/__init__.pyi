@@ -7,8 +7,9 @@ from . import cards
 from . import envs
 from . import freecell
 from . import gin
+from . import platform
 from . import yahtzee
-__all__: list[str] = ['Event', 'cards', 'envs', 'freecell', 'gin', 'yahtzee']
+__all__: list[str] = ['Event', 'cards', 'envs', 'freecell', 'gin', 'platform', 'yahtzee']
 class Event:
     """
     What the last accepted action of a game did: the seat that acted, the action, its text, and to_dict(seat) — a JSON-ready description as that seat may see it (None: anyone else, e.g. a spectator). A card drawn face down is shown to its drawer only.

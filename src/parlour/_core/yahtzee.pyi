@@ -1146,7 +1146,7 @@ class State:
     @staticmethod
     def parse(text: str) -> State:
         """
-        A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with optional 'upper=N' and 'y50' words: 'aces,chance upper=3 y50'. NotationError otherwise.
+        A state from text: an index ('4097'), 'start', or the filled boxes by name separated by commas with optional 'upper=N' and 'y50' words: 'aces,chance,yahtzee upper=3 y50'. NotationError otherwise.
         """
     def __copy__(self) -> State:
         ...

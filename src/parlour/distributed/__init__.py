@@ -1,14 +1,15 @@
 """Long batches beyond one process: chunked runs on any executor, Ray and Dask, and Parquet result stores.
 
-The games' batch functions — :func:`parlour.freecell.solve_deals`,
-:func:`parlour.gin.arena` and :func:`parlour.yahtzee.simulate` — take ``executor=``
-(any :class:`concurrent.futures.Executor`) besides their thread count, and ``out=`` (a
-directory): the work goes out in chunks and, with ``out``, every finished chunk is
-written at once to a :class:`ResultStore` (Apache Parquet via pyarrow, the run's
-parameters and parlour's version in the metadata).  A run stopped in any way and
-started again with the same ``out`` computes only the missing chunks and ends with the
-same table as an uninterrupted run.
+Each game names its long runs in the game registry (``GameInfo.runs``, each a
+:class:`parlour.games.LongRun`: its chunks, the work of a chunk, the rows it gives), and
+its batch functions take ``executor=`` (any :class:`concurrent.futures.Executor`)
+besides their thread count, and ``out=`` (a directory): the work goes out in chunks
+and, with ``out``, every finished chunk is written at once to a :class:`ResultStore`
+(Apache Parquet via pyarrow, the run's parameters and parlour's version in the
+metadata).  A run stopped in any way and started again with the same ``out`` computes
+only the missing chunks and ends with the same table as an uninterrupted run.
 
+* :func:`run` — any registered game's long run by name, into a store (:mod:`.runs`);
 * :class:`ResultStore` — open a store and read its table (:mod:`.store`);
 * :class:`RayExecutor` — Ray tasks as an executor (:mod:`.ray`);
 * :func:`dask_executor` — a Dask client's executor (:mod:`.dask`);
@@ -26,9 +27,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from parlour.distributed.dask import dask_executor
     from parlour.distributed.ray import RayExecutor
+    from parlour.distributed.runs import run
     from parlour.distributed.store import ResultStore
 
-__all__ = ["RayExecutor", "ResultStore", "connect", "dask_executor"]
+__all__ = ["RayExecutor", "ResultStore", "connect", "dask_executor", "run"]
 
 
 def connect(ray: str | None = None, dask: str | None = None, *, workers: int | None = None) -> cf.Executor:
@@ -52,6 +54,10 @@ def connect(ray: str | None = None, dask: str | None = None, *, workers: int | N
 
 
 def __getattr__(name: str) -> Any:
+    if name == "run":
+        from parlour.distributed.runs import run
+
+        return run
     if name == "ResultStore":
         from parlour.distributed.store import ResultStore
 

@@ -1,8 +1,8 @@
 """What the long-run commands share: where to run (``--jobs``, ``--ray``, ``--dask``),
 ``--out``, a progress bar on stderr and the Ctrl-C message.
 
-``parlour freecell survey``, ``parlour gin arena`` and ``parlour yahtzee simulate``
-add these options with :func:`add_run_options` and run their work inside
+The games' long-run commands (``parlour <game> <command> --out DIR``) add these
+options with :func:`add_run_options` and run their work inside
 :func:`running`, which opens the executor the options name, shuts it down at the end,
 and on Ctrl-C cancels the tasks in flight and says how to resume before the command
 exits with status 130.  Only the standard library is imported here; the extras are
@@ -12,15 +12,15 @@ imported when a run needs them.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
 
-from parlour._progress import ProgressBar
+from parlour._progress import Interrupted, ProgressBar, command_line
+from parlour.errors import InvalidValueError
 
-__all__ = ["ProgressBar", "add_run_options", "running"]
+__all__ = ["ProgressBar", "add_run_options", "check_run_options", "running", "stop_note", "unsaved_note"]
 
 
 def _positive(text: str) -> int:
@@ -75,6 +75,19 @@ def add_run_options(
     parser.add_argument("--chunk-size", type=_positive, default=None, help=f"{what} per chunk (task)")
 
 
+def check_run_options(args: argparse.Namespace) -> None:
+    """Refuse run options that would be ignored (before any work): ``--workers`` sizes only a
+    cluster started here (``--ray local``, ``--dask local``); ``--chunk-size`` cuts only runs
+    into a store or onto a cluster."""
+    local = "local" in (getattr(args, "ray", None), getattr(args, "dask", None))
+    if getattr(args, "workers", None) is not None and not local:
+        raise InvalidValueError(
+            "--workers is the size of a cluster started here: give it with --ray local or --dask local"
+        )
+    if getattr(args, "chunk_size", None) is not None and not (args.out or args.ray or args.dask):
+        raise InvalidValueError("--chunk-size cuts a run with --out, --ray or --dask; this run has none of them")
+
+
 @contextmanager
 def running(args: argparse.Namespace, what: str) -> Iterator[Executor | None]:
     """The executor ``--ray``/``--dask`` name (None for a run in this process), shut down on
@@ -88,28 +101,33 @@ def running(args: argparse.Namespace, what: str) -> Iterator[Executor | None]:
     interrupted = False
     try:
         yield executor
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         interrupted = True
-        sys.stderr.write("\n")
-        if getattr(args, "out", None):
-            _report_stop(args.out, what)
+        if getattr(args, "out", None) and not isinstance(e, Interrupted):
+            raise Interrupted(stop_note(args, what)) from None
         raise
     finally:
         if executor is not None:
             executor.shutdown(wait=not interrupted, cancel_futures=interrupted)
 
 
-def _report_stop(out: str, what: str) -> None:
+def stop_note(args: argparse.Namespace, what: str) -> str:
+    """What a run into ``args.out`` had stored when it stopped, and the command that continues it."""
+    again = f"run the same command again to continue: {command_line(getattr(args, 'argv', None))}"
     try:
         from parlour.distributed.store import ResultStore
 
-        store = ResultStore(out)
-        sys.stderr.write(
-            f"interrupted: {store.rows_done():,} of {store.rows:,} {what} are stored in {out}; "
-            "run the same command again to continue\n"
-        )
-    except Exception as e:  # noqa: BLE001 - the store may not exist yet, or be half-written
-        sys.stderr.write(f"interrupted before anything was stored in {out} ({e})\n")
+        store = ResultStore(args.out)
+        return f"{store.rows_done():,} of {store.rows:,} {what} are stored in {args.out}; {again}"
+    except Exception:  # noqa: BLE001 - the store may not exist yet, or be half-written
+        return f"nothing was stored in {args.out} yet; {again}"
+
+
+def unsaved_note(args: argparse.Namespace, what: str, done: int | None, total: int) -> str:
+    """What a run without ``--out`` had done when Ctrl-C stopped it, and how to run it resumably."""
+    again = command_line([*getattr(args, "argv", ["..."]), "--out", "DIR"])
+    did = f"{done:,} of {total:,} {what} were done" if done else f"none of {total:,} {what} was finished"
+    return f"{did}; without --out nothing is kept ({again} keeps the {what} chunk by chunk and resumes)"
 
 
 def rate(n: int, seconds: float) -> str:

@@ -25,7 +25,9 @@ from parlour.errors import InvalidValueError, WrongTypeError
 try:
     import ray as _ray
 except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError("parlour's Ray integration needs ray: pip install 'parlour[distributed]'") from e
+    raise ImportError(
+        "parlour's Ray integration needs ray: pip install 'parlour[distributed]' (in a checkout: pip install '.[distributed]')"
+    ) from e
 
 __all__ = ["RayExecutor"]
 

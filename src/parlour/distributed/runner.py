@@ -29,11 +29,47 @@ import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
-__all__ = ["executor_parallelism", "run_chunks"]
+__all__ = ["LazyChunks", "chunk_sizes", "executor_parallelism", "run_chunks"]
 
 T = TypeVar("T")
+
+
+class LazyChunks(Sequence[tuple[Any, ...]]):
+    """``count`` chunks, chunk ``i`` made by ``make(i)`` when it is asked for: the plan of a
+    run over billions of items without a list of millions of chunks."""
+
+    def __init__(self, count: int, make: Callable[[int], tuple[Any, ...]]) -> None:
+        """``count`` chunks made by ``make``."""
+        self._count = count
+        self._make = make
+
+    def __len__(self) -> int:
+        """The number of chunks."""
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Any, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[Any, ...]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[Any, ...] | list[tuple[Any, ...]]:
+        """Chunk ``index``."""
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        i = index + self._count if index < 0 else index
+        if not 0 <= i < self._count:
+            raise IndexError(f"chunk {index} of {self._count}")
+        return self._make(i)
+
+    def __repr__(self) -> str:
+        """``LazyChunks(count, make)``."""
+        return f"LazyChunks({self._count!r}, {self._make!r})"
+
+
+def chunk_sizes(total: int, size: int) -> list[int]:
+    """The items of each chunk when ``total`` items are cut into chunks of ``size`` (the last may be shorter)."""
+    return [min(size, total - lo) for lo in range(0, total, size)]
 
 
 def executor_parallelism(executor: cf.Executor) -> int:
@@ -70,7 +106,7 @@ def run_chunks(
     ``window`` bounds the tasks in flight on an executor (default: twice its
     parallelism, at least 2).
     """
-    todo = [i for i in range(len(chunks)) if i not in skip]
+    todo = (i for i in range(len(chunks)) if i not in skip)  # lazily: a run may have millions of chunks
     if executor is None:
         _run_here(task, chunks, todo, on_result, jobs, on_progress)
     else:
@@ -81,7 +117,7 @@ def run_chunks(
 def _run_here(
     task: Callable[..., T],
     chunks: Sequence[tuple[Any, ...]],
-    todo: list[int],
+    todo: Iterator[int],
     on_result: Callable[[int, T], object],
     jobs: int,
     on_progress: Callable[[int], object] | None,
@@ -109,7 +145,7 @@ def _run_on(
     executor: cf.Executor,
     task: Callable[..., T],
     chunks: Sequence[tuple[Any, ...]],
-    todo: list[int],
+    todo: Iterator[int],
     on_result: Callable[[int, T], object],
     jobs: int,
     on_progress: Callable[[int], object] | None,

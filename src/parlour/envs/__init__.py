@@ -7,7 +7,10 @@
   works);
 * :class:`~parlour.envs.gin.GinEnv` — a two-player `PettingZoo
   <https://pettingzoo.farama.org>`_ AEC environment for one hand of gin rummy
-  (:func:`~parlour.envs.gin.env` wraps it in PettingZoo's usual wrappers).
+  (:func:`~parlour.envs.gin.env` wraps it in PettingZoo's usual wrappers);
+* :class:`~parlour.envs.game.GameEnv` — one seat of any game of the registry
+  (:mod:`parlour.games`) as a Gymnasium environment, through the game protocol alone
+  (``parlour/Game-v0``), the other seats played by the game's bots.
 
 Every environment takes its seed through ``reset(seed=...)``, is deterministic for a
 seed, and exposes the legal actions as a boolean ``action_mask`` (in the observation
@@ -21,9 +24,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["FreeCellEnv", "YahtzeeEnv", "GinEnv"]
+__all__ = ["FreeCellEnv", "GameEnv", "GinEnv", "YahtzeeEnv"]
 
-_WHERE = {"FreeCellEnv": "freecell", "YahtzeeEnv": "yahtzee", "GinEnv": "gin"}
+_WHERE = {"FreeCellEnv": "freecell", "YahtzeeEnv": "yahtzee", "GinEnv": "gin", "GameEnv": "game"}
 
 
 def __getattr__(name: str) -> Any:

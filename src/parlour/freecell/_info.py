@@ -6,7 +6,8 @@ from typing import Any
 
 from parlour.cards import Rng
 from parlour.freecell import Game, SolverBot
-from parlour.games import GameInfo
+from parlour.freecell._runs import SURVEY
+from parlour.games import GameInfo, Lazy
 
 __all__ = ["GAME_INFO"]
 
@@ -36,4 +37,8 @@ GAME_INFO = GameInfo(
     bots={"solver": _solver_bot},
     make=_make,
     snapshots={"freecell": Game},
+    advice=Lazy("parlour.freecell._advice:advise"),
+    runs={"survey": SURVEY},
+    cli=Lazy("parlour.freecell.cli:register"),
+    demo=Lazy("parlour.freecell.cli:demo"),
 )

@@ -3,32 +3,39 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
 import sys
 import time
 from typing import TextIO
 
-from parlour._progress import ProgressBar
+from parlour._progress import Interrupted, ProgressBar, command_line, format_field
 from parlour.errors import ParlourError
+from parlour.freecell._cli_figures import BatchTally, batch_argv, survey_summary
 
 __all__ = ["register", "demo"]
 
 
 def _deal(text: str) -> int:
+    """A Microsoft deal number, refused in the library's words when out of range."""
     try:
-        return int(text)
+        n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"a deal number is an integer, got {text!r}") from None
+    if not 1 <= n < 2**33:
+        raise argparse.ArgumentTypeError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {n}")
+    return n
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``freecell`` command and its subcommands."""
     p = subparsers.add_parser("freecell", help="FreeCell: show, solve, batch-solve and play Microsoft deals")
     sub = p.add_subparsers(dest="freecell_command", metavar="SUBCOMMAND")
-    show = sub.add_parser("show", help="print a Microsoft deal (unicode table, crate text and solver board)")
-    show.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    show = sub.add_parser("show", help="print a Microsoft deal (as a table, as text and as a solver board)")
+    show.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33 - 1")
     show.set_defaults(func=_cmd_show)
     solve = sub.add_parser("solve", help="solve a Microsoft deal")
-    solve.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    solve.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33 - 1")
     solve.add_argument("--mode", choices=("fast", "short"), default="fast", help="fast (default) or short solutions")
     solve.add_argument("--moves", action="store_true", help="print the moves one per line with the card moved")
     solve.add_argument("--max-states", type=int, default=None, help="give up after this many positions")
@@ -52,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "time in memory and the rest in files under DIR. Stopped by a limit, Ctrl-C or a kill, the same command "
         "continues from the last finished layer. Exit status 0 with a verdict, 1 when a limit stopped it.",
     )
-    prove.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    prove.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33 - 1")
     prove.add_argument("--work-dir", required=True, metavar="DIR", help="directory for the waiting positions")
     prove.add_argument(
         "--memory-limit",
@@ -69,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     prove.set_defaults(func=_cmd_prove)
     _register_survey(sub)
     play = sub.add_parser("play", help="play a Microsoft deal in the terminal")
-    play.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33-1")
+    play.add_argument("deal", type=_deal, help="the deal number, 1 .. 2**33 - 1")
     play.set_defaults(func=_cmd_play)
 
     def _help(args: argparse.Namespace, out: TextIO) -> int:
@@ -86,7 +93,11 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     print(f"Microsoft FreeCell deal #{args.deal}", file=out)
     print(file=out)
     print(state.pretty(unicode=True), file=out)
+    print("As text (GameState.parse reads it back):", file=out)
     print(state.to_text(), file=out)
+    print(
+        "As a solver board, the format of Freecell Solver's fc-solve (GameState.parse_board reads it back):", file=out
+    )
     print(state.to_board(), end="", file=out)
     return 0
 
@@ -132,26 +143,34 @@ def _bytes(text: str) -> int:
 def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
     from parlour.freecell import ProofProgress, Solution, Unsolvable, prove
 
-    last = [-1.0]
+    # The display is built from whatever fields the progress reports, so a new field shows by itself.
+    resumed = os.path.isdir(args.work_dir) and bool(os.listdir(args.work_dir))
+    bar = ProgressBar("positions", resumed=resumed, quiet=args.no_progress)
 
     def report(p: ProofProgress) -> None:
-        if p.seconds - last[0] >= 10 or last[0] < 0:
-            last[0] = p.seconds
-            print(
-                f"  {p.seconds:8.0f} s  layer {p.layer:2d} (cards home)  {p.states:,} positions  "
-                f"{p.disk / 2**20:,.0f} MB on disk  {p.memory / 2**20:,.0f} MB held",
-                file=sys.stderr,
-                flush=True,
-            )
+        fields = {f.name: getattr(p, f.name) for f in dataclasses.fields(p) if f.name not in ("states", "seconds")}
+        bar(p.states, None, **fields)
 
-    result = prove(
-        args.deal,
-        args.work_dir,
-        memory_limit=args.memory_limit or None,
-        time_limit=args.time_limit,
-        threads=args.threads,
-        progress=None if args.no_progress else report,
-    )
+    try:
+        with bar:
+            result = prove(
+                args.deal,
+                args.work_dir,
+                memory_limit=args.memory_limit or None,
+                time_limit=args.time_limit,
+                threads=args.threads,
+                progress=report,
+            )
+    except KeyboardInterrupt:
+        where = (
+            f"{bar.done:,} positions searched ({', '.join(filter(None, (format_field(k, v) for k, v in bar.fields.items())))})"
+            if bar.done is not None
+            else "no split was finished in this run"
+        )
+        raise Interrupted(
+            f"{where}; {args.work_dir} keeps every finished layer: run the same command again to continue: "
+            f"{command_line(getattr(args, 'argv', None))}"
+        ) from None
     if isinstance(result, Unsolvable):
         print(f"deal #{args.deal}: proved unsolvable ({result.states:,} positions, {result.seconds:.1f} s)", file=out)
         return 0
@@ -167,38 +186,51 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
     return 1
 
 
+#: Deals a batch solves at a time on each thread (the figures are summed chunk by chunk).
+_BATCH_CHUNK = 1000
+
+
 def _cmd_batch(args: argparse.Namespace, out: TextIO) -> int:
-    from parlour.freecell import Solution, Unsolvable, solve_deals
+    from parlour.freecell import solve_deals
 
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
-    numbers = list(range(args.first, args.last + 1))
-    total = len(numbers)
+    total = args.last - args.first + 1
+    step = _BATCH_CHUNK * args.jobs
+    tally = BatchTally()
     t0 = time.perf_counter()
-    with ProgressBar("deals") as bar:
-        results = solve_deals(
-            numbers,
-            mode=args.mode,
-            jobs=args.jobs,
-            max_states=args.max_states,
-            time_limit=args.time_limit,
-            progress=None if args.no_progress else (lambda done, n, index: bar(done, n)),
-        )
-    wall = time.perf_counter() - t0
-    solved = [r for r in results if isinstance(r, Solution)]
-    unsolvable = [n for n, r in zip(numbers, results) if isinstance(r, Unsolvable)]
-    unknown = [n for n, r in zip(numbers, results) if not isinstance(r, (Solution, Unsolvable))]
-    cpu = sum(r.seconds for r in results)
-    moves = sum(len(r) for r in solved)
-    print(f"deals {args.first}..{args.last} ({total}), mode {args.mode}, jobs {args.jobs}", file=out)
-    print(
-        f"solved {len(solved)}, proved unsolvable {len(unsolvable)} {unsolvable[:10]}, unknown {len(unknown)} "
-        f"{unknown[:10]}",
-        file=out,
-    )
-    print(f"total time {wall:.2f} s wall, {cpu:.2f} s in the solver, {1000 * cpu / total:.3f} ms per deal", file=out)
-    if solved:
-        print(f"mean solution length {moves / len(solved):.2f} moves", file=out)
+    lo = args.first
+    with ProgressBar("deals", quiet=args.no_progress) as bar:
+        try:
+            bar(0, total)
+            while lo <= args.last:
+                hi = min(args.last, lo + step - 1)
+                base = lo - args.first
+
+                def progress(done: int, _n: int, _i: int, base: int = base) -> None:
+                    bar(base + done, total)
+
+                results = solve_deals(
+                    range(lo, hi + 1),
+                    mode=args.mode,
+                    jobs=args.jobs,
+                    max_states=args.max_states,
+                    time_limit=args.time_limit,
+                    progress=progress,
+                )
+                tally.add(lo, results)
+                lo = hi + 1
+        except KeyboardInterrupt:
+            bar.close()
+            if tally.deals:
+                tally.report(args, lo - 1, time.perf_counter() - t0, out)
+            done = (
+                f"deals {args.first}..{lo - 1} are solved ({tally.deals:,} of {total:,})"
+                if tally.deals
+                else (f"no deal was finished of {total:,}")
+            )
+            raise Interrupted(f"{done}; the rest: {command_line(batch_argv(args, lo))}") from None
+    tally.report(args, args.last, time.perf_counter() - t0, out)
     return 0
 
 
@@ -226,19 +258,19 @@ def _register_survey(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
-    from parlour.distributed.cli import running
+    from parlour.distributed.cli import check_run_options, running
     from parlour.freecell import solve_deals
 
+    check_run_options(args)
     if args.last < args.first:
         raise ParlourError(f"the range {args.first}..{args.last} is empty")
-    bar = None if args.no_progress else ProgressBar("deals")
+    bar = ProgressBar("deals", resumed=True, quiet=args.no_progress)  # its first call: the deals stored
     start: list[int] = []  # deals already stored when this run began
 
     def progress(done: int, total: int, _index: int) -> None:
         if not start:
             start.append(done)
-        if bar is not None:
-            bar(done, total)
+        bar(done, total)
 
     t0 = time.perf_counter()
     try:
@@ -256,52 +288,9 @@ def _cmd_survey(args: argparse.Namespace, out: TextIO) -> int:
                 progress=progress,
             )
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     wall = time.perf_counter() - t0
-    return _survey_summary(store.table(), args, wall, store.rows - (start[0] if start else 0), out)
-
-
-def _survey_summary(table: object, args: argparse.Namespace, wall: float, computed: int, out: TextIO) -> int:
-    import numpy as np
-    import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
-    import pyarrow.compute as pc  # type: ignore[import-untyped, import-not-found, unused-ignore]
-
-    assert isinstance(table, pa.Table)
-    verdict = np.asarray(pc.cast(table.column("verdict"), pa.string()))
-    deals = np.asarray(table.column("deal"))
-    moves = np.asarray(table.column("moves"))
-    states = np.asarray(table.column("states"))
-    seconds = np.asarray(table.column("seconds"))
-    replayed = np.asarray(table.column("replayed"))
-    solved = verdict == "solved"
-    n = len(deals)
-    where = "Ray " + args.ray if args.ray else "Dask " + args.dask if args.dask else f"jobs {args.jobs}"
-    print(f"deals {args.first}..{args.last} ({n:,}), mode {args.mode}, {where}, results in {args.out}", file=out)
-    print(
-        f"solved {int(solved.sum()):,} (replay-checked {int((solved & replayed).sum()):,}), "
-        f"impossible {int((verdict == 'unsolvable').sum()):,}, unknown {int((verdict == 'unknown').sum()):,}",
-        file=out,
-    )
-    for label in ("unsolvable", "unknown"):
-        for i in np.flatnonzero(verdict == label)[:50]:
-            print(
-                f"  deal {int(deals[i])}: {'impossible' if label == 'unsolvable' else 'unknown'}, "
-                f"{int(states[i]):,} positions, {seconds[i]:.3f} s",
-                file=out,
-            )
-    if solved.any():
-        print(f"mean solution length {moves[solved].mean():.2f} moves, mean positions {states.mean():.0f}", file=out)
-    print(
-        f"solver time {seconds.sum():.1f} s ({1000 * seconds.sum() / max(n, 1):.3f} ms a deal); this run computed "
-        f"{computed:,} deals in {wall:.1f} s wall, {computed / wall if wall > 0 else 0:,.0f} deals/s",
-        file=out,
-    )
-    failed = deals[solved & ~replayed]
-    if len(failed):
-        print(f"REPLAY FAILED for {len(failed)} solutions: deals {[int(d) for d in failed[:20]]}", file=out)
-        return 1
-    return 0
+    return survey_summary(store, args, wall, store.rows - (start[0] if start else 0), out)
 
 
 _HELP = (

@@ -30,7 +30,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 
@@ -422,11 +422,13 @@ def prove(
     return _wrap(_fc.prove(state, path, time_limit, memory_limit, threads, report), "proof")
 
 
-def _deal_array(numbers: Iterable[int]) -> np.ndarray:
+def _deal_array(numbers: Iterable[int]) -> np.ndarray | range:
+    """The deals as uint64, or as the range itself (never made into an array: it may hold 2**33 deals)."""
     if isinstance(numbers, range) and numbers.step == 1:
-        if len(numbers) and (numbers.start < 1 or numbers.stop > 2**33):
-            raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got the range {numbers!r}")
-        return np.arange(numbers.start, max(numbers.start, numbers.stop), dtype=np.uint64)
+        if len(numbers) and not 1 <= numbers.start < numbers.stop <= 2**33:
+            bad = numbers.start if numbers.start < 1 else numbers.stop - 1
+            raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {bad}")
+        return numbers
     out = []
     for n in numbers:
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
@@ -435,6 +437,17 @@ def _deal_array(numbers: Iterable[int]) -> np.ndarray:
             raise InvalidValueError(f"a Microsoft deal number is 1 .. 2**33 - 1, got {n}")
         out.append(int(n))
     return np.array(out, dtype=np.uint64)
+
+
+def _solve_chunk(params: dict[str, Any], numbers: np.ndarray, jobs: int) -> list[SolveResult]:
+    """The task of one chunk of an executor run: the results of the deals ``numbers``."""
+    return solve_deals(
+        [int(n) for n in numbers],
+        mode=params["mode"],
+        jobs=jobs,
+        max_states=params["max_states"],
+        time_limit=params["time_limit"],
+    )
 
 
 def _solve_chunked(
@@ -464,7 +477,7 @@ def _solve_chunked(
             progress(done, total, max(0, done - 1))
 
     if out is not None:
-        from parlour.distributed.runs import freecell_survey
+        from parlour.freecell._runs import freecell_survey
 
         return freecell_survey(
             deals,
@@ -479,7 +492,6 @@ def _solve_chunked(
             progress=report,
         )
     from parlour.distributed.runner import run_chunks
-    from parlour.distributed.tasks import freecell_objects_chunk
 
     size = chunk_size if chunk_size is not None else 5000
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
@@ -497,7 +509,7 @@ def _solve_chunked(
         done[0] += len(chunks[i][1])
         report(done[0], len(deals))
 
-    run_chunks(freecell_objects_chunk, chunks, on_result=keep, executor=executor, jobs=jobs, on_progress=advance)
+    run_chunks(_solve_chunk, chunks, on_result=keep, executor=executor, jobs=jobs, on_progress=advance)
     for i in range(len(chunks)):
         results.extend(parts[i])
     return results

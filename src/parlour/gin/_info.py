@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.games import GameInfo
+from parlour.games import GameInfo, Lazy
 from parlour.gin import Game, Player, Round, Rules
+from parlour.gin._runs import ARENA
 from parlour.gin.bots import BOT_NAMES, make_bot
 
 __all__ = ["GAME_INFO"]
@@ -40,4 +41,8 @@ GAME_INFO = GameInfo(
     bots={name: _bot_factory(name) for name in BOT_NAMES},
     make=_make,
     snapshots={"gin": Game, "gin.round": Round},
+    advice=Lazy("parlour.gin._advice:advise"),
+    runs={"arena": ARENA},
+    cli=Lazy("parlour.gin.cli:register"),
+    demo=Lazy("parlour.gin.cli:demo"),
 )

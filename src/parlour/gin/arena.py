@@ -25,6 +25,7 @@ import numpy as np
 
 from parlour._core.gin import ArenaPairResult, Rules, arena_pair
 from parlour.errors import InvalidValueError, WrongTypeError
+from parlour.gin._runs import MATCH_COLUMNS
 from parlour.gin.bots import BOT_NAMES, make_bot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,13 +43,6 @@ def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[fl
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-#: The per-match columns of ``arena_matches`` and of a gin arena result table (besides pair, bots, match).
-MATCH_COLUMNS = (
-    "a_won", "score_a", "score_b", "hands", "dead", "hands_won_a", "hands_won_b", "points_a", "points_b",
-    "knocks_a", "knocks_b", "gins_a", "gins_b", "undercuts_a", "undercuts_b", "decisions",
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -306,7 +300,7 @@ def arena(
     if executor is not None or out is not None:
         return _arena_chunked(entries, pairs_idx, matches, seed, jobs, rules, progress, executor, out, chunk_size)
     total = matches * len(pairs_idx)
-    chunk = max(jobs * 4, min(200, matches // 20 or 1))
+    chunk = max(jobs * 4, min(50, matches // 100 or 1))  # progress about every 1% (each match is seeded alone)
     done = 0
     pairs: list[PairStats] = []
     for k, (i, j) in enumerate(pairs_idx):
@@ -349,7 +343,7 @@ def _arena_chunked(
     bots = [e[1] for e in entries]
     seeds = [_pair_seed(seed, k) for k in range(len(pairs_idx))]
     if out is not None:
-        from parlour.distributed.runs import gin_arena
+        from parlour.gin._runs import gin_arena
 
         return gin_arena(
             labels,
@@ -366,7 +360,7 @@ def _arena_chunked(
             progress=progress,
         )
     from parlour.distributed.runner import run_chunks
-    from parlour.distributed.tasks import gin_chunk
+    from parlour.gin._runs import gin_chunk
 
     size = chunk_size if chunk_size is not None else 200
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:

@@ -6,36 +6,26 @@ ids) played on ``Round.deal(Rules(), Player.ONE, 0)``, or an object::
     {"seed": 7, "dealer": "TWO", "rules": "modern", "actions": ["pass", "take discard", ...]}
     {"round": <a Round.to_dict() snapshot>, "actions": [...]}
 
-``rules`` is a preset name (card, modern, classic, palace, eaai) or a dict of ``Rules``
-fields.  Each step is printed; an illegal action stops the replay with its error.
+``rules`` is a rules preset of the game registry (default, modern, classic, palace, eaai)
+or a dict of ``Rules`` fields.  Each step is printed; an illegal action stops the replay with its error.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any, TextIO
 
 from parlour._core.gin import Action, OklahomaAce, Player, Round, Rules, Shutout
 from parlour.errors import InvalidValueError, StateFormatError
-
-PRESETS = {
-    "card": Rules,
-    "modern": Rules.modern,
-    "classic": Rules.classic,
-    "palace": Rules.palace,
-    "eaai": Rules.eaai,
-}
+from parlour.gin.cli_bots import demo_match, preset_name, read_text, register_bot_commands, rules_of
 
 
 def _rules(given: Any) -> Rules:
     if given is None:
         return Rules()
     if isinstance(given, str):
-        if given not in PRESETS:
-            raise InvalidValueError(f"no rules preset {given!r} (presets: {', '.join(PRESETS)})")
-        return PRESETS[given]()
+        return rules_of(given)
     if isinstance(given, dict):
         fields = dict(given)
         ok = fields.get("oklahoma")
@@ -72,7 +62,7 @@ def _show(r: Round, out: TextIO) -> None:
 
 
 def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
-    r = Round.deal(_rules(args.rules), _player(args.dealer), args.seed)
+    r = Round.deal(rules_of(args.rules), _player(args.dealer), args.seed)
     if args.json:
         print(json.dumps(r.to_dict(), indent=2), file=out)
     else:
@@ -94,14 +84,7 @@ def load_replay(data: Any) -> tuple[Round, list[Any]]:
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise InvalidValueError(f"cannot read {args.file!r}: {exc.strerror}") from None
+    text = read_text(args.file)
     try:
         data = json.loads(text)
     except ValueError as exc:
@@ -128,20 +111,18 @@ def register(subparsers: Any) -> None:
     deal = sub.add_parser("deal", help="show a dealt round (hands, upcard, stock, legal actions)")
     deal.add_argument("--seed", type=int, default=0, help="the seed of the shuffle (default 0)")
     deal.add_argument("--dealer", default="ONE", help="ONE or TWO (default ONE)")
-    deal.add_argument("--rules", default="card", choices=sorted(PRESETS), help="a rules preset (default card)")
+    deal.add_argument(
+        "--rules", default="default", type=preset_name, metavar="PRESET", help="a rules preset (default: default)"
+    )
     deal.add_argument("--json", action="store_true", help="print the round's JSON snapshot instead")
     deal.set_defaults(func=_cmd_deal)
     replay = sub.add_parser("replay", help="replay a JSON action list and print each step")
     replay.add_argument("file", help="a JSON file (or - for stdin)")
     replay.set_defaults(func=_cmd_replay)
-    from parlour.gin.cli_bots import register_bot_commands
-
     register_bot_commands(sub)
     gin.set_defaults(func=lambda args, out: (gin.print_help(out), 2)[1])
 
 
 def demo(out: TextIO) -> None:
     """The gin part of ``parlour demo``: a short match between two of the bots, hand by hand."""
-    from parlour.gin.cli_bots import demo_match
-
     demo_match(out)

@@ -3,25 +3,69 @@
 ``register_bot_commands(gin_subparsers)`` adds the two subcommands to the
 subparsers of the ``parlour gin`` command; each sets ``func(args, out) -> int`` as the
 other commands do.  ``demo_match(out)`` plays one short match between two bots and
-prints each hand's result.
+prints each hand's result.  ``--rules`` takes a rules preset of the game registry
+(:func:`preset_name` reads it).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import time
 from typing import Any, TextIO
 
+from parlour import games
 from parlour._core.gin import ExpertBot, HardBot, NormalBot, Player, Rules
-from parlour._progress import ProgressBar
-from parlour.distributed.cli import add_run_options
+from parlour._progress import Interrupted, ProgressBar
+from parlour.distributed.cli import add_run_options, check_run_options, unsaved_note
+from parlour.errors import InvalidValueError, StateFormatError
 from parlour.gin.arena import ArenaResult, arena
 from parlour.gin.bots import BOT_NAMES, play_match
-from parlour.gin.cli import PRESETS
 from parlour.gin.play import describe_result, play_terminal
 
-__all__ = ["demo_match", "register_bot_commands"]
+__all__ = ["demo_match", "preset_name", "presets", "read_text", "register_bot_commands", "rules_of"]
+
+#: The name earlier command lines gave the default rules (the rule card's); now "default", as in the registry.
+OLD_DEFAULT = "card"
+
+
+def presets() -> list[str]:
+    """The names of gin's rules presets, from the game registry ("default" first)."""
+    return list(games.get("gin").presets)
+
+
+def rules_of(name: str) -> Rules:
+    """The rules of the preset ``name``; InvalidValueError for an unknown one (naming "default" for "card")."""
+    if name == OLD_DEFAULT:
+        raise InvalidValueError(
+            f"the rules preset {OLD_DEFAULT!r} is called 'default' now (presets: {', '.join(presets())})"
+        )
+    rules: Rules = games.get("gin").rules(name)
+    return rules
+
+
+def preset_name(text: str) -> str:
+    """``--rules``: a preset name of the registry (argparse's usage error for any other, "card" included)."""
+    try:
+        rules_of(text)
+    except InvalidValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def read_text(path: str) -> str:
+    """The UTF-8 text of the file ``path`` (``-``: stdin); InvalidValueError when it cannot be
+    read, StateFormatError when it is not UTF-8 text."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise InvalidValueError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise StateFormatError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
 
 
 def _bot_list(text: str) -> list[str]:
@@ -76,21 +120,32 @@ def _add_expert_options(p: Any) -> None:
     )
 
 
+def _total(args: argparse.Namespace) -> int:
+    """The matches of the whole arena: ``--matches`` for every pair of bots."""
+    n = len(args.bots)
+    return int(args.matches * n * (n - 1) // 2)
+
+
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
-    rules = PRESETS[args.rules]()
+    check_run_options(args)
+    rules = rules_of(args.rules)
     t0 = time.perf_counter()
     if args.out or args.ray or args.dask:
         res = _arena_chunked(args, rules)
     else:
-        with ProgressBar("matches") as bar:
-            res = arena(
-                _with_expert_budget(args.bots, args),
-                args.matches,
-                seed=args.seed,
-                jobs=args.jobs,
-                rules=rules,
-                progress=None if args.no_progress else bar,
-            )
+        with ProgressBar("matches", quiet=args.no_progress) as bar:
+            try:
+                bar(0, _total(args))
+                res = arena(
+                    _with_expert_budget(args.bots, args),
+                    args.matches,
+                    seed=args.seed,
+                    jobs=args.jobs,
+                    rules=rules,
+                    progress=bar,
+                )
+            except KeyboardInterrupt:
+                raise Interrupted(unsaved_note(args, "matches", bar.done, _total(args))) from None
     dt = time.perf_counter() - t0
     deal = "the first turn alternating from hand to hand" if rules.alternate_dealer else "the winner dealing next"
     print(
@@ -111,7 +166,7 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
     """The arena in chunks: into a result store (--out) and/or on Ray or Dask."""
     from parlour.distributed.cli import running
 
-    bar = None if args.no_progress else ProgressBar("matches")
+    bar = ProgressBar("matches", resumed=bool(args.out), quiet=args.no_progress)  # a store's first call: its rows
     try:
         with running(args, "matches") as executor:
             res = arena(
@@ -125,24 +180,24 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
                 out=args.out,
                 chunk_size=args.chunk_size,
             )
+    except KeyboardInterrupt as e:
+        if isinstance(e, Interrupted):
+            raise
+        raise Interrupted(unsaved_note(args, "matches", bar.done, _total(args))) from None
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     if isinstance(res, ArenaResult):
         return res
     return ArenaResult.from_table(res.table(), rules)
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    rules = PRESETS[args.rules]()
+    rules = rules_of(args.rules)
     if args.target != rules.game_target:
         rules = rules.replace(game_target=args.target)
     bot = _with_expert_budget([args.bot], args)[0]
-    if args.input is None:
-        play_terminal(bot, inp=sys.stdin, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
-    else:
-        with open(args.input, encoding="utf-8") as f:
-            play_terminal(bot, inp=f, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
+    inp = sys.stdin if args.input is None else io.StringIO(read_text(args.input))
+    play_terminal(bot, inp=inp, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
     return 0
 
 
@@ -157,9 +212,10 @@ def register_bot_commands(gin_subparsers: Any) -> None:
     )
     p.add_argument(
         "--rules",
-        default="card",
-        choices=list(PRESETS),
-        help="a rules preset (default card: the rule card; eaai: the EAAI competition)",
+        default="default",
+        type=preset_name,
+        metavar="PRESET",
+        help=f"a rules preset: {', '.join(presets())} (default: the rule card's; eaai: the EAAI competition)",
     )
     p.add_argument("--matches", type=_positive, default=200, help="matches per pair (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
@@ -173,7 +229,13 @@ def register_bot_commands(gin_subparsers: Any) -> None:
     q = gin_subparsers.add_parser("play", help="play a match against a bot in the terminal")
     q.add_argument("--bot", choices=list(BOT_NAMES), default="hard", help="the opponent (default hard)")
     q.add_argument("--seed", type=int, default=0, help="the seed of the deals (default 0)")
-    q.add_argument("--rules", default="card", choices=list(PRESETS), help="a rules preset (default card)")
+    q.add_argument(
+        "--rules",
+        default="default",
+        type=preset_name,
+        metavar="PRESET",
+        help=f"a rules preset: {', '.join(presets())} (default: the rule card's)",
+    )
     q.add_argument("--target", type=_positive, default=100, help="the score to reach (default 100)")
     q.add_argument("--unicode", action="store_true", help="suit glyphs (A♠) instead of letters (As)")
     q.add_argument("--input", default=None, help="read the moves from this file instead of the terminal")

@@ -4,8 +4,9 @@ The person plays Player.ONE; each turn shows the hand sorted with its melds grou
 (``[3♣4♣5♣] [7♥7♦7♠] | 2♦ 9♥ K♦``), the top of the discard pile, the stock size and
 the legal actions, numbered.  An action is chosen by its number or by its text
 (``discard Qs``, ``knock Qs``, ``take``, ``draw``, ``lay off 9s on 0``); a wrong input
-gets a clear message and the question again.  ``quit`` (or the end of the input)
-stops.  The score is shown after each hand.
+gets a clear message and the question again; ``help`` says how to choose.  ``quit``
+(or the end of the input) stops.  The actions on a card are numbered in the order of
+the hand as it is shown.  The score is shown after each hand.
 
 >>> import io
 >>> from parlour.gin.play import play_terminal
@@ -36,7 +37,7 @@ from parlour.cards import Card, CardSet, Rng
 from parlour.errors import ParlourError
 from parlour.gin.bots import make_bot
 
-__all__ = ["describe_result", "format_hand", "play_terminal"]
+__all__ = ["describe_result", "format_hand", "numbered_actions", "play_terminal"]
 
 YOU = Player.ONE
 BOT = Player.TWO
@@ -50,16 +51,22 @@ def _sorted(cards: CardSet) -> list[Card]:
     return sorted(cards, key=lambda c: (int(c.suit), int(c.rank)))
 
 
-def format_hand(hand: CardSet, unicode: bool = False) -> str:
-    """The hand sorted with its melds grouped: ``[3c 4c 5c] [7h 7d 7s] | 2d 9h Kd  (deadwood 21)``."""
+def _arranged(hand: CardSet) -> tuple[list[list[Card]], list[Card]]:
+    """The hand as it is shown: its melds (each sorted) and the loose cards by rank."""
     if len(hand) <= 11:
         arrangement = best_melds(hand)
-        melds = [" ".join(_card(c, unicode) for c in _sorted(m.cards)) for m in arrangement.melds]
+        melds = [_sorted(m.cards) for m in arrangement.melds]
         loose = arrangement.deadwood_cards
     else:  # pragma: no cover - a player never holds more than 11 cards
         melds, loose = [], hand
-    parts = [f"[{m}]" for m in melds]
-    rest = " ".join(_card(c, unicode) for c in sorted(loose, key=lambda c: (int(c.rank), int(c.suit))))
+    return melds, sorted(loose, key=lambda c: (int(c.rank), int(c.suit)))
+
+
+def format_hand(hand: CardSet, unicode: bool = False) -> str:
+    """The hand sorted with its melds grouped: ``[3c 4c 5c] [7h 7d 7s] | 2d 9h Kd  (deadwood 21)``."""
+    melds, loose = _arranged(hand)
+    parts = [f"[{' '.join(_card(c, unicode) for c in m)}]" for m in melds]
+    rest = " ".join(_card(c, unicode) for c in loose)
     text = " ".join(parts)
     if rest:
         text = f"{text} | {rest}" if text else rest
@@ -115,8 +122,28 @@ def _show(r: Round, out: TextIO, unicode: bool, bot_name: str) -> None:
     print(f"  Your hand: {format_hand(r.hand(YOU), unicode)}", file=out)
 
 
-def _read_action(r: Round, inp: TextIO, out: TextIO) -> Action | None:
+_HELP = (
+    "  type the number of an action from the list, or the action itself: 'discard Qs', 'knock Qs', 'take', "
+    "'draw', 'pass', 'lay off 9s on 0'; 'quit' leaves the table"
+)
+
+
+def numbered_actions(r: Round) -> list[Action]:
+    """The legal actions in the order they are numbered: each kind together, as the engine
+    lists the kinds, and the actions on a card in the order of the hand as it is shown (so a
+    card keeps its place in the list from one turn to the next, beside its neighbours)."""
     legal = r.legal_actions()
+    hand = r.hand(r.turn) if r.turn is not None else CardSet()
+    melds, loose = _arranged(hand)
+    shown = {c: i for i, c in enumerate([c for m in melds for c in m] + loose)}
+    kinds: dict[ActionKind, int] = {}
+    for a in legal:
+        kinds.setdefault(a.kind, len(kinds))
+    return sorted(legal, key=lambda a: (kinds[a.kind], shown.get(a.card, -1) if a.card is not None else -1))
+
+
+def _read_action(r: Round, inp: TextIO, out: TextIO) -> Action | None:
+    legal = numbered_actions(r)
     print("  " + "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal)), file=out)
     while True:
         print("> ", end="", file=out)
@@ -127,14 +154,18 @@ def _read_action(r: Round, inp: TextIO, out: TextIO) -> Action | None:
         text = line.strip()
         if text.lower() in ("quit", "q", "exit"):
             return None
+        if text.lower() in ("help", "h", "?"):
+            print(_HELP, file=out)
+            continue
         if not text:
-            print("  type a number from the list, or an action such as 'discard Qs'", file=out)
+            print("  type a number from the list, or an action such as 'discard Qs' ('help' says more)", file=out)
             continue
         if text.isdigit():
             n = int(text)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
-            print(f"  no action numbered {n}: choose 1 to {len(legal)}", file=out)
+            which = f"the only action is 1) {legal[0]}" if len(legal) == 1 else f"choose 1 to {len(legal)}"
+            print(f"  no action numbered {n}: {which}", file=out)
             continue
         try:
             a = Action.parse(text)

@@ -18,6 +18,17 @@ def default_db_path() -> Path:
     return Path(base) / "parlour" / "server.sqlite3"
 
 
+def _port(text: str) -> int:
+    """A TCP port number, 1..65535."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, got {text!r}") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1..65535, got {n}")
+    return n
+
+
 def register(sub: Any) -> None:
     """Add the ``serve`` command to the ``parlour`` command's subparsers."""
     p = sub.add_parser(
@@ -27,7 +38,7 @@ def register(sub: Any) -> None:
         "stored in a database (see docs/server.md).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="port to listen on, 1..65535 (default 8000)")
     p.add_argument(
         "--db",
         metavar="URL",
@@ -64,7 +75,11 @@ def register(sub: Any) -> None:
 
 
 def _missing(e: ImportError, out: TextIO) -> int:
-    print(f"parlour serve needs the server extra: pip install 'parlour[server]' ({e.name} is missing)", file=sys.stderr)
+    print(
+        f"parlour serve needs the server extra ({e.name} is missing): pip install 'parlour[server]' "
+        "(in a checkout: pip install '.[server]')",
+        file=sys.stderr,
+    )
     del out
     return 1
 
@@ -120,7 +135,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         print(f"parlour serve: database: SQLite file {store.engine.url.database}", file=out, flush=True)
     else:
         print(f"parlour serve: database: {store.display_url()}", file=out, flush=True)
-    print(f"parlour serve: http://{args.host}:{args.port}/ (API docs at /docs)", file=out, flush=True)
+    print(f"parlour serve: http://{args.host}:{args.port}/ (HTTP API at /api.html)", file=out, flush=True)
     limits = Limits(
         max_open_tables=args.max_tables,
         max_message_bytes=args.max_message_bytes,

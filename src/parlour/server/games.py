@@ -1,11 +1,13 @@
 """The server's one way to reach the games: the game registry and the game protocol.
 
-The server knows no rule of any game.  It creates games with
+The server knows no rule of any game, and names none.  It creates games with
 ``registry.get(name).new_game(...)``, rebuilds them from their snapshot envelope with
-``registry.load(d)``, and drives them through the members every game shares
-(``current_player``, ``legal_actions()``, ``apply()``, ``last_event``,
-``observation(seat)``, ``returns()``, ``to_dict()``).  The registry is
-:mod:`parlour.games`; :func:`default_registry` imports it.
+``registry.load(d)``, asks for advice with ``registry.get(name).advise(observation)``,
+and drives them through the members every game shares (``current_player``,
+``legal_actions()``, ``apply()``, ``last_event``, ``observation(seat)``, ``returns()``,
+``to_dict()``).  The registry is :mod:`parlour.games`; :func:`default_registry` imports
+it.  :class:`Registry` and :class:`RegistryEntry` say what the server reads of it (a
+test or another frontend may pass its own).
 """
 
 from __future__ import annotations
@@ -15,9 +17,19 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+__all__ = [
+    "Registry",
+    "RegistryEntry",
+    "action_list",
+    "default_registry",
+    "describe",
+    "observation_text",
+    "snapshot_text",
+]
 
-class GameInfo(Protocol):
-    """What the registry says about one game (see :mod:`parlour.games`)."""
+
+class RegistryEntry(Protocol):
+    """What the server reads of one game of the registry (:class:`parlour.games.GameInfo` is one)."""
 
     name: str
     title: str
@@ -34,6 +46,9 @@ class GameInfo(Protocol):
     def bot(self, name: str, *, seed: int = 0, rules: Any = None) -> Any:
         """A new bot of this game."""
 
+    def advise(self, observation: Any, **options: Any) -> dict[str, Any]:
+        """Advice for the seat whose observation this is (PhaseError for a game without advice)."""
+
 
 class Registry(Protocol):
     """The game registry: names, per-game information, and loading a snapshot envelope."""
@@ -41,7 +56,7 @@ class Registry(Protocol):
     def names(self) -> list[str]:
         """The registered games' names."""
 
-    def get(self, name: str) -> GameInfo:
+    def get(self, name: str) -> RegistryEntry:
         """The information of one game; raises for an unknown name."""
 
     def load(self, d: dict[str, Any]) -> Any:
@@ -55,7 +70,7 @@ def default_registry() -> Registry:
     return reg
 
 
-def describe(info: GameInfo) -> dict[str, Any]:
+def describe(info: RegistryEntry) -> dict[str, Any]:
     """A JSON-ready description of one game for ``GET /api/games``."""
     return {
         "name": info.name,

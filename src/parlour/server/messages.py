@@ -1,10 +1,18 @@
-"""The WebSocket messages, as pydantic models: their validation and their JSON Schema.
+"""The WebSocket messages, as pydantic models: their validation, their JSON Schema, and the server's wire.
 
 Every message is one JSON object with a ``type``.  A client sends ``hello`` first (with
 a seat's or a spectator's token, or none to watch), then ``action``, ``undo``, ``sync``
 or ``ping``; the server sends ``welcome``, a ``state`` after every change, ``error`` and
 ``pong``.  :func:`schema` is the document ``parlour serve --schema`` prints (committed
 as docs/server-schema.json).
+
+What the server sends is made here and nowhere else, from these models:
+:func:`welcome_text`, :func:`error_text` and :data:`PONG_TEXT` are the models' own JSON;
+:func:`state_dict` validates a state through :class:`State`; :func:`state_text`, the
+server's hottest path (a push to every seat after every action), writes the fields of
+:class:`State` directly, with the observation's JSON text as the engine made it — its
+parameters are the model's fields, and the tests check every message the server sends
+against the models.
 """
 
 from __future__ import annotations
@@ -13,7 +21,22 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-__all__ = ["ClientMessage", "ServerMessage", "parse_client", "schema"]
+from parlour.errors import ParlourError
+from parlour.server._json import dumps
+from parlour.server.errors import error_kind
+
+__all__ = [
+    "PONG_TEXT",
+    "ClientMessage",
+    "ServerMessage",
+    "error_text",
+    "parse_client",
+    "parse_server",
+    "schema",
+    "state_dict",
+    "state_text",
+    "welcome_text",
+]
 
 
 class _Msg(BaseModel):
@@ -154,6 +177,105 @@ def parse_client(data: Any) -> Hello | ActionMsg | UndoMsg | Sync | Ping:
     """Validate a decoded client message; raises pydantic's ValidationError."""
     msg: Hello | ActionMsg | UndoMsg | Sync | Ping = _client.validate_python(data)
     return msg
+
+
+def parse_server(text: str | bytes) -> Welcome | State | ErrorMsg | Pong:
+    """Validate a message the server sends, as JSON text; raises pydantic's ValidationError."""
+    msg: Welcome | State | ErrorMsg | Pong = _server.validate_json(text)
+    return msg
+
+
+def welcome_text(table: str, game: str, seat: int | None, seats: list[dict[str, Any]]) -> str:
+    """The ``welcome`` message: the connection's role (a player at ``seat``, or a spectator) and the seats."""
+    msg = Welcome(
+        type="welcome",
+        table=table,
+        game=game,
+        role="spectator" if seat is None else "player",
+        seat=seat,
+        seats=[SeatInfo(**s) for s in seats],
+    )
+    return msg.model_dump_json()
+
+
+def error_text(exc: ParlourError, ref: int | None = None) -> str:
+    """The ``error`` message for a refused message (``ref``: the seq of the refused action)."""
+    msg = ErrorMsg(type="error", error=type(exc).__name__, kind=error_kind(exc), message=str(exc), ref=ref)
+    return msg.model_dump_json()
+
+
+#: The ``pong`` message.
+PONG_TEXT = Pong(type="pong").model_dump_json()
+
+
+#: The fields of a ``state`` message but its observation, in the order :func:`state_text` takes them.
+StateFields = tuple[
+    str, str, int, int | None, int | None, bool, list[dict[str, Any]], dict[str, Any] | None, list[float], int | None
+]
+
+
+def state_text(
+    table: str,
+    game: str,
+    seq: int,
+    seat: int | None,
+    current_player: int | None,
+    terminal: bool,
+    legal_actions: list[dict[str, Any]],
+    last_event: dict[str, Any] | None,
+    returns: list[float],
+    ack: int | None,
+    observation: str,
+) -> str:
+    """The ``state`` message as JSON text, ``observation`` given as the JSON text of the observation."""
+    head = dumps(
+        {
+            "type": "state",
+            "table": table,
+            "game": game,
+            "seq": seq,
+            "seat": seat,
+            "current_player": current_player,
+            "terminal": terminal,
+            "legal_actions": legal_actions,
+            "last_event": last_event,
+            "returns": returns,
+            "ack": ack,
+        }
+    )
+    return f'{head[:-1]},"observation":{observation}}}'
+
+
+def state_dict(
+    table: str,
+    game: str,
+    seq: int,
+    seat: int | None,
+    current_player: int | None,
+    terminal: bool,
+    legal_actions: list[dict[str, Any]],
+    last_event: dict[str, Any] | None,
+    returns: list[float],
+    ack: int | None,
+    observation: dict[str, Any],
+) -> dict[str, Any]:
+    """The ``state`` message as a dict, validated through :class:`State` (for the HTTP answers that hold one)."""
+    msg = State(
+        type="state",
+        table=table,
+        game=game,
+        seq=seq,
+        seat=seat,
+        current_player=current_player,
+        terminal=terminal,
+        observation=observation,
+        legal_actions=[LegalAction(**a) for a in legal_actions],
+        last_event=last_event,
+        returns=returns,
+        ack=ack,
+    )
+    out: dict[str, Any] = msg.model_dump()
+    return out
 
 
 def schema() -> dict[str, Any]:

@@ -1,27 +1,24 @@
-"""Tables in play: seats, tokens, connections, server-side bots and the one path an action takes.
+"""Every table of the server: creation, seats, the one path a move takes, server-side bots, loading after a restart.
 
-An action goes: the seat's checks (token, turn, sequence numbers) -> the game applies it
-through the protocol (a refused action raises the library's error and changes nothing)
--> the new snapshot and the action commit in one transaction -> every connection gets
-its own view.  If the commit fails the game goes back to the state before the action.
+A move (an action, or a take-back) goes: the seat's checks (token, turn, sequence
+numbers) -> the game applies it to a copy, through the protocol (a refused action raises
+the library's error and changes nothing) -> the new snapshot and the move commit in one
+transaction, through the writer -> the copy becomes the table's game, and every
+connection gets its own view.  If the commit fails, the table keeps the game it had.
+:meth:`Tables.act` and :meth:`Tables.undo` differ only in how they make the move; both
+end in :meth:`Tables._commit_move`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
-from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.errors import InvalidValueError, ParlourError, PhaseError, WrongTypeError
-from parlour.server import store as st
 from parlour.server.errors import (
     AuthError,
     InternalError,
@@ -31,199 +28,28 @@ from parlour.server.errors import (
     TableLimitReached,
     UnknownTable,
 )
-from parlour.server.games import GameInfo, Registry, action_list, observation_text, snapshot_text
+from parlour.server.games import Registry, RegistryEntry, snapshot_text
+from parlour.server.schema import ActionRecord, SeatRow, TableRow
+from parlour.server.store import TableStore
+from parlour.server.table import Connection, Limits, Seat, Table, new_token, token_hash
+from parlour.server.writer import Op, make_writer
+
+__all__ = ["MAX_THINK_MS", "Connection", "Limits", "Seat", "Table", "Tables", "new_token", "token_hash"]
 
 log = logging.getLogger("parlour.server")
-
-try:
-    import orjson
-
-    def dumps(obj: Any) -> str:
-        """Compact JSON text (orjson when installed: pushes are the server's hottest path)."""
-        return orjson.dumps(obj).decode()
-
-except ImportError:  # pragma: no cover - orjson is in the server extra
-
-    def dumps(obj: Any) -> str:
-        """Compact JSON text."""
-        return json.dumps(obj, separators=(",", ":"))
-
 
 #: Longest think delay a bot may be given, in milliseconds.
 MAX_THINK_MS = 60_000
 
 
-def new_token() -> str:
-    """A secret token: 128 random bits, URL-safe text."""
-    return secrets.token_urlsafe(16)
-
-
-def token_hash(token: str) -> str:
-    """What the server stores of a token (SHA-256, hex): a stolen database gives no token."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-@dataclass
-class Limits:
-    """The server's limits."""
-
-    max_message_bytes: int = 4096
-    max_depth: int = 4
-    messages_per_second: float = 50.0
-    burst: int = 100
-    max_open_tables: int = 10_000
-    max_connections_per_table: int = 64
-    send_queue: int = 256
-
-
-class Connection:
-    """One WebSocket's place at a table: its seat (None = spectator) and its outgoing messages.
-
-    :meth:`push` never waits: it queues the text and wakes :meth:`pump`, the connection's one
-    sending task, so that a slow client never holds up a table (a deque and one future: the
-    server's hottest path, two pushes per action at a table of two)."""
-
-    def __init__(self, send: Callable[[str], Any], limits: Limits) -> None:
-        self.seat: int | None = None
-        self.table: Table | None = None
-        self._out: deque[str | None] = deque()
-        self._limit = limits.send_queue
-        self._wake: asyncio.Future[None] | None = None
-        self._send = send
-        self.closed = False
-        self.overflowed = False
-
-    def push(self, text: str | None) -> None:
-        """Queue a message (None: stop the pump once the queue is sent); a connection that does not
-        keep up is marked and then closed."""
-        if self.closed:
-            return
-        if len(self._out) >= self._limit:
-            self.overflowed = True
-            self.closed = True
-        else:
-            self._out.append(text)
-        w = self._wake
-        if w is not None and not w.done():
-            w.set_result(None)
-
-    async def pump(self) -> None:
-        """Send queued messages until the connection closes."""
-        while not self.closed:
-            if not self._out:
-                self._wake = asyncio.get_running_loop().create_future()
-                try:
-                    await self._wake
-                finally:
-                    self._wake = None
-                continue
-            text = self._out.popleft()
-            if text is None:
-                return
-            await self._send(text)
-
-
-@dataclass
-class Seat:
-    """One seat of a table in memory."""
-
-    seat: int
-    kind: str  # "open" | "human" | "bot"
-    name: str | None = None
-    bot_name: str | None = None
-    think_ms: int = 0
-    token_hash: str | None = None
-    client_seq: int = 0
-    bot: Any = None
-
-    def public(self) -> dict[str, Any]:
-        """What everyone may know of the seat."""
-        return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot_name}
-
-
-@dataclass
-class Table:
-    """A table in memory: the game, its seats, its connections."""
-
-    id: str
-    game_name: str
-    preset: str | None
-    options: dict[str, Any]
-    seed: int
-    game: Any
-    seq: int
-    seats: list[Seat]
-    created: float
-    spectator_hashes: set[str] = field(default_factory=set)
-    conns: set[Connection] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
-
-    @property
-    def status(self) -> str:
-        """``"playing"`` or ``"over"``."""
-        return "over" if self.game.is_terminal else "playing"
-
-    def public(self) -> dict[str, Any]:
-        """What anyone may read of the table (never the seed or the snapshot)."""
-        cp = self.game.current_player
-        return {
-            "table": self.id,
-            "game": self.game_name,
-            "preset": self.preset,
-            "options": self.options,
-            "seq": self.seq,
-            "status": self.status,
-            "current_player": None if cp is None else int(cp),
-            "seats": [s.public() for s in self.seats],
-            "created": self.created,
-        }
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (None = a spectator): built from that seat's observation only."""
-        d = self._view(seat)
-        d["observation"] = self.game.observation(seat).to_dict()
-        return d
-
-    def view_text(self, seat: int | None) -> str:
-        """:meth:`view` as JSON text, the observation's text made by the engine (the server's hottest path)."""
-        head = dumps(self._view(seat))
-        return f'{head[:-1]},"observation":{observation_text(self.game, seat)}}}'
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        g = self.game
-        cp = g.current_player
-        ev = g.last_event
-        return {
-            "type": "state",
-            "table": self.id,
-            "game": self.game_name,
-            "seq": self.seq,
-            "seat": seat,
-            "current_player": None if cp is None else int(cp),
-            "terminal": bool(g.is_terminal),
-            "legal_actions": action_list(g) if seat is not None and cp == seat else [],
-            "last_event": None if ev is None else ev.to_dict(seat),
-            "returns": [float(x) for x in g.returns()],
-            "ack": None if seat is None else self.seats[seat].client_seq,
-        }
-
-    def broadcast(self) -> None:
-        """Queue each connection's own view (one rendering per seat)."""
-        texts: dict[int | None, str] = {}
-        for c in list(self.conns):
-            if c.seat not in texts:
-                texts[c.seat] = self.view_text(c.seat)
-            c.push(texts[c.seat])
-
-
 class Tables:
     """Every table of the server: creation, seats, actions, bots, loading after a restart."""
 
-    def __init__(self, registry: Registry, store: st.Store, limits: Limits | None = None) -> None:
+    def __init__(self, registry: Registry, store: TableStore, limits: Limits | None = None) -> None:
+        """The tables of ``store``'s database, their games made by ``registry``; changes go through the writer."""
         self.registry = registry
         self.store = store
-        self.writer = st.make_writer(store)
+        self.writer = make_writer(store)
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.open_count = 0
@@ -252,7 +78,7 @@ class Tables:
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.writer.aclose()
 
-    def _from_row(self, row: st.TableRow) -> Table:
+    def _from_row(self, row: TableRow) -> Table:
         game = self.registry.load(row.snapshot)
         t = Table(
             id=row.id,
@@ -288,7 +114,7 @@ class Tables:
                 # A fresh seed per load: a bot's choices never depend on anything a client can see.
                 s.bot = info.bot(s.bot_name, seed=(t.seed + 7919 * (s.seat + 1) + 104_729 * t.seq) % 2**63, rules=rules)
 
-    async def _commit(self, op: st.Op | st.ActionRecord) -> Any:
+    async def _commit(self, op: Op | ActionRecord) -> Any:
         try:
             return await self.writer.submit_async(op)
         except Exception as e:
@@ -312,7 +138,7 @@ class Tables:
             raise TableLimitReached(f"the server already has {self.open_count} tables in play (its limit)")
         if game not in self.registry.names():
             raise InvalidValueError(f"unknown game {game!r}; the games are {', '.join(self.registry.names())}")
-        info: GameInfo = self.registry.get(game)
+        info: RegistryEntry = self.registry.get(game)
         if preset is not None and preset not in info.presets:
             raise InvalidValueError(f"unknown preset {preset!r} for {game}; the presets are {', '.join(info.presets)}")
         seat_list = list(seats or [])
@@ -341,7 +167,7 @@ class Tables:
             seats=table_seats,
             created=now,
         )
-        row = st.TableRow(
+        row = TableRow(
             id=t.id,
             game=game,
             preset=preset,
@@ -354,13 +180,12 @@ class Tables:
             created=now,
             updated=now,
             seats=[
-                st.SeatRow(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot_name, think_ms=s.think_ms)
-                for s in table_seats
+                SeatRow(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot_name, think_ms=s.think_ms) for s in table_seats
             ],
         )
         self.open_count += 1
         try:
-            await self._commit(lambda conn: st.Store.insert_table(conn, row))
+            await self._commit(lambda conn: self.store.insert_table(conn, row))
         except BaseException:
             self.open_count -= 1
             raise
@@ -370,7 +195,7 @@ class Tables:
         return t
 
     @staticmethod
-    def _new_seat(i: int, desc: Any, info: GameInfo) -> Seat:
+    def _new_seat(i: int, desc: Any, info: RegistryEntry) -> Seat:
         if not isinstance(desc, dict):
             raise WrongTypeError(f'seat {i} must be an object like {{"kind": "bot", "bot": "..."}}')
         kind = desc.get("kind", "open")
@@ -432,7 +257,7 @@ class Tables:
             token = new_token()
             h = token_hash(token)
             chosen = seat
-            await self._commit(lambda conn: st.Store.take_seat(conn, t.id, chosen, h, name))
+            await self._commit(lambda conn: self.store.take_seat(conn, t.id, chosen, h, name))
             s.kind, s.token_hash, s.name = "human", h, name
         return t, seat, token
 
@@ -441,7 +266,7 @@ class Tables:
         t = await self.get(table_id)
         token = new_token()
         h = token_hash(token)
-        await self._commit(lambda conn: st.Store.add_spectator(conn, t.id, h))
+        await self._commit(lambda conn: self.store.add_spectator(conn, t.id, h))
         t.spectator_hashes.add(h)
         return t, token
 
@@ -457,7 +282,43 @@ class Tables:
             return None
         raise AuthError("this token holds no seat at this table")
 
-    # -- actions ---------------------------------------------------------------------------
+    # -- moves: actions and take-backs -----------------------------------------------------
+
+    @staticmethod
+    def _is_repeat(s: Seat, client_seq: int | None, what: str) -> bool:
+        """Whether ``client_seq`` repeats the seat's last accepted move (answered without applying it
+        again); StaleAction for an older one."""
+        if client_seq is None:
+            return False
+        if client_seq == s.client_seq:
+            return True
+        if client_seq < s.client_seq:
+            raise StaleAction(f"{what} seq {client_seq} is older than the last accepted ({s.client_seq})")
+        return False
+
+    async def _commit_move(self, t: Table, s: Seat, g: Any, action_id: int, text: str, client_seq: int | None) -> None:
+        """Store the move that made ``g`` (a copy of the table's game) and publish it: the one commit path.
+
+        Called with the table's lock held.  Until the commit, a connecting client or a sync
+        still sees the last stored state with its own seq, never a move that may yet be lost.
+        """
+        rec = ActionRecord(
+            table_id=t.id,
+            seq=t.seq + 1,
+            seat=s.seat,
+            action_id=action_id,
+            text=text,
+            client_seq=client_seq,
+            snapshot=snapshot_text(g),
+            status="over" if g.is_terminal else "playing",
+        )
+        await self._commit(rec)
+        t.game, t.seq = g, rec.seq
+        if client_seq is not None:
+            s.client_seq = client_seq
+        if g.is_terminal:
+            self.open_count -= 1
+        t.broadcast()
 
     async def act(
         self, t: Table, seat: int | None, action: int | str, *, client_seq: int | None = None, expect: int | None = None
@@ -470,42 +331,19 @@ class Tables:
             raise AuthError("a spectator cannot act; send hello with a seat's token")
         async with t.lock:
             s = t.seats[seat]
-            if client_seq is not None:
-                if client_seq == s.client_seq:
-                    return False
-                if client_seq < s.client_seq:
-                    raise StaleAction(f"action seq {client_seq} is older than the last accepted ({s.client_seq})")
+            if self._is_repeat(s, client_seq, "action"):
+                return False
             if expect is not None and expect != t.seq:
                 raise StaleAction(f"the action was chosen at table seq {expect}; the table is at {t.seq}")
-            g = t.game
-            cp = g.current_player
+            cp = t.game.current_player
             if cp is None:
                 raise PhaseError("the game is over: no action is accepted")
             if cp != seat:
                 raise NotYourTurn(f"it is seat {cp}'s turn, not seat {seat}'s")
-            # The move is made on a copy, which becomes the table's game only once it is stored: while
-            # the commit is awaited, a connecting client or a sync still sees the last stored state
-            # with its own seq, never a move that may yet be lost.
-            g = g.clone()
+            g = t.game.clone()  # the table's game only once stored
             g.apply(action)
             ev = g.last_event
-            rec = st.ActionRecord(
-                table_id=t.id,
-                seq=t.seq + 1,
-                seat=seat,
-                action_id=int(ev.action.id),
-                text=str(ev.text),
-                client_seq=client_seq,
-                snapshot=snapshot_text(g),
-                status="over" if g.is_terminal else "playing",
-            )
-            await self._commit(rec)
-            t.game, t.seq = g, rec.seq
-            if client_seq is not None:
-                s.client_seq = client_seq
-            if g.is_terminal:
-                self.open_count -= 1
-            t.broadcast()
+            await self._commit_move(t, s, g, int(ev.action.id), str(ev.text), client_seq)
         self._schedule_bot(t)
         self.release(t)
         return True
@@ -513,43 +351,25 @@ class Tables:
     async def undo(self, t: Table, seat: int | None, *, client_seq: int | None = None) -> bool:
         """Take back the table's last move for ``seat``; True if done, False for a repeated client sequence number.
 
-        Only at a table of one seat whose game can take moves back (``game.can_undo()``, FreeCell): where
+        Only at a table of one seat whose game can take moves back (``game.can_undo()``): where
         another player or the dice are involved, a take-back would undo what others saw or re-draw chance.
         Stored like an action (``action_id`` -1, text ``"undo"``), so the sequence numbers stay one line.
         """
         if seat is None:
             raise AuthError("a spectator cannot undo; send hello with a seat's token")
         async with t.lock:
-            g = t.game
-            if len(t.seats) != 1 or not callable(getattr(g, "can_undo", None)):
+            if len(t.seats) != 1 or not callable(getattr(t.game, "can_undo", None)):
                 raise PhaseError(f"{t.game_name} tables of {len(t.seats)} seat(s) do not take moves back")
             s = t.seats[seat]
-            if client_seq is not None:
-                if client_seq == s.client_seq:
-                    return False
-                if client_seq < s.client_seq:
-                    raise StaleAction(f"undo seq {client_seq} is older than the last accepted ({s.client_seq})")
-            if g.is_terminal:
+            if self._is_repeat(s, client_seq, "undo"):
+                return False
+            if t.game.is_terminal:
                 raise PhaseError("the game is over: no move is taken back")
-            if not g.can_undo():
+            if not t.game.can_undo():
                 raise PhaseError("there is no move to take back")
-            g = g.clone()  # published only once stored, as in act()
+            g = t.game.clone()  # the table's game only once stored
             g.undo()
-            rec = st.ActionRecord(
-                table_id=t.id,
-                seq=t.seq + 1,
-                seat=seat,
-                action_id=-1,
-                text="undo",
-                client_seq=client_seq,
-                snapshot=snapshot_text(g),
-                status="over" if g.is_terminal else "playing",
-            )
-            await self._commit(rec)
-            t.game, t.seq = g, rec.seq
-            if client_seq is not None:
-                s.client_seq = client_seq
-            t.broadcast()
+            await self._commit_move(t, s, g, -1, "undo", client_seq)
         return True
 
     # -- bots ------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.games import GameInfo
+from parlour.games import GameInfo, Lazy
 from parlour.yahtzee import Game, HeuristicBot, Joker, OptimalBot, Rules, Solver
+from parlour.yahtzee._runs import SIMULATE
 
 __all__ = ["GAME_INFO"]
 
@@ -50,4 +51,8 @@ GAME_INFO = GameInfo(
     bots={"heuristic": _heuristic, "optimal": _optimal},
     make=_make,
     snapshots={"yahtzee": Game},
+    advice=Lazy("parlour.yahtzee._advice:advise"),
+    runs={"simulate": SIMULATE},
+    cli=Lazy("parlour.yahtzee.cli:register"),
+    demo=Lazy("parlour.yahtzee.cli:demo"),
 )

@@ -12,7 +12,7 @@ import numpy as np
 from parlour._core import yahtzee as _y
 from parlour.errors import InvalidValueError, WrongTypeError
 
-# The fewest games between two progress calls of an in-process simulation.
+# The games between two progress calls of an in-process simulation.
 _PROGRESS_BLOCK = 20_000
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -89,7 +89,7 @@ def simulate(
             return scores
         # With a progress callback: consecutive blocks of games, which give the same scores
         # as one call over the whole range (each game's dice depend only on seed and index).
-        block = max(1, min(n, max(_PROGRESS_BLOCK, n // 100)))
+        block = max(1, min(n, _PROGRESS_BLOCK))  # a progress call every fraction of a second
         blocks: list[np.ndarray] = []
         for start in range(0, max(n, 1), block):
             blocks.append(_y.simulate(min(block, n - start), bot, seed, threads, first + start))
@@ -114,7 +114,7 @@ def simulate(
     rules = str(bot.rules)
     jobs = max(threads, 1) if executor is not None else threads
     if out is not None:
-        from parlour.distributed.runs import yahtzee_simulate
+        from parlour.yahtzee._runs import yahtzee_simulate
 
         return yahtzee_simulate(
             n,
@@ -130,7 +130,7 @@ def simulate(
             progress=progress,
         )
     from parlour.distributed.runner import run_chunks
-    from parlour.distributed.tasks import yahtzee_chunk
+    from parlour.yahtzee._runs import yahtzee_chunk
 
     size = 10_000 if chunk_size is None else chunk_size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:

@@ -4,38 +4,76 @@ the Yahtzee part of ``parlour demo``."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 import numpy as np
 
-from parlour._progress import ProgressBar
-from parlour.distributed.cli import add_run_options
-from parlour.errors import NotationError, ParlourError
+from parlour._progress import Interrupted, ProgressBar
+from parlour.distributed.cli import add_run_options, check_run_options, unsaved_note
+from parlour.errors import NotationError
 from parlour.yahtzee import (
     Dice,
-    Game,
     HeuristicBot,
     ObjectiveAdvice,
     OptimalBot,
     Rules,
-    Score,
     ScoreDistribution,
     Solver,
     State,
     advise,
     category_name,
-    parse_action,
     simulate,
 )
+from parlour.yahtzee._cli_play import play_game
 
 __all__ = ["register", "demo", "parse_state"]
 
 
 def parse_state(text: str) -> State:
-    """The state of ``--state`` text: ``State.parse`` (an index, ``"start"`` or ``"aces,chance upper=3 y50"``)."""
+    """The state of ``--state`` text: ``State.parse`` (an index, ``"start"`` or ``"aces,chance,yahtzee upper=3 y50"``)."""
     return State.parse(text)
+
+
+def _count(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {n}")
+        return n
+
+    return parse
+
+
+def _share(text: str) -> float:
+    """An argparse type: a number in 0..1."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= x <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be in 0..1, got {text}")
+    return x
+
+
+def _output_file(text: str) -> str:
+    """An argparse type: a file that can be written (checked before any work)."""
+    folder = os.path.dirname(os.path.abspath(text))
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is a directory")
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: no directory {folder!r}")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: the directory {folder!r} is not writable")
+    return text
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -51,18 +89,21 @@ def _solver(args: argparse.Namespace) -> Solver:
     return Solver(_rules(args))
 
 
+def _solve(solver: Solver, threads: int, quiet: bool) -> None:
+    """Solve the table with a progress bar over its 14 tiers (cards by boxes left)."""
+    with ProgressBar("tiers", quiet=quiet) as bar:
+        try:
+            bar(0, 14)
+            solver.solve(threads=threads, progress=lambda tier, _secs: bar(14 - tier, 14))
+        except KeyboardInterrupt:
+            raise Interrupted(f"the table was being solved ({bar.done or 0} of 14 tiers); nothing is kept") from None
+
+
 def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     solver = Solver(_rules(args))
     print(f"solving Yahtzee under the rules '{solver.rules}' ({args.threads or 'all'} threads)", file=out)
-
-    bar = ProgressBar("tiers (cards by boxes left)")
-
-    def progress(tier: int, secs: float) -> None:
-        bar(14 - tier, 14)
-
     t0 = time.perf_counter()
-    with bar:
-        solver.solve(threads=args.threads, progress=None if args.no_progress else progress)
+    _solve(solver, args.threads, args.no_progress)
     dt = time.perf_counter() - t0
     print(f"expected score of optimal play: {solver.value(State.START):.10f}", file=out)
     print(f"solved {solver.solved_count:,} states in {dt:.3f} s; table {solver.table_bytes / 1e6:.2f} MB", file=out)
@@ -76,6 +117,22 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     state = parse_state(args.state)
     dice = Dice(args.dice)
     solver = _solver(args)
+    # Every objective first, so a refused option stops the command before it prints anything.
+    opponent = _opponent(args, solver)
+    objectives = None
+    if args.target is not None or opponent is not None:
+        t0 = time.perf_counter()
+        rows = advise(
+            state,
+            dice,
+            args.rolls_left,
+            points=args.points,
+            solver=solver,
+            target=args.target,
+            opponent=opponent,
+            tie=args.tie,
+        )
+        objectives = (rows, time.perf_counter() - t0)
     t0 = time.perf_counter()
     best = solver.best_action(state, dice, args.rolls_left)
     dt = time.perf_counter() - t0
@@ -86,14 +143,13 @@ def _cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     for c, v in sorted(solver.category_values(state, dice), key=lambda cv: -cv[1]):
         print(f"  {v:10.4f}  score {category_name(c)}", file=out)
     if args.rolls_left > 0:
-        print(f"keeps (best {args.top}):", file=out)
         kv = sorted(solver.keep_values(state, dice, args.rolls_left), key=lambda kv: -kv[1])
+        print(f"keeps (best {min(args.top, len(kv))} of {len(kv)}):", file=out)
         for k, v in kv[: args.top]:
             label = "keep all (stop rolling)" if len(k) == 5 else f"keep {k or '-'}"
             print(f"  {v:10.4f}  {label}", file=out)
-    opponent = _opponent(args, solver)
-    if args.target is not None or opponent is not None:
-        _print_objectives(args, state, dice, solver, opponent, out)
+    if objectives is not None:
+        _print_objectives(args, *objectives, opponent, out)
     return 0
 
 
@@ -112,24 +168,11 @@ def _opponent(args: argparse.Namespace, solver: Solver) -> ScoreDistribution | i
 
 def _print_objectives(
     args: argparse.Namespace,
-    state: State,
-    dice: Dice,
-    solver: Solver,
+    rows: list[ObjectiveAdvice],
+    dt: float,
     opponent: ScoreDistribution | int | None,
     out: TextIO,
 ) -> None:
-    t0 = time.perf_counter()
-    rows = advise(
-        state,
-        dice,
-        args.rolls_left,
-        points=args.points,
-        solver=solver,
-        target=args.target,
-        opponent=opponent,
-        tie=args.tie,
-    )
-    dt = time.perf_counter() - t0
     if isinstance(opponent, int):
         who = f"an opponent who finished with {opponent}"
     elif opponent is not None:
@@ -182,18 +225,24 @@ def _histogram(scores: np.ndarray, out: TextIO, width: int = 50) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    check_run_options(args)
+    t0 = time.perf_counter()
     if args.bot == "heuristic":
         bot: OptimalBot | HeuristicBot = HeuristicBot(_rules(args))
     else:
-        bot = OptimalBot(_solver(args))
-    t0 = time.perf_counter()
+        solver = _solver(args)
+        if not solver.is_solved():
+            _solve(solver, args.threads, args.no_progress)  # the optimal bot plays from the whole table
+        bot = OptimalBot(solver)
     if args.out or args.ray or args.dask:
         scores = _simulate_chunked(args, bot)
     else:
-        with ProgressBar("games") as bar:
-            scores = simulate(
-                args.games, bot, seed=args.seed, threads=args.threads, progress=None if args.no_progress else bar
-            )
+        with ProgressBar("games", quiet=args.no_progress) as bar:
+            try:
+                bar(0, args.games)
+                scores = simulate(args.games, bot, seed=args.seed, threads=args.threads, progress=bar)
+            except KeyboardInterrupt:
+                raise Interrupted(unsaved_note(args, "games", bar.done, args.games)) from None
     dt = time.perf_counter() - t0
     n = len(scores)
     print(f"{n:,} games, {bot.name}, rules '{bot.rules}', seed {args.seed}: {dt:.3f} s (solve included)", file=out)
@@ -212,7 +261,7 @@ def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) 
     """The games in chunks: into a result store (--out) and/or on Ray or Dask."""
     from parlour.distributed.cli import running
 
-    bar = None if args.no_progress else ProgressBar("games")
+    bar = ProgressBar("games", resumed=bool(args.out), quiet=args.no_progress)  # a store's first call: its rows
     try:
         with running(args, "games") as executor:
             res = simulate(
@@ -225,75 +274,15 @@ def _simulate_chunked(args: argparse.Namespace, bot: OptimalBot | HeuristicBot) 
                 chunk_size=args.chunk_size,
                 progress=bar,
             )
+    except KeyboardInterrupt as e:
+        if isinstance(e, Interrupted):
+            raise
+        raise Interrupted(unsaved_note(args, "games", bar.done, args.games)) from None
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     if isinstance(res, np.ndarray):
         return res
     return np.asarray(res.table().column("score"))
-
-
-_HELP = "commands: keep <faces> (e.g. keep 66, keep - to reroll all), score <box>, hint, card, quit"
-
-
-def play_game(out: TextIO, inp: TextIO, seed: int, hints: bool, rules: Rules, solver: Solver | None = None) -> int:
-    """A person plays one solitaire game in the terminal; returns the final score."""
-    game = Game(1, rules, seed)
-    if hints and solver is None:
-        solver = Solver(rules)
-    print(_HELP, file=out)
-    while not game.is_terminal:
-        seen = game.observation(0)
-        state, dice, rl = seen.state, seen.dice, seen.rolls_left
-        assert dice is not None
-        print(
-            f"\nturn {game.turn + 1}/13  dice {' '.join(map(str, dice.faces))}  rolls left {rl}  "
-            f"score {game.scorecard(0).total}",
-            file=out,
-        )
-        if hints and solver is not None:
-            print(f"  hint: {solver.best_action(state, dice, rl)}", file=out)
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
-        if not line:
-            print("\n(end of input)", file=out)
-            break
-        cmd = line.strip()
-        if cmd in ("quit", "q", "exit"):
-            break
-        if cmd in ("card", "c"):
-            print(game.scorecard(0), file=out)
-            continue
-        if cmd in ("hint", "h", "?"):
-            if solver is None:
-                solver = Solver(rules)
-            print(f"  best: {solver.best_action(state, dice, rl)}", file=out)
-            for c, v in sorted(solver.category_values(state, dice), key=lambda cv: -cv[1])[:3]:
-                print(f"    {v:8.3f}  score {category_name(c)}", file=out)
-            continue
-        try:
-            action = parse_action(cmd)
-            if isinstance(action, Score) and not game.can_apply(action):
-                legal = ", ".join(category_name(c) for c in state.legal_categories(dice, rules))
-                print(f"  cannot score {category_name(action.category)} now; legal: {legal}", file=out)
-                continue
-            game.apply(action)
-            event = game.last_event
-            if isinstance(action, Score) and event is not None:
-                scored = event.to_dict()
-                print(
-                    f"  wrote {scored['points']} in {category_name(action.category)}"
-                    + (f", upper bonus {scored['upper_bonus']}" if scored["upper_bonus"] else "")
-                    + (f", Yahtzee bonus {scored['yahtzee_bonus']}" if scored["yahtzee_bonus"] else ""),
-                    file=out,
-                )
-        except ParlourError as e:  # the library's errors, shown to the player (a bug still raises)
-            print(f"  {e}", file=out)
-            print(f"  {_HELP}", file=out)
-    card = game.scorecard(0)
-    print(file=out)
-    print(card, file=out)
-    return card.total
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -310,8 +299,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     s = sub.add_parser("solve", help="solve the whole game and report the expected score")
     s.add_argument("--rules", default="default", help=rules_help)
-    s.add_argument("--out", help="write the table to this file")
-    s.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
+    s.add_argument("--out", type=_output_file, help="write the table to this file")
+    s.add_argument("--threads", type=_count(0), default=0, help="worker threads (0: all cores)")
     s.add_argument(
         "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
     )
@@ -321,7 +310,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "advise",
         help="the best move and the values of the alternatives, for the mean, a target score or beating an opponent",
     )
-    a.add_argument("--state", default="start", help="'start', an index, or filled boxes like 'aces,chance upper=3 y50'")
+    a.add_argument(
+        "--state", default="start", help="'start', an index, or filled boxes like 'aces,chance,yahtzee upper=3 y50'"
+    )
     a.add_argument("--dice", required=True, help="the five dice, like 11666")
     a.add_argument(
         "--rolls-left",
@@ -332,25 +323,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     a.add_argument("--rules", default="default", help=rules_help)
     a.add_argument("--table", help="a table written by 'solve --out' (else solve lazily from the state)")
-    a.add_argument("--top", type=int, default=8, help="how many keeps to list")
+    a.add_argument("--top", type=_count(1), default=8, help="how many keeps to list (default 8)")
     a.add_argument(
-        "--points", type=int, default=0, help="the points already on the card (for --target and the opponent)"
+        "--points", type=_count(0), default=0, help="the points already on the card (for --target and the opponent)"
     )
-    a.add_argument("--target", type=int, help="also the best action to reach this final score, and its probability")
     a.add_argument(
-        "--opponent-final", type=int, help="also the best action to beat an opponent who finished with this score"
+        "--target", type=_count(0), help="also the best action to reach this final score, and its probability"
+    )
+    a.add_argument(
+        "--opponent-final",
+        type=_count(0),
+        help="also the best action to beat an opponent who finished with this score",
     )
     a.add_argument(
         "--opponent-state",
         help="also the best action to beat an opponent with this card (same notation as "
         "--state) who plays on with the expected-score strategy",
     )
-    a.add_argument("--opponent-points", type=int, default=0, help="the points on that opponent's card")
-    a.add_argument("--tie", type=float, default=0.0, help="what a tie with the opponent is worth (0..1, default 0)")
+    a.add_argument("--opponent-points", type=_count(0), default=0, help="the points on that opponent's card")
+    a.add_argument("--tie", type=_share, default=0.0, help="what a tie with the opponent is worth (0..1, default 0)")
     a.set_defaults(func=_cmd_advise)
 
     m = sub.add_parser("simulate", help="play many games in C++ and report the score distribution")
-    m.add_argument("--games", type=int, default=10000, help="the number of games (default 10000)")
+    m.add_argument("--games", type=_count(1), default=10000, help="the number of games (default 10000)")
     m.add_argument(
         "--bot",
         choices=("optimal", "heuristic"),
@@ -360,7 +355,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     m.add_argument(
         "--seed", type=int, default=0, help="the seed of the dice (default 0); game i depends on seed and i only"
     )
-    m.add_argument("--threads", type=int, default=0, help="worker threads (0: all cores)")
+    m.add_argument("--threads", type=_count(0), default=0, help="worker threads (0: all cores)")
     m.add_argument("--rules", default="default", help=rules_help)
     m.add_argument("--table", help="a solved table to load instead of solving")
     m.add_argument(

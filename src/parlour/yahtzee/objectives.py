@@ -382,6 +382,10 @@ def _action_value(values: list[tuple[object, float]], action: AnyAction) -> floa
     raise InvalidValueError(f"{action} is not an option here")
 
 
+#: The most points past those on the card that a target may ask for (ThresholdSolver's widest table).
+_REACH_LIMIT = 4000
+
+
 def advise(
     state: State,
     dice: Dice | str,
@@ -402,6 +406,11 @@ def advise(
     """
     if points < 0:
         raise InvalidValueError(f"points must be >= 0, got {points}")
+    if target is not None and target > points + _REACH_LIMIT:
+        raise InvalidValueError(
+            f"target must be at most {points + _REACH_LIMIT:,} ({_REACH_LIMIT:,} points past the {points} on the "
+            f"card), got {target:,}"
+        )
     dice = Dice(dice) if isinstance(dice, str) else dice
     solver = solver if solver is not None else Solver()
     rules = solver.rules

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "parlour/core/errors.hpp"
+#include "parlour/core/platform.hpp"
 
 namespace parlour::core {
 
@@ -83,13 +84,14 @@ class StopToken {
 // A fresh token nobody stops (the default for callers that do not care).
 class NoStop final : public StopToken {};
 
-// `requested` threads as a count: 0 means one per hardware thread; InvalidValue for a
+// `requested` threads as a count: 0 means one per processor this process may run on
+// (platform::available_cpus, which honours an affinity mask); InvalidValue for a
 // negative count or one above kMaxThreads, naming `what` (the argument).
 inline int resolve_threads(long long requested, const char* what = "threads") {
   if (requested < 0 || requested > kMaxThreads)
     throw InvalidValue(std::string(what) + " must be in 0.." + std::to_string(kMaxThreads) +
                        " (0: one per core), got " + std::to_string(requested));
-  if (requested == 0) return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
+  if (requested == 0) return std::clamp(platform::available_cpus(), 1, kMaxThreads);
   return static_cast<int>(requested);
 }
 

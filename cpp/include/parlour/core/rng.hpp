@@ -26,7 +26,27 @@
 
 namespace parlour::core {
 
-__extension__ using u128 = unsigned __int128;
+// The 128-bit product of two 64-bit numbers as (high, low) words: from four 32-bit
+// products (any compiler), or the compiler's 128-bit integer where it has one (GCC,
+// Clang; MSVC has none).  Both give the same words (a test compares them).
+struct Wide {
+  std::uint64_t hi, lo;
+};
+constexpr Wide mul_wide_parts(std::uint64_t a, std::uint64_t b) noexcept {
+  const std::uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+  const std::uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const std::uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+  return {p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32), (mid << 32) | (p00 & 0xffffffffu)};
+}
+inline Wide mul_wide(std::uint64_t a, std::uint64_t b) noexcept {
+#if defined(__SIZEOF_INT128__)
+  __extension__ using u128 = unsigned __int128;
+  const u128 m = static_cast<u128>(a) * b;
+  return {static_cast<std::uint64_t>(m >> 64), static_cast<std::uint64_t>(m)};
+#else
+  return mul_wide_parts(a, b);
+#endif
+}
 
 class Rng {
  public:
@@ -54,16 +74,12 @@ class Rng {
   // Uniform integer in [0, n); n must be at least 1 (n == 0 returns 0).
   std::uint64_t below(std::uint64_t n) noexcept {
     if (n == 0) return 0;
-    u128 m = static_cast<u128>(next()) * n;
-    auto low = static_cast<std::uint64_t>(m);
-    if (low < n) {
+    Wide m = mul_wide(next(), n);
+    if (m.lo < n) {
       const std::uint64_t threshold = (0 - n) % n;
-      while (low < threshold) {
-        m = static_cast<u128>(next()) * n;
-        low = static_cast<std::uint64_t>(m);
-      }
+      while (m.lo < threshold) m = mul_wide(next(), n);
     }
-    return static_cast<std::uint64_t>(m >> 64);
+    return m.hi;
   }
 
   double uniform01() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }

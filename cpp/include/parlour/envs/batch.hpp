@@ -21,7 +21,10 @@
 //   - an episode that ended (terminated or truncated) is reset by Autoreset:
 //       NextStep   on the slot's next step, whose action is then ignored: that step
 //                  writes the new episode's first observation, reward 0 and no end
-//                  flags (Gymnasium's default, AutoresetMode.NEXT_STEP);
+//                  flags (Gymnasium's default, AutoresetMode.NEXT_STEP).  The step
+//                  that ends the episode writes its last observation and a mask of
+//                  every action (any action is accepted, and ignored, next), not the
+//                  finished game's empty mask, so a sampler always has a choice;
 //       SameStep   at once: the finished episode's last observation goes to
 //                  final_obs[i] (has_final[i] set) and obs[i] holds the new episode's
 //                  first (Gymnasium's AutoresetMode.SAME_STEP).
@@ -205,6 +208,7 @@ class Driver {
       impl_.write(i, obs, mask, out);
     } else if (config_.autoreset == Autoreset::NextStep) {
       impl_.write(i, obs, mask, out);
+      std::fill(mask, mask + impl_.num_actions(), std::int8_t{1});  // the next action is ignored: any will do
       pending_[u] = 1;
     } else {
       impl_.write(i, row(out.final_obs, i, impl_.obs_size()), mask, out);

@@ -79,7 +79,7 @@ class State {
   // flag without the Yahtzee box filled.
   static State checked(Categories scored, int upper, bool yahtzee_50);
   // A state from text: an index ("4097"), "start", or the filled boxes by name separated
-  // by commas, with optional words "upper=N" and "y50": "aces,chance upper=3 y50".
+  // by commas, with optional words "upper=N" and "y50": "aces,chance,yahtzee upper=3 y50".
   // ParseError for text that is none of these or a state no card can reach.
   static State parse(std::string_view text);
 

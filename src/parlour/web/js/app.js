@@ -3,46 +3,7 @@
 import { h, clear, toast } from "./dom.js";
 import { renderLobby } from "./lobby.js";
 import { TableView } from "./table.js";
-
-export const api = {
-  async call(method, path, body, token) {
-    const headers = {};
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (token) headers["Authorization"] = `Bearer ${token}`;
-    const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const data = await r.json().catch(() => ({}));
-    if (!r.ok) {
-      const e = new Error(data.message || `HTTP ${r.status}`);
-      e.payload = data;
-      throw e;
-    }
-    return data;
-  },
-  games() { return this.call("GET", "/api/games"); },
-  create(body) { return this.call("POST", "/api/tables", body); },
-  take(table, seat, name) { return this.call("POST", `/api/tables/${table}/seats`, { seat, name }); },
-  table(table, token) { return this.call("GET", `/api/tables/${table}`, undefined, token); },
-  advice(table, token, query = "") { return this.call("GET", `/api/tables/${table}/advice${query}`, undefined, token); },
-};
-
-// Seat tokens live in this browser only (localStorage): a reload resumes the table.
-export const seats = {
-  key: "parlour.seats",
-  all() {
-    try { return JSON.parse(localStorage.getItem(this.key) || "{}"); } catch { return {}; }
-  },
-  get(table) { return this.all()[table] || null; },
-  put(table, info) {
-    const a = this.all();
-    a[table] = { ...info, saved: Date.now() };
-    localStorage.setItem(this.key, JSON.stringify(a));
-  },
-  drop(table) {
-    const a = this.all();
-    delete a[table];
-    localStorage.setItem(this.key, JSON.stringify(a));
-  },
-};
+import { api, seats } from "./api.js";
 
 let current = null;
 
@@ -56,21 +17,42 @@ async function route() {
     current = new TableView(app, m[1], info);
     current.open();
   } else if ((m = hash.match(/^#\/join\/([A-Za-z0-9_-]{1,40})$/))) {
-    clear(app);
-    app.append(h("p", {}, "Taking a seat…"));
-    try {
-      const got = await api.take(m[1], null, null);
-      seats.put(m[1], { token: got.token, seat: got.seat });
-      location.hash = `#/t/${m[1]}`;
-    } catch (e) {
-      clear(app);
-      app.append(h("p", { class: "problem" }, `Could not join: ${e.message}`), h("a", { href: "#/" }, "Back to the lobby"));
-    }
+    renderJoin(app, m[1]);
+    return;
   } else {
     document.getElementById("where").textContent = "";
     await renderLobby(app);
   }
   app.focus({ preventScroll: true });
+}
+
+// A friend's link: ask for a name (the one used last in this browser filled in), then take the open seat.
+function renderJoin(app, table) {
+  clear(app);
+  document.getElementById("where").textContent = `table ${table}`;
+  const name = h("input", { id: "join-name", maxlength: 64, autocomplete: "nickname", placeholder: "optional",
+    value: localStorage.getItem("parlour.name") || "" });
+  const problem = h("p", { class: "problem", role: "alert", hidden: true });
+  const form = h("form", { class: "lobby join-form", "aria-labelledby": "join-title" },
+    h("h1", { id: "join-title" }, "Join the table"),
+    h("p", {}, "A seat is kept for you at this table. The other players will see the name you give."),
+    h("div", { class: "row" }, h("label", { for: "join-name" }, "Your name"), name),
+    h("button", { type: "submit", class: "primary", id: "join" }, "Take the seat"), problem);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const given = name.value.trim();
+    if (given) localStorage.setItem("parlour.name", given);
+    try {
+      const got = await api.take(table, null, given || null);
+      seats.put(table, { token: got.token, seat: got.seat });
+      location.hash = `#/t/${table}`;
+    } catch (e) {
+      problem.hidden = false;
+      problem.replaceChildren(`Could not join: ${e.message} `, h("a", { href: "#/" }, "Back to the lobby"));
+    }
+  });
+  app.append(form);
+  name.focus();
 }
 
 window.addEventListener("hashchange", route);

@@ -19,9 +19,9 @@ export class FreecellView {
     this.root = root;
     this.t = table;
     this.sel = null; // {src, count}
-    this.history = [];
+    this.history = null; // read from this browser's storage at the first state
+    this.historyKey = `parlour.freecell.moves.${table.table}`;
     this.lastSeq = null;
-    this.undoSeqs = new Set();
     this.hint = null;
     this.anim = null; // {moves, i, waiting}
     this.keyBuf = "";
@@ -54,14 +54,18 @@ export class FreecellView {
   render(s) {
     this.s = s;
     const o = s.observation;
-    // the move list, from the events (undos are numbered like actions)
-    if (this.lastSeq !== null && s.seq > this.lastSeq) {
-      if (s.ack !== null && this.undoSeqs.has(s.ack) && s.seq === this.lastSeq + 1) this.history.pop();
-      else if (s.last_event && s.last_event.action) {
-        const ev = s.last_event;
-        this.history.push(ev.count > 1 && !ev.action.includes("v") ? `${ev.action}v${ev.count}` : ev.action);
-      }
+    // The move list: each event's move in its place (the event gives its move number), the
+    // list as long as the game's moves (an undo shortens it), kept in this browser so that a
+    // reload shows it again; a move this browser never saw is shown as such, in its place.
+    if (this.history === null) {
+      try { this.history = JSON.parse(localStorage.getItem(this.historyKey) || "[]"); } catch { this.history = []; }
     }
+    const ev = s.last_event;
+    if (ev && ev.action && ev.moves >= 1 && ev.moves <= o.moves) {
+      this.history[ev.moves - 1] = ev.count > 1 && !ev.action.includes("v") ? `${ev.action}v${ev.count}` : ev.action;
+    }
+    this.history.length = Math.min(this.history.length, o.moves);
+    try { localStorage.setItem(this.historyKey, JSON.stringify(this.history)); } catch { /* storage full: the list stays for this page */ }
     this.lastSeq = s.seq;
     if (this.hint && this.hint.seq !== s.seq) this.hint = null;
     if (!this.hint) delete this.verdict.dataset.hint;
@@ -74,8 +78,11 @@ export class FreecellView {
     this.btnHome.disabled = !s.legal_actions.some((a) => /^[1-8a-d]h$/.test(a.text));
     this.draw(o);
     clear(this.notation);
-    this.history.forEach((m) => this.notation.append(h("li", {}, m)));
-    this.notation.dataset.count = String(this.history.length);
+    for (let i = 0; i < o.moves; i++) {
+      const m = this.history[i];
+      this.notation.append(m ? h("li", {}, m) : h("li", { class: "muted" }, "(a move not seen in this browser)"));
+    }
+    this.notation.dataset.count = String(o.moves);
     this.stepAnimation(s);
   }
 
@@ -180,8 +187,7 @@ export class FreecellView {
 
   doUndo() {
     if (this.anim) return;
-    const seq = this.t.undo();
-    if (seq !== null) this.undoSeqs.add(seq);
+    this.t.undo();
   }
 
   async ask() {
@@ -199,7 +205,11 @@ export class FreecellView {
   showVerdict(a) {
     this.verdict.dataset.verdict = a.verdict;
     this.verdict.dataset.seq = String(a.seq);
-    if (a.verdict === "UNSOLVABLE") this.verdict.textContent = "Unsolvable from here: the solver searched every position and found no win. Undo a few moves.";
+    if (a.verdict === "UNSOLVABLE") {
+      this.verdict.textContent = this.s.observation.moves === 0
+        ? "This deal cannot be won: the solver searched every position from the start and found no win. Try another deal."
+        : "Unsolvable from here: the solver searched every position and found no win. Undo a few moves.";
+    }
     else if (a.verdict === "UNKNOWN") this.verdict.textContent = "The solver found no solution within its limits from here; it may still be won.";
   }
 

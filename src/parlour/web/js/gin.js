@@ -47,7 +47,10 @@ export class GinView {
     this.s = s;
     const o = s.observation;
     const ev = s.last_event;
-    if (ev && ev.result) this.lastResult = { ev, seq: s.seq };
+    // The knocker's melds, from the knock or the layoff phase, for the last hand's display.
+    if (ev && ev.spread) this.seenSpread = { knocker: ev.seat, melds: ev.spread };
+    else if (o.spread && o.spread.length) this.seenSpread = { knocker: o.knocker, melds: o.spread };
+    if (ev && ev.result) this.lastResult = { ev, seq: s.seq, spread: this.seenSpread?.knocker === ev.result.knocker ? this.seenSpread : null };
     if (!this.legalStarting("knock ").length) this.knockMode = false;
     const key = (o.hand || []).join(" ");
     if (key !== this.arrKey) {
@@ -247,9 +250,17 @@ export class GinView {
     this.result.dataset.winner = String(res.winner);
     this.result.append(h("h2", {}, "Last hand"), ...lines.map((l) => h("p", {}, l)));
     if (ev.hands) {
-      this.result.append(h("div", { class: "shown" }, ...ev.hands.map((hand, i) => h("div", {},
-        h("h3", {}, i === this.me() ? "Your hand" : `${name(i)}'s hand`),
-        h("div", { class: "cards fan small" }, ...sortCards(hand).map((c) => cardEl(c)))))));
+      // Side by side without overlap, the knocker's melds grouped as in the hand above.
+      const groups = (hand, i) => {
+        const melds = r.spread && i === res.knocker ? r.spread.melds : [];
+        const inMeld = new Set(melds.flat());
+        const rest = sortCards(hand.filter((c) => !inMeld.has(c)));
+        return h("div", { class: "groups" },
+          ...melds.map((m, k) => h("div", { class: "meld", role: "group", "aria-label": `meld ${k}` }, ...m.map((c) => cardEl(c)))),
+          rest.length ? h("div", { class: "deadwood", role: "group", "aria-label": melds.length ? "deadwood" : "cards" }, ...rest.map((c) => cardEl(c))) : "");
+      };
+      this.result.append(h("div", { class: "shown" }, ...ev.hands.map((hand, i) => h("div", { class: "cards small", "data-seat": String(i) },
+        h("h3", {}, i === this.me() ? "Your hand" : `${name(i)}'s hand`), groups(hand, i)))));
     }
     this.result.append(h("button", { type: "button", class: "link", onclick: () => { this.lastResult = null; this.drawResult(); } }, "Hide"));
   }

@@ -1,11 +1,29 @@
 // The lobby: choose a game, its rules preset or deal number and the opponents; resume your tables.
 import { h, clear, toast } from "./dom.js";
-import { api, seats } from "./app.js";
+import { api, seats } from "./api.js";
 
 const BLURB = {
   gin: "A match to the target score against a bot or a friend.",
   yahtzee: "Thirteen turns, five dice; an advisor from the exact solver if you want one.",
   freecell: "Any deal number; hints, undo and a solver that finishes the game for you.",
+};
+
+// What each rules preset of the registry means (the wording of the engine's own docs).
+const PRESET_NOTES = {
+  gin: {
+    default: "The rule card: knock at 10 or less, gin 25, undercut 25, no big gin, no box or game bonus; match to 100.",
+    card: "The rule card: knock at 10 or less, gin 25, undercut 25, no big gin, no box or game bonus; match to 100.",
+    modern: "Modern scoring: gin 25, big gin 31, undercut 25, box 25, game 100, a shutout doubles the total.",
+    classic: "The older published scoring (Pagat, Bicycle): gin 20, no big gin, undercut 10, box 20, game 100, shutout 100.",
+    palace: "Palace rules: gin 25, no big gin, undercut 20, box 10 counted at once, no game bonus.",
+    eaai: "The EAAI competition's rules: the rule card's scoring, and the first player alternates from hand to hand.",
+  },
+  yahtzee: {
+    default: "The official rules: the forced joker, the upper bonus (35 at 63) and the Yahtzee bonus (100 each).",
+    "free-joker": "The free joker: a second Yahtzee may fill any box as a joker, its upper box open or not.",
+    "no-joker": "No joker: a second Yahtzee still earns the Yahtzee bonus but fills a box only as its dice are.",
+    "no-bonuses": "The forced joker, without the upper bonus and without the Yahtzee bonus.",
+  },
 };
 
 export async function renderLobby(app) {
@@ -36,8 +54,13 @@ export async function renderLobby(app) {
     clear(options);
     clear(opponents);
     if (g.presets.length > 1) {
-      options.append(h("div", { class: "row" }, h("label", { for: "preset" }, "Rules"),
-        h("select", { id: "preset", name: "preset" }, ...g.presets.map((p) => h("option", { value: p }, p)))));
+      const notes = PRESET_NOTES[g.name] || {};
+      const note = h("p", { class: "muted preset-note", id: "preset-note", "aria-live": "polite" });
+      const explain = () => { note.textContent = notes[select.value] || ""; };
+      const select = h("select", { id: "preset", name: "preset", "aria-describedby": "preset-note", onchange: explain },
+        ...g.presets.map((p) => h("option", { value: p, title: notes[p] || "" }, p)));
+      options.append(h("div", { class: "row" }, h("label", { for: "preset" }, "Rules"), select), note);
+      explain();
     }
     if (g.name === "freecell") {
       options.append(h("div", { class: "row" }, h("label", { for: "deal" }, "Deal number"),
@@ -74,13 +97,15 @@ export async function renderLobby(app) {
 
   form.append(h("h1", { id: "lobby-title" }, "New table"), gamePick, options, opponents,
     h("div", { class: "row" }, h("label", { for: "name" }, "Your name"),
-      h("input", { id: "name", maxlength: 64, autocomplete: "nickname", placeholder: "optional" })),
+      h("input", { id: "name", maxlength: 64, autocomplete: "nickname", placeholder: "optional",
+        value: localStorage.getItem("parlour.name") || "" })),
     h("button", { type: "submit", class: "primary", id: "start" }, "Start"));
 
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = byName[state.game];
     const name = form.querySelector("#name").value.trim() || null;
+    if (name) localStorage.setItem("parlour.name", name);
     const body = { game: g.name, seats: [{ kind: "open", name }] };
     const preset = form.querySelector("#preset");
     if (preset) body.preset = preset.value;

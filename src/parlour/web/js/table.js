@@ -1,6 +1,6 @@
 // One table: the WebSocket to the server, the seat's sequence numbers, and the game's view.
 import { h, clear, toast } from "./dom.js";
-import { api, seats } from "./app.js";
+import { api, seats } from "./api.js";
 import { GinView } from "./gin.js";
 import { YahtzeeView } from "./yahtzee.js";
 import { FreecellView } from "./freecell.js";
@@ -27,7 +27,8 @@ export class TableView {
   open() {
     clear(this.root);
     this.status = h("p", { class: "muted" }, "Connecting…");
-    this.root.append(this.status);
+    this.offlineBox = h("p", { class: "problem offline", id: "offline", role: "alert", hidden: true });
+    this.root.append(this.offlineBox, this.status);
     document.getElementById("where").textContent = `table ${this.table}`;
     document.addEventListener("keydown", this.onKey);
     this.connect();
@@ -45,6 +46,25 @@ export class TableView {
 
   setConn(text) { document.getElementById("conn").textContent = text; }
 
+  // While the server cannot be reached the table's controls are off (and say so): a move
+  // made then would be lost.  The first state after reconnecting redraws them as they are.
+  setOffline(on) {
+    if (Boolean(this.offline) === on) return; // each failed reconnection calls again
+    this.offline = on;
+    this.offlineBox.hidden = !on;
+    this.offlineBox.textContent = on ? "The server cannot be reached: reconnecting… Moves are off until it answers." : "";
+    if (!this.stage) return;
+    this.root.classList.toggle("offline-table", on);
+    if (on) {
+      this.disabledByUs = [...this.root.querySelectorAll("button, input, select, textarea")]
+        .filter((el) => !el.disabled && !this.offlineBox.contains(el));
+      for (const el of this.disabledByUs) el.disabled = true;
+    } else {
+      for (const el of this.disabledByUs || []) el.disabled = false;
+      this.disabledByUs = [];
+    }
+  }
+
   connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${this.table}`);
@@ -52,6 +72,7 @@ export class TableView {
     ws.onopen = () => {
       this.retry = 0;
       this.setConn("connected");
+      this.setOffline(false);
       ws.send(JSON.stringify({ type: "hello", token: this.token }));
     };
     ws.onmessage = (ev) => this.message(JSON.parse(ev.data));
@@ -59,6 +80,7 @@ export class TableView {
       if (this.closed) return;
       if (ev.code === 4404) { this.setConn(""); return; }
       this.setConn("reconnecting…");
+      this.setOffline(true);
       const delay = Math.min(5000, 250 * 2 ** this.retry++);
       setTimeout(() => { if (!this.closed) this.connect(); }, delay);
     };
@@ -116,7 +138,7 @@ export class TableView {
 
   // Send an action by id or text; returns the client sequence number used.
   act(action, label) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { toast("Not connected yet"); return null; }
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { toast("Not connected: the move was not sent"); return null; }
     const seq = this.nextSeq++;
     this.pending.set(seq, label || String(action));
     this.errorBox.hidden = true;
@@ -164,7 +186,7 @@ export class TableView {
     const more = h("details", { class: "more" }, h("summary", {}, "Every legal action (keyboard and screen-reader friendly)"),
       h("p", { id: "action-help", class: "muted" }, "Any action the server accepts can be typed as its text or picked here."),
       typed, this.legalBox);
-    this.root.append(this.turnLine, this.errorBox, this.joinBox, this.stage, more);
+    this.root.append(this.offlineBox, this.turnLine, this.errorBox, this.joinBox, this.stage, more);
     this.view = new Game(this.stage, this);
   }
 

@@ -221,7 +221,8 @@ export class YahtzeeView {
     const cur = current ? a.actions.find((x) => x.id === current.id) : null;
     this.advBox.dataset.best = best ? best.text : "";
     this.advBox.dataset.seq = String(a.seq);
-    this.advBox.append(
+    // (Element.append writes null as the text "null": the parts not shown are left out.)
+    this.advBox.append(...[
       h("p", {}, "Best: ", h("strong", { id: "advice-best", "data-action": best?.text }, this.plain(best?.text)),
         ` — expected final score ${best?.value.toFixed(2)}`,
         " ", h("button", { type: "button", id: "advice-play", "aria-keyshortcuts": "a", onclick: () => this.followAdvice() }, "Play it")),
@@ -229,7 +230,7 @@ export class YahtzeeView {
       h("details", {}, h("summary", {}, `Every choice (${rows.length})`),
         h("ol", { class: "advice-list" }, ...rows.map((r) => h("li", { class: r.id === a.best ? "best" : "" },
           `${this.plain(r.text)}: ${r.value.toFixed(2)}`)))),
-      this.drawObjectives(a));
+      this.drawObjectives(a)].filter(Boolean));
   }
 
   // One line per objective: its best choice, what that choice is worth on every objective, and
