@@ -43,6 +43,7 @@ from parlour.gin import (
     deadwood,
     simulate_rounds,
 )
+from parlour.gin.arena import wilson_interval
 from parlour.gin.bots import EXPERT_BENCH_NODES, EXPERT_DEFAULT_NODES
 
 SEED = 20261129
@@ -147,16 +148,22 @@ def _load() -> str:
         return "load average unknown"
 
 
-def _arena(bots: list[Any], matches: int, rules: Rules, jobs: int) -> None:
+def _arena(bots: list[Any], matches: int, rules: Rules, jobs: int, duplicate: bool = False) -> None:
     t, cpu = time.perf_counter(), time.process_time()
-    res = arena(bots, matches=matches, seed=SEED, jobs=jobs, rules=rules)
+    res = arena(bots, matches=matches, seed=SEED, jobs=jobs, rules=rules, duplicate=duplicate)
     dt, cpu = time.perf_counter() - t, time.process_time() - cpu
     print(res.table())
     for p in res.pairs:
         lo, hi = p.interval
+        extra = ""
+        if p.duplicate:
+            wlo, whi = wilson_interval(p.wins[0], p.matches)
+            extra = (
+                f"; duplicate: {p.deals} deals, {p.split_deals} split; as independent matches [{wlo:.1%}, {whi:.1%}]"
+            )
         print(
             f"  {p.a} vs {p.b}: {p.win_rate:.1%} [{lo:.1%}, {hi:.1%}] (interval width {hi - lo:.1%}), "
-            f"{p.raw.decisions} decisions"
+            f"{p.raw.decisions} decisions{extra}"
         )
     n = sum(p.raw.decisions for p in res.pairs)
     print(
@@ -245,19 +252,40 @@ def main(argv: list[str]) -> None:
         help=f"ExpertBot's node budget (default {EXPERT_BENCH_NODES}, about 10 ms of CPU a decision on average)",
     )
     ap.add_argument("--jobs", type=int, default=2, help="threads (default 2)")
+    ap.add_argument("--duplicate", action="store_true", help="duplicate matches: each deal twice, the seats swapped")
+    ap.add_argument(
+        "--against",
+        choices=["both", "simple", "hard"],
+        default="both",
+        help="expert/budget: the opponents (simple under Rules.eaai(), hard under Rules(); default both)",
+    )
+    ap.add_argument("--points", action="store_true", help="ExpertBot values hands by points, not the match chance")
+    ap.add_argument(
+        "--opponent", choices=["greedy", "defensive"], default="greedy", help="ExpertBot's playout opponent"
+    )
+    ap.add_argument("--proposals", type=int, default=32, help="ExpertBot's opponent hands proposed per world")
     args = ap.parse_args(argv[1:])
+    dup = args.duplicate
+
+    def expert(nodes: int) -> ExpertBot:
+        return ExpertBot(1, nodes=nodes, match_aware=not args.points, opponent=args.opponent, proposals=args.proposals)
+
+    def versus(nodes: int) -> None:
+        if args.against in ("both", "simple"):
+            _arena([expert(nodes), "simple"], args.matches, Rules.eaai(), args.jobs, dup)
+        if args.against in ("both", "hard"):
+            _arena([expert(nodes), "hard"], args.matches, Rules(), args.jobs, dup)
+
     if args.what == "speed":
         speed()
     elif args.what == "levels":
         for rules in (Rules(), Rules.eaai()):
-            _arena(["hard", "normal", "easy", "simple"], args.matches, rules, args.jobs)
+            _arena(["hard", "normal", "easy", "simple"], args.matches, rules, args.jobs, dup)
     elif args.what == "expert":
-        _arena([ExpertBot(1, nodes=args.nodes), "simple"], args.matches, Rules.eaai(), args.jobs)
-        _arena([ExpertBot(1, nodes=args.nodes), "hard"], args.matches, Rules(), args.jobs)
+        versus(args.nodes)
     else:
         for nodes in (args.nodes // 10, args.nodes, args.nodes * 10):
-            _arena([ExpertBot(1, nodes=nodes), "simple"], args.matches, Rules.eaai(), args.jobs)
-            _arena([ExpertBot(1, nodes=nodes), "hard"], args.matches, Rules(), args.jobs)
+            versus(nodes)
 
 
 if __name__ == "__main__":

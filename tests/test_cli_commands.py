@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -45,6 +46,7 @@ BARE: dict[tuple[str, ...], tuple[str, str]] = {
     ("gin", "deal"): (RUNS, "stock"),
     ("gin", "replay"): (USAGE_ERROR, "file"),
     ("gin", "arena"): (RUNS, "hard vs normal"),
+    ("gin", "ladder"): (RUNS, "Elo"),
     ("gin", "play"): (RUNS, "You leave the table"),
     ("yahtzee",): (HELP, "SUBCOMMAND"),
     ("yahtzee", "solve"): (RUNS, "254.5877287345"),
@@ -86,7 +88,7 @@ def test_every_command_has_its_bare_invocation_written_down() -> None:
 
 
 #: Bare invocations that run for seconds (the arena's default 200 matches): the slow tier.
-SLOW_BARE = {("gin", "arena")}
+SLOW_BARE = {("gin", "arena"), ("gin", "ladder")}
 
 
 @pytest.mark.parametrize(
@@ -120,14 +122,16 @@ def test_bare_invocation(
 
 def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
     """A serving command either stops at once with a clean one-line error (exit 1), or
-    serves (its health endpoint answers) until Ctrl-C, which ends it quietly."""
+    serves (its health endpoint answers) until Ctrl-C, which ends it quietly.  Its default
+    files go to a folder of its own (XDG_DATA_HOME), never the user's."""
+    data = tempfile.TemporaryDirectory()
     proc = subprocess.Popen(
         [sys.executable, "-m", "parlour", *path],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=dict(os.environ),
+        env=dict(os.environ, XDG_DATA_HOME=data.name),
     )
     port = _parser_of(path).get_default("port")
     try:
@@ -143,6 +147,7 @@ def serve_until_stopped(path: tuple[str, ...], needle: str) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
+        data.cleanup()
     text = out + err
     assert "Traceback" not in text, text[-3000:]
     if proc.returncode == 1:

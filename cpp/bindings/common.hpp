@@ -56,28 +56,27 @@ py::array_t<T> to_numpy(std::vector<T>&& v) {
 // in dependency order (a type is registered before a default argument uses it).
 void register_errors(py::module_& m);                 // errors.cpp
 void register_protocol(py::module_& m);               // protocol.cpp: Event
-void register_cards(py::module_& m);                  // bind_cards.cpp
-void register_rng(py::module_& m);                    // bind_cards.cpp
-void register_gin(py::module_& m);                    // bind_gin.cpp: Player, melds, deadwood
-void register_gin_scoring(py::module_& m);            // bind_gin_scoring.cpp: Rules, results, settle
-void register_gin_action(py::module_& m);             // bind_gin_action.cpp: Phase, Action, the ids
-void register_gin_observation(py::module_& m);        // bind_gin_observation.cpp
-void register_gin_round(py::module_& m);              // bind_gin_round.cpp
-void register_gin_match(py::module_& m);              // bind_gin_match.cpp: Match, Game, simulate_rounds
-void register_gin_bots(py::module_& m);               // bind_gin_bots.cpp: the bots and the arena
-void register_yahtzee(py::module_& m);                // bind_yahtzee.cpp: dice, categories, states, rules
-void register_yahtzee_game(py::module_& m);           // bind_yahtzee_game.cpp: Phase, Observation, Game
-void register_yahtzee_solver(py::module_& m);         // bind_yahtzee_solver.cpp: Solver, bots, simulate
-void register_yahtzee_objectives(py::module_& m);     // bind_yahtzee_objectives.cpp: distributions, targets, heads-up
-void register_freecell(py::module_& m);               // bind_freecell.cpp: positions, moves, the solver
-void register_freecell_game(py::module_& m);          // bind_freecell_game.cpp: Observation, Game
+void register_cards(py::module_& m);                  // core/cards.cpp
+void register_rng(py::module_& m);                    // core/cards.cpp
+void register_gin(py::module_& m);                    // gin/meld.cpp: Player, melds, deadwood
+void register_gin_scoring(py::module_& m);            // gin/scoring.cpp: Rules, results, settle
+void register_gin_action(py::module_& m);             // gin/action.cpp: Phase, Action, the ids
+void register_gin_observation(py::module_& m);        // gin/observation.cpp
+void register_gin_round(py::module_& m);              // gin/round.cpp
+void register_gin_match(py::module_& m);              // gin/match.cpp: Match, Game, simulate_rounds
+void register_gin_bots(py::module_& m);               // gin/bots.cpp: the bots and the arena
+void register_gin_coach(py::module_& m);              // gin/coach.cpp: advise, review, match odds
+void register_yahtzee(py::module_& m);                // yahtzee/values.cpp: dice, categories, states, rules
+void register_yahtzee_game(py::module_& m);           // yahtzee/game.cpp: Phase, Observation, Game
+void register_yahtzee_solver(py::module_& m);         // yahtzee/solver.cpp: Solver, bots, simulate
+void register_yahtzee_objectives(py::module_& m);     // yahtzee/objective.cpp: distributions, targets, heads-up
+void register_freecell(py::module_& m);               // freecell/state.cpp: positions and moves
+void register_freecell_solver(py::module_& m);        // freecell/solver.cpp: search, prove, surveys
+void register_freecell_game(py::module_& m);          // freecell/game.cpp: Observation, Game
 void register_constructor_errors(py::module_& root);  // errors.cpp: X() without a constructor raises WrongTypeError
 void register_argument_errors(py::module_& root);  // errors.cpp: arguments that fit no signature raise WrongTypeError
-void register_envs(py::module_& root);             // bind_envs.cpp: the encoders, parlour._core.envs
-void register_platform(py::module_& root);         // bind_platform.cpp: parlour._core.platform
-
-// A Microsoft deal number, 1 .. 2**33 - 1 (WrongType, InvalidValue otherwise); bind_freecell.cpp.
-std::uint64_t to_deal(py::handle obj);
+void register_envs(py::module_& root);             // envs/envs.cpp: the encoders, parlour._core.envs
+void register_platform(py::module_& root);         // core/platform.cpp: parlour._core.platform
 
 // ---- enum members, returned fast
 // pybind11 converts a C++ enum to its native Python enum by calling the enum class

@@ -20,6 +20,7 @@
 #include "parlour/gin/action.hpp"
 #include "parlour/gin/arena.hpp"
 #include "parlour/gin/bots.hpp"
+#include "parlour/gin/coach.hpp"
 #include "parlour/gin/deadwood.hpp"
 #include "parlour/gin/expert.hpp"
 #include "parlour/gin/game.hpp"
@@ -70,6 +71,8 @@ bool unconstructed(pybind11::handle src, const pybind11::detail::type_info* tinf
 PARLOUR_GUARDED_CASTER(parlour::core::Card)
 PARLOUR_GUARDED_CASTER(parlour::core::Rng)
 PARLOUR_GUARDED_CASTER(parlour::gin::Action)
+PARLOUR_GUARDED_CASTER(parlour::gin::ActionAdvice)
+PARLOUR_GUARDED_CASTER(parlour::gin::Advice)
 PARLOUR_GUARDED_CASTER(parlour::gin::Bot)
 PARLOUR_GUARDED_CASTER(parlour::gin::EasyBot)
 PARLOUR_GUARDED_CASTER(parlour::gin::NormalBot)
@@ -88,6 +91,8 @@ PARLOUR_GUARDED_CASTER(parlour::gin::Meld)
 PARLOUR_GUARDED_CASTER(parlour::gin::Melds)
 PARLOUR_GUARDED_CASTER(parlour::gin::Observation)
 PARLOUR_GUARDED_CASTER(parlour::gin::PairResult)
+PARLOUR_GUARDED_CASTER(parlour::gin::Review)
+PARLOUR_GUARDED_CASTER(parlour::gin::ReviewItem)
 PARLOUR_GUARDED_CASTER(parlour::gin::Round)
 PARLOUR_GUARDED_CASTER(parlour::gin::RoundResult)
 PARLOUR_GUARDED_CASTER(parlour::gin::Rules)

@@ -18,6 +18,7 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_gin_round(gin);
   pb::register_gin_match(gin);
   pb::register_gin_bots(gin);
+  pb::register_gin_coach(gin);
   auto yahtzee = m.def_submodule("yahtzee", "Solitaire Yahtzee: scorecard rules, the game and the optimal solver.");
   pb::register_yahtzee(yahtzee);
   pb::register_yahtzee_game(yahtzee);
@@ -25,6 +26,7 @@ PYBIND11_MODULE(_core, m, pybind11::mod_gil_not_used()) {
   pb::register_yahtzee_objectives(yahtzee);
   auto freecell = m.def_submodule("freecell", "FreeCell: positions, moves, Microsoft deals, the game and the solver.");
   pb::register_freecell(freecell);
+  pb::register_freecell_solver(freecell);
   pb::register_freecell_game(freecell);
   pb::register_envs(m);
   pb::register_platform(m);

@@ -1,9 +1,15 @@
 // The one game protocol, bound once for every game (parlour.protocol documents it).
 //
-// A game's binding file specialises GameTraits<G> (how to read an action, list the
-// legal ids, apply, observe, snapshot) and calls def_game_protocol(cls); every
-// protocol member then has the same name, signature and behaviour in all games.
-// def_value_protocol(cls) gives a value type ==, copy and a JSON pickle the same way.
+// Every engine game is a core::Game (parlour/core/game.hpp): def_game_protocol(cls)
+// binds that shape, so every protocol member has the same name, signature and
+// behaviour in all games.  A game's binding file adds only what Python needs to know
+// about the game, a GameTraits<G> specialisation of names and conversions:
+//   kName, kSnapshotWhat      the game's name, and its snapshot's name in errors
+//   ActionLike, ActionStub    what apply() takes and legal_actions() returns (stubs)
+//   to_action(obj)            a Python action (an action object, an id or text) in C++
+//   action_object(g, id)      the Python action object of an id
+//   event(g)                  the Python Event of g.last_event(), which is set
+//   to_json(g), from_json(d)  the snapshot
 #pragma once
 
 #include <algorithm>
@@ -12,10 +18,12 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "common.hpp"
+#include "parlour/core/game.hpp"
 #include "parlour/core/json_text.hpp"
 
 namespace parlour::bindings {
@@ -62,27 +70,61 @@ void register_protocol(py::module_& m);
 template <class G>
 struct GameTraits;  // specialised by each game's binding file
 
-template <class G, class T = GameTraits<G>>
+// The Python value of a seat: an int, or the cached member of a seat enum (gin.Player).
+template <class S>
+auto seat_value(const std::optional<S>& seat) {
+  if constexpr (std::is_enum_v<S>) {
+    return seat ? std::optional<Member<S>>(Member<S>{*seat}) : std::nullopt;
+  } else {
+    return seat;
+  }
+}
+
+template <std::size_t>
+using FloatAt = py::float_;
+
+// returns() as a tuple of floats: tuple[float, float] for a fixed-size array of two, etc.
+template <class R>
+auto float_tuple(const R& values) {
+  py::tuple out(std::size(values));
+  std::size_t i = 0;
+  for (const auto v : values)
+    PyTuple_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i++), PyFloat_FromDouble(static_cast<double>(v)));
+  if constexpr (requires { std::tuple_size<R>::value; }) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return py::typing::Tuple<FloatAt<I>...>(std::move(out));
+    }(std::make_index_sequence<std::tuple_size<R>::value>());
+  } else {
+    return py::typing::Tuple<py::float_, py::ellipsis>(std::move(out));
+  }
+}
+
+template <core::Game G, class T = GameTraits<G>>
 void def_game_protocol(py::class_<G>& cls) {
+  using Ids = typename G::LegalIds;
+  using Obs = std::remove_cvref_t<decltype(observe(std::declval<const G&>(), std::optional<int>{}))>;
+  constexpr auto ids_of = [](const Ids& buf, int n) {
+    return std::span<const std::uint16_t>(buf.data(), static_cast<std::size_t>(n));
+  };
   cls.attr("game_name") = py::str(T::kName);
-  cls.attr("num_actions") = py::int_(T::kNumActions);
+  cls.attr("num_actions") = py::int_(G::kNumActions);
   cls.def_property_readonly(
-         "num_players", [](const G& g) { return T::num_players(g); }, "The number of seats.")
+         "num_players", [](const G& g) { return g.num_players(); }, "The number of seats.")
       .def_property_readonly(
-          "current_player", [](const G& g) { return T::current_player(g); },
+          "current_player", [](const G& g) { return seat_value(g.current_player()); },
           "The seat to act (an int), or None once the game is over.")
       .def(
           "legal_action_ids",
-          [](const G& g) {
-            std::array<std::uint16_t, T::kMaxLegal> buf;
-            return id_list({buf.data(), static_cast<std::size_t>(T::legal_ids(g, buf))});
+          [ids_of](const G& g) {
+            Ids buf;
+            return id_list(ids_of(buf, g.legal_ids(buf)));
           },
           "The ids of the legal actions, ascending (empty once the game is over).")
       .def(
           "legal_actions",
           [](const G& g) {
-            std::array<std::uint16_t, T::kMaxLegal> buf;
-            const int n = T::legal_ids(g, buf);
+            Ids buf;
+            const int n = g.legal_ids(buf);
             py::list out(static_cast<std::size_t>(n));
             for (int i = 0; i < n; ++i)
               out[static_cast<std::size_t>(i)] = T::action_object(g, buf[static_cast<std::size_t>(i)]);
@@ -91,16 +133,16 @@ void def_game_protocol(py::class_<G>& cls) {
           "The legal actions (the game's action objects, in id order).")
       .def(
           "legal_action_mask",
-          [](const G& g) {
-            std::array<std::uint16_t, T::kMaxLegal> buf;
-            return mask_array({buf.data(), static_cast<std::size_t>(T::legal_ids(g, buf))}, T::kNumActions);
+          [ids_of](const G& g) {
+            Ids buf;
+            return mask_array(ids_of(buf, g.legal_ids(buf)), G::kNumActions);
           },
           "A NumPy bool array of num_actions entries, True at the legal action ids.")
       .def(
           "can_apply",
           [](const G& g, const typename T::ActionLike& a) {
             try {
-              return !T::why_not(g, T::to_action(g, a)).has_value();
+              return g.can_apply(T::to_action(a));
             } catch (const core::Error&) {
               return false;  // not an action of this game at all
             }
@@ -110,32 +152,36 @@ void def_game_protocol(py::class_<G>& cls) {
           "why_not",
           [](const G& g, const typename T::ActionLike& a) -> std::optional<std::string> {
             try {
-              return T::why_not(g, T::to_action(g, a));
+              return g.why_not(T::to_action(a));
             } catch (const core::Error& e) { return std::string(e.what()); }
           },
           py::arg("action"), "None when apply(action) would be accepted, else the reason it would be refused.")
       .def(
-          "apply", [](G& g, const typename T::ActionLike& a) { T::apply(g, T::to_action(g, a)); }, py::arg("action"),
+          "apply", [](G& g, const typename T::ActionLike& a) { (void)g.apply(T::to_action(a)); }, py::arg("action"),
           "Applies an action object, an id or text. A refused action raises the library's error (IllegalActionError "
           "or a subclass, NotationError for bad text, PhaseError once the game is over) and changes nothing.")
       .def_property_readonly(
-          "is_terminal", [](const G& g) { return terminal_flag(T::is_terminal(g)); }, "Whether the game is over.")
+          "is_terminal", [](const G& g) { return terminal_flag(g.is_terminal()); }, "Whether the game is over.")
       .def(
-          "returns", [](const G& g) { return T::returns(g); },
+          "returns", [](const G& g) { return float_tuple(g.returns()); },
           "One float per seat, in points (see the game's documentation).")
       .def(
           "observation",
           [](const G& g, const py::object& seat) {
             if (seat.is(py::ellipsis()))
               throw core::WrongType("observation() takes the seat that looks: 0.." +
-                                    std::to_string(T::num_players(g) - 1) + ", or None for a spectator");
-            return T::observe(g, to_seat(seat, T::num_players(g), true));
+                                    std::to_string(g.num_players() - 1) + ", or None for a spectator");
+            return py::typing::Union<Obs>(py::cast(observe(g, to_seat(seat, g.num_players(), true))));
           },
           py::arg("seat") = py::ellipsis(),
           "What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public "
           "information only).")
       .def_property_readonly(
-          "last_event", [](const G& g) { return T::last_event(g); },
+          "last_event",
+          [](const G& g) -> py::typing::Optional<Event> {
+            if (!g.last_event()) return py::none();
+            return T::event(g);
+          },
           "What the last accepted action did (an Event), or None.")
       .def(
           "clone", [](const G& g) { return G(g); }, "An independent copy.")
@@ -147,7 +193,7 @@ void def_game_protocol(py::class_<G>& cls) {
           [](const G& g, const py::object& seat) -> JsonDict {
             if (!seat.is_none()) {  // the first releases' spelling of observation(seat).to_dict()
               deprecated("to_dict(player) is deprecated: use observation(seat).to_dict()");
-              return JsonDict(T::observe(g, to_seat(seat, T::num_players(g), false)).attr("to_dict")());
+              return JsonDict(py::cast(observe(g, to_seat(seat, g.num_players(), false))).attr("to_dict")());
             }
             return JsonDict(json_to_python(T::to_json(g)));
           },

@@ -65,7 +65,7 @@ Round deal(std::string_view one, std::string_view two, std::string_view upcard, 
 void play(Round& r, const std::vector<std::string_view>& actions) {
   for (auto text : actions) {
     const Action a = Action::parse(text);
-    CHECK(r.check(a) == RoundError::Ok);
+    CHECK(r.can_apply(a) && !r.why_not(a));
     r.apply(a);
   }
 }

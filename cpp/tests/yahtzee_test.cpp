@@ -41,19 +41,19 @@ TEST_CASE(a_turn_with_two_rerolls) {
   CHECK(g.phase() == Phase::Roll && g.rolls_left() == 3);
   g.roll(dice("11666"));
   CHECK(g.phase() == Phase::Decide && g.rolls_left() == 2);
-  (void)g.act(parse_action("keep 666"));
+  (void)g.apply(parse_action("keep 666"));
   CHECK(g.phase() == Phase::Roll && g.kept() == Keep::parse("666"));
   CHECK(!g.can_roll(dice("11123")));  // the kept sixes must be among the dice
   CHECK_THROWS(g.roll(dice("11123")), parlour::core::IllegalAction);
   g.roll(dice("23666"));
   CHECK_EQ(g.rolls_left(), 1);
-  (void)g.act(parse_action("reroll 666"));
+  (void)g.apply(parse_action("reroll 666"));
   g.roll(dice("66666"));
   CHECK_EQ(g.rolls_left(), 0);
   // No rolls left: only Score actions, one per open box.
   CHECK_EQ(g.legal_actions().size(), std::size_t{13});
-  CHECK(!g.is_legal(parse_action("keep 666")));
-  const ScoreDelta d = g.act(parse_action("score yahtzee"));
+  CHECK(!g.can_apply(parse_action("keep 666")));
+  const ScoreDelta d = g.apply(parse_action("score yahtzee"));
   CHECK_EQ(d.value, 50);
   CHECK_EQ(d.reward(), 50);
   CHECK_EQ(g.scorecard(0).total(), 50);

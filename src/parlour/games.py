@@ -144,6 +144,9 @@ class GameInfo:
     - ``advice(observation, **options)``: a JSON-ready dict of advice for the seat whose
       observation it is, computed from that observation only (:meth:`advise` checks the
       options against the function's keyword parameters);
+    - ``review(start, actions, seat, hand)``: a JSON-ready review of ``seat``'s decisions in
+      hand ``hand`` of the game played from ``start`` (a new game) by ``actions`` (ids),
+      from that seat's observations only (:meth:`review_hand`);
     - ``runs``: the game's long runs by name (:class:`LongRun`);
     - ``cli(subparsers)``: adds the ``parlour <game>`` command to the ``parlour``
       command's subparsers; ``demo(out)``: the game's part of ``parlour demo``.
@@ -162,6 +165,7 @@ class GameInfo:
     runs: Mapping[str, LongRun] = field(repr=False, default_factory=dict)
     cli: Callable[[Any], object] | None = field(repr=False, default=None)
     demo: Callable[[TextIO], object] | None = field(repr=False, default=None)
+    review: Callable[..., Mapping[str, Any]] | None = field(repr=False, default=None)
 
     def rules(self, preset: str | None = None) -> Any:
         """The rules of a preset (``None``: the default rules); InvalidValueError for an unknown name."""
@@ -252,6 +256,13 @@ class GameInfo:
                     f"{option} is not an option of the {self.title} advice (its options: {', '.join(known) or 'none'})"
                 )
         return dict(self.advice(observation, **options))
+
+    def review_hand(self, start: Any, actions: Sequence[int], seat: int, hand: int) -> dict[str, Any]:
+        """The game's review of ``seat``'s decisions in hand ``hand`` of the game played from
+        ``start`` by ``actions``; PhaseError for a game without reviews."""
+        if self.review is None:
+            raise PhaseError(f"there is no review for {self.name}")
+        return dict(self.review(start, list(actions), seat, hand))
 
     def run(self, name: str) -> LongRun:
         """The long run called ``name``; InvalidValueError for an unknown one."""

@@ -252,12 +252,19 @@ def test_illegal_actions_under_penalty_and_terminate(mode: str) -> None:
         FreeCellEnv(illegal_reward="-1")  # type: ignore[arg-type]
 
 
-def test_a_legal_move_outside_the_mask_is_played_in_every_mode() -> None:
-    """The mask lists moves to the first empty free cell; the engine accepts the others too."""
+def test_a_move_outside_the_mask_is_illegal_in_every_mode() -> None:
+    """The mask marks exactly the legal moves: a card goes to the first empty free cell."""
     for mode in ("raise", "penalty", "terminate"):
         env = FreeCellEnv(illegal_action=mode)
         obs, info = env.reset(options={"deal": 1})
-        to_cell_b = 0 * 13 + 9  # cascade 1 to free cell b: legal, not in the mask
-        assert not info["action_mask"][to_cell_b] and env.game.can_apply(to_cell_b)
-        obs, reward, terminated, truncated, info = env.step(to_cell_b)
-        assert not info["illegal_action"] and reward == 0 and obs["freecells"][1] == 19  # 6s, index 18
+        to_cell_a, to_cell_b = 0 * 13 + 8, 0 * 13 + 9  # cascade 1 to free cell a / b
+        assert info["action_mask"][to_cell_a] and env.game.can_apply(to_cell_a)
+        assert not info["action_mask"][to_cell_b] and not env.game.can_apply(to_cell_b)
+        before = env.game.state
+        if mode == "raise":
+            with pytest.raises(IllegalMove, match="first empty free cell"):
+                env.step(to_cell_b)
+        else:
+            obs, reward, terminated, truncated, info = env.step(to_cell_b)
+            assert info["illegal_action"] and reward == -1.0 and terminated == (mode == "terminate")
+        assert env.game.state == before

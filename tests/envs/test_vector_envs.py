@@ -141,7 +141,7 @@ def test_freecell_batch_equals_the_single_env_game_by_game(mode: str) -> None:
     assert counts["episodes"] >= 10 and counts["illegal"] >= 5 and counts["truncated"] >= 5
 
 
-def test_freecell_batch_plays_a_solution_and_accepts_moves_outside_the_mask() -> None:
+def test_freecell_batch_plays_a_solution_and_refuses_moves_outside_the_mask() -> None:
     from parlour.freecell import GameState, solve
 
     venv = FreeCellVectorEnv(2, illegal_action="raise")
@@ -154,9 +154,11 @@ def test_freecell_batch_plays_a_solution_and_accepts_moves_outside_the_mask() ->
         assert terms.all() == (k == len(moves) - 1)
     assert np.allclose(total, 1.0) and obs["observation"][:, 156:].tolist() == [[13] * 4] * 2
     venv.reset(options={"deals": np.array([1, 1])})
-    to_cell_b = 9  # cascade 1 to free cell b: legal, though the mask lists only cell a
-    obs, *_ = venv.step(np.array([to_cell_b, 8]))
-    assert obs["observation"][0, 153] == 19 and obs["observation"][1, 152] == 19
+    to_cell_a, to_cell_b = 8, 9  # cascade 1 to free cell a / b: a card goes to the first empty cell
+    with pytest.raises(IllegalActionError, match="not legal in game 0"):
+        venv.step(np.array([to_cell_b, to_cell_a]))
+    obs, *_ = venv.step(np.array([to_cell_a, to_cell_a]))  # nothing changed: both games take it now
+    assert obs["observation"][:, 152].tolist() == [19, 19]  # 6s (index 18) in free cell a
 
 
 def test_freecell_masks_equal_the_legal_moves_along_solutions_and_random_play() -> None:

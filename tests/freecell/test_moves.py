@@ -45,7 +45,7 @@ def test_cascade_to_cell_foundation_cascade() -> None:
     g = make(["Kd As", "9s 8h", "Kc 9h", "Qh"])
     assert g.apply("1h").foundations.heights == (0, 1, 0, 0)
     assert g.apply("2a").freecells[0] == Card("8h")
-    assert str(g.apply("1b").freecells[1]) == "As"
+    assert str(g.apply("2a").apply("1b").freecells[1]) == "As"  # b is the first empty cell then
     with pytest.raises(IllegalMove):
         g.apply("24")  # 8h on Qh is not one rank lower
     assert not g.allows_move("34")  # 9h on Qh: two ranks apart
@@ -61,9 +61,10 @@ def test_every_destination_rule() -> None:
         "a4": True,  # Jc onto Qh
         "a3": False,  # Jc onto 9h
         "a5": True,  # free cell to empty cascade
-        "ab": True,  # free cell to another (empty) free cell
+        "ab": False,  # free cell to another: the cells are interchangeable, it changes nothing
         "1a": False,  # free cell a is full
-        "1b": True,
+        "1b": True,  # b is the first empty free cell
+        "1c": False,  # c is empty, but b comes first
         "51": False,  # empty source
         "b1": False,  # empty cell
     }
@@ -83,6 +84,16 @@ def test_moves_that_change_nothing_are_illegal() -> None:
     assert not g.allows_move("15")  # a one-card cascade to an empty cascade
     assert not g.allows_move(Move(None, Position.cascade(0), Position.cascade(0)))
     assert not g.allows_move(Move(None, Position.freecell(0), Position.freecell(0)))
+    with pytest.raises(IllegalMove, match="interchangeable"):
+        g.apply("ab")  # the same position up to the order of the free cells
+
+
+def test_a_card_goes_to_the_first_empty_free_cell() -> None:
+    g = make(["Kd 7s", "9s 8h"], cells=[None, "Jc"])  # a empty, b full, c and d empty
+    assert g.allows_move("1a") and g.resolve("1a").to == Position.freecell(0)
+    with pytest.raises(IllegalMove, match="free cell a is empty: a card goes to the first empty free cell"):
+        g.apply("1c")
+    assert [str(m) for m in g.legal_move_list() if m.to.kind is PositionKind.FREECELL] == ["1a", "2a"]
 
 
 def test_foundation_is_never_a_source() -> None:

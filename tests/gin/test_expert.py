@@ -249,6 +249,10 @@ def test_expert_bot_object() -> None:
     b = ExpertBot(4, budget_ms=20, nodes=100, threads=2)
     c = pickle.loads(pickle.dumps(b))
     assert repr(c) == repr(b) and type(c) is ExpertBot
+    b = ExpertBot(5, nodes=900, match_aware=False, opponent="defensive", proposals=8)
+    assert repr(b) == "ExpertBot(seed=5, nodes=900, match_aware=False, opponent='defensive', proposals=8)"
+    c = pickle.loads(pickle.dumps(b))
+    assert (repr(c), c.proposals, c.opponent, c.match_aware) == (repr(b), 8, "defensive", False)
     assert make_bot("Expert", 2).name == "expert" and "expert" in BOT_NAMES
     assert ExpertBot(threads=0).threads >= 1  # one per core
     for kw in (

@@ -6,7 +6,10 @@
   browser's path (``PARLOUR_CHROMIUM`` or ``chromium`` on the PATH); ``.ci/run`` installs the
   package when it is missing.  A machine without it fails here with the command that installs it.
 - ``page``: a fresh browser context (empty localStorage) whose WebSocket frames and HTTP
-  answers are recorded; a page error fails the test.  Each test saves screenshots under
+  answers are recorded; a page error fails the test.  It lets Playwright's own scripts past
+  the server's Content-Security-Policy (``wait_for_function`` evaluates its text in the
+  page, which the policy forbids the page itself); ``strict_page`` keeps the policy, and a
+  report of it refusing anything fails the test.  Each test saves screenshots under
   ``build/test-artefacts/web/`` (or ``$PARLOUR_TEST_ARTEFACTS``).
 """
 
@@ -103,7 +106,16 @@ class Page:
 
 @pytest.fixture
 def page(browser: Any, web: Server, request: pytest.FixtureRequest) -> Iterator[Page]:
-    ctx = browser.new_context(viewport={"width": 1000, "height": 900})
+    yield from _page(browser, web, request, bypass_csp=True)
+
+
+@pytest.fixture
+def strict_page(browser: Any, web: Server, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from _page(browser, web, request, bypass_csp=False)
+
+
+def _page(browser: Any, web: Server, request: pytest.FixtureRequest, *, bypass_csp: bool) -> Iterator[Page]:
+    ctx = browser.new_context(viewport={"width": 1000, "height": 900}, bypass_csp=bypass_csp)
     ctx.set_default_timeout(20_000)
     pg = ctx.new_page()
     rec = Recorder()
@@ -123,6 +135,10 @@ def page(browser: Any, web: Server, request: pytest.FixtureRequest) -> Iterator[
     pg.on("websocket", on_ws)
     pg.on("response", on_response)
     pg.on("pageerror", lambda e: rec.errors.append(str(e)))
+    pg.on(
+        "console",
+        lambda m: rec.errors.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     p = Page(pg, rec, web.base, request.node.name)
     try:
         yield p

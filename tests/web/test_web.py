@@ -194,8 +194,9 @@ def test_freecell_deal_won_through_hints_undo_and_an_illegal_move(page: Page, we
     assert [str(m) for m in final.history] == notation
 
 
-def test_freecell_unsolvable_from_here(page: Page) -> None:
-    p, pg = page, page.page
+def test_freecell_unsolvable_from_here(strict_page: Page) -> None:
+    """Under the server's Content-Security-Policy (the page's modules, styles, fetches and WebSocket)."""
+    p, pg = strict_page, strict_page.page
     start(p, "freecell", deal=11982)  # the one Microsoft deal of 1..32000 that cannot be won
     pg.click("#fc-hint")
     pg.wait_for_selector('#verdict[data-verdict="UNSOLVABLE"]')
@@ -204,7 +205,9 @@ def test_freecell_unsolvable_from_here(page: Page) -> None:
     assert pg.locator("#fc-undo").is_disabled()
     fc_play(p, "1a")
     pg.click("#fc-hint")
-    pg.wait_for_function("document.querySelector('#verdict').textContent.startsWith('Unsolvable from here')")
+    # A locator, not wait_for_function: the page's policy forbids evaluating text (this test keeps it).
+    pg.locator("#verdict", has_text="Unsolvable from here").wait_for()
+    assert pg.inner_text("#verdict").startswith("Unsolvable from here")
     assert "Undo a few moves" in pg.inner_text("#verdict")
 
 

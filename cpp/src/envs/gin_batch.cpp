@@ -40,7 +40,7 @@ bool GinBatch::legal(int i, int action) const noexcept {
   const Slot& s = slots_[static_cast<std::size_t>(i)];
   if (!s.round || s.round->is_terminal()) return false;
   try {
-    return s.round->check(Action::from_id(action)) == gin::RoundError::Ok;
+    return s.round->can_apply(Action::from_id(action));
   } catch (...) { return false; }
 }
 

@@ -34,7 +34,7 @@ bool YahtzeeBatch::legal(int i, int action) const noexcept {
 void YahtzeeBatch::apply(int i, int action, double* reward, bool& terminated, bool& /*truncated*/) {
   Slot& s = slots_[static_cast<std::size_t>(i)];
   const yahtzee::Dice dice = *s.game.dice();
-  const yahtzee::ScoreDelta d = s.game.act(yahtzee::action_from_id(action));
+  const yahtzee::ScoreDelta d = s.game.apply(yahtzee::action_from_id(action));
   *reward = d.reward();
   if (s.game.is_terminal()) {
     s.last_dice = dice;

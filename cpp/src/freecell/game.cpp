@@ -13,7 +13,7 @@ Game::Game(const GameState& start, std::optional<std::uint64_t> deal) : deal_(de
 
 Game Game::from_deal(std::uint64_t n) { return Game(GameState::from_ms_deal(n), n); }
 
-int Game::legal_ids(std::array<std::uint16_t, kMaxLegal>& out) const {
+int Game::legal_ids(LegalIds& out) const {
   int n = 0;
   if (state().is_solved()) return 0;
   for (const Move& m : state().legal_move_list(true))
@@ -30,12 +30,16 @@ std::optional<std::string> Game::why_not(const Move& m) const {
   return "illegal move " + core::quote(m.notation()) + ": " + why;
 }
 
-Move Game::apply(const Move& m) {
+Move Game::apply(const Move& m) { return make_move(m, CellChoice::First); }
+
+Move Game::apply_recorded(const Move& m) { return make_move(m, CellChoice::Any); }
+
+Move Game::make_move(const Move& m, CellChoice cells) {
   std::string why;
-  const auto resolved = state().resolve(m, &why);
+  const auto resolved = state().resolve(m, &why, cells);
   if (!resolved) throw_illegal("illegal move " + core::quote(m.notation()) + ": " + why);
   std::string text = state().notation(*resolved);
-  GameState next = state().apply(*resolved);
+  GameState next = state().apply_unchecked(*resolved);
   states_.reserve(states_.size() + 1);
   moves_.reserve(moves_.size() + 1);
   states_.push_back(std::move(next));
@@ -62,7 +66,7 @@ Observation observe(const Game& game, std::optional<int> seat) {
   o.deal = game.deal();
   o.terminal = game.is_terminal();
   if (seat && !o.terminal) {
-    std::array<std::uint16_t, kMaxLegal> buf;
+    Game::LegalIds buf;
     const int n = game.legal_ids(buf);
     o.legal.assign(buf.begin(), buf.begin() + n);
   }

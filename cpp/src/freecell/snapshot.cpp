@@ -54,7 +54,7 @@ Game game_from_json(const Json& doc) {
   } catch (const core::Error& e) { st["start"].fail(e.what()); }
   for (const auto& m : st["moves"].items(0, 1000000)) {
     try {
-      game->apply(Move::parse(m.string()));
+      game->apply_recorded(Move::parse(m.string()));
     } catch (const core::FormatError&) { throw; } catch (const core::Error& e) {
       m.fail(e.what());
     }

@@ -1,4 +1,6 @@
 // prove's search of a split larger than its memory (see solver_external.hpp).
+// Why one file: ExternalSplit whole; its loads, checkpoints, merges and state file
+// share one set of invariants on which file holds which positions.
 #include "solver_external.hpp"
 
 #include <fstream>

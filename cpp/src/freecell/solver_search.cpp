@@ -1,5 +1,7 @@
 // The FreeCell solver's search: best-first scans over canonical positions, run as a
 // portfolio in turns (see parlour/freecell/solver.hpp for the method).
+// Why one file: the scan's hot loop (expansion, the heuristic's inlined lambda, the
+// store) is compiled as one unit, so the compiler can inline across it.
 #include "solver_search.hpp"
 
 #include <algorithm>

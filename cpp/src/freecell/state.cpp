@@ -1,306 +1,10 @@
-// FreeCell collections, moves and the rules of GameState (see state.hpp).
+// The rules of a FreeCell position, GameState (state.hpp): which moves are legal, what
+// they do; the collections are in collections.cpp, moves in move.cpp, text in text.cpp.
 #include "parlour/freecell/state.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 namespace parlour::freecell {
-
-void throw_illegal(const std::string& message) { throw core::IllegalAction(message, kIllegalMove); }
-
-namespace {
-
-bool builds_on(Card upper, Card lower) noexcept {
-  return upper.rank() + 1 == lower.rank() && upper.colour() != lower.colour();
-}
-
-}  // namespace
-
-// ---------------------------------------------------------------- Foundation(s)
-
-Foundation::Foundation(Suit suit, int height) : suit_(suit), height_(height) {
-  if (static_cast<int>(suit) > 3)
-    throw core::InvalidValue("a suit is 0..3, got " + std::to_string(static_cast<int>(suit)));
-  if (height < 0 || height > 13)
-    throw core::InvalidValue("a foundation holds 0..13 cards, got " + std::to_string(height));
-}
-
-std::optional<Card> Foundation::top() const {
-  if (height_ == 0) return std::nullopt;
-  return Card(height_, suit_);
-}
-
-std::vector<Card> Foundation::cards() const {
-  std::vector<Card> out;
-  for (int r = 1; r <= height_; ++r) out.emplace_back(r, suit_);
-  return out;
-}
-
-Foundation Foundation::add_card(Card c) const {
-  if (c.suit() != suit_) throw_illegal("cannot put " + c.str() + " on the " + core::suit_name(suit_) + " foundation");
-  if (c.rank() != height_ + 1)
-    throw_illegal("cannot put " + c.str() + " on the " + core::suit_name(suit_) + " foundation: it needs " +
-                  (height_ == 13 ? std::string("nothing more") : Card(height_ + 1, suit_).str()));
-  return Foundation(suit_, height_ + 1);
-}
-
-Foundations::Foundations(std::array<int, 4> heights) : heights_(heights) {
-  for (int h : heights)
-    if (h < 0 || h > 13) throw core::InvalidValue("a foundation holds 0..13 cards, got " + std::to_string(h));
-}
-
-Foundations Foundations::add_card(Card c) const {
-  if (!accepts(c)) {
-    const int h = heights_[static_cast<int>(c.suit())];
-    throw_illegal("cannot put " + c.str() + " on the foundations: the " + core::suit_name(c.suit()) +
-                  " foundation needs " + (h == 13 ? std::string("nothing more") : Card(h + 1, c.suit()).str()));
-  }
-  Foundations out = *this;
-  ++out.heights_[static_cast<int>(c.suit())];
-  return out;
-}
-
-std::string Foundations::str() const {
-  std::string out;
-  for (int s = 0; s < 4; ++s) {
-    if (s) out += ' ';
-    out += heights_[s] ? Card(heights_[s], static_cast<Suit>(s)).str() : std::string("--");
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- Freecells
-
-Freecells::Freecells(std::array<std::optional<Card>, 4> cells) : cells_(cells) {
-  for (int i = 0; i < 4; ++i)
-    for (int j = i + 1; j < 4; ++j)
-      if (cells_[i] && cells_[j] && *cells_[i] == *cells_[j])
-        throw core::InvalidValue("free cells hold " + cells_[i]->str() + " twice", kInvalidPosition);
-}
-
-int Freecells::count() const noexcept {
-  int n = 0;
-  for (const auto& c : cells_) n += c.has_value();
-  return n;
-}
-
-int Freecells::first_empty() const noexcept {
-  for (int i = 0; i < 4; ++i)
-    if (!cells_[i]) return i;
-  return -1;
-}
-
-int Freecells::find(Card c) const noexcept {
-  for (int i = 0; i < 4; ++i)
-    if (cells_[i] && *cells_[i] == c) return i;
-  return -1;
-}
-
-std::vector<Card> Freecells::cards() const {
-  std::vector<Card> out;
-  for (const auto& c : cells_)
-    if (c) out.push_back(*c);
-  return out;
-}
-
-Freecells Freecells::add_card(Card c) const {
-  const int i = first_empty();
-  if (i < 0) throw_illegal("cannot put " + c.str() + " in a free cell: all four are full");
-  if (find(c) >= 0) throw_illegal("cannot put " + c.str() + " in a free cell: it is already in one");
-  Freecells out = *this;
-  out.cells_[i] = c;
-  return out;
-}
-
-Freecells Freecells::with(int i, std::optional<Card> c) const {
-  Freecells out = *this;
-  out.cells_.at(static_cast<std::size_t>(i)) = c;
-  return out;
-}
-
-std::vector<std::pair<Freecells, Card>> Freecells::pop_card() const {
-  std::vector<std::pair<Freecells, Card>> out;
-  for (int i = 0; i < 4; ++i)
-    if (cells_[i]) out.emplace_back(with(i, std::nullopt), *cells_[i]);
-  return out;
-}
-
-std::string Freecells::str() const {
-  std::string out;
-  for (int i = 0; i < 4; ++i) {
-    if (i) out += ' ';
-    out += cells_[i] ? cells_[i]->str() : std::string("--");
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- Cascade
-
-std::optional<Card> Cascade::top() const {
-  if (cards_.empty()) return std::nullopt;
-  return cards_.back();
-}
-
-bool Cascade::accepts(Card c) const noexcept { return cards_.empty() || builds_on(c, cards_.back()); }
-
-Cascade Cascade::add_card(Card c) const {
-  if (!accepts(c))
-    throw_illegal("cannot put " + c.str() + " on " + cards_.back().str() +
-                  ": a cascade takes one rank lower in the other colour");
-  if (std::find(cards_.begin(), cards_.end(), c) != cards_.end())
-    throw_illegal("cannot put " + c.str() + " on a cascade that holds it");
-  std::vector<Card> v = cards_;
-  v.push_back(c);
-  return Cascade(std::move(v));
-}
-
-std::vector<std::pair<Cascade, Card>> Cascade::pop_card() const {
-  if (cards_.empty()) return {};
-  std::vector<Card> v(cards_.begin(), cards_.end() - 1);
-  return {{Cascade(std::move(v)), cards_.back()}};
-}
-
-int Cascade::run_length() const noexcept {
-  const int n = size();
-  if (n == 0) return 0;
-  int k = 1;
-  while (k < n && builds_on(cards_[n - k], cards_[n - k - 1])) ++k;
-  return k;
-}
-
-std::string Cascade::str() const {
-  std::string out;
-  for (std::size_t i = 0; i < cards_.size(); ++i) {
-    if (i) out += ' ';
-    out += cards_[i].str();
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- Position, Move
-
-Position Position::cascade(int i) {
-  if (i < 0 || i >= kCascades) throw core::InvalidValue("a cascade is 0..7, got " + std::to_string(i));
-  return Position{PositionKind::Cascade, i};
-}
-
-Position Position::freecell(int i) {
-  if (i < 0 || i >= kFreecells) throw core::InvalidValue("a free cell is 0..3, got " + std::to_string(i));
-  return Position{PositionKind::Freecell, i};
-}
-
-char Position::notation() const {
-  switch (kind) {
-    case PositionKind::Cascade: return static_cast<char>('1' + index);
-    case PositionKind::Freecell: return static_cast<char>('a' + index);
-    case PositionKind::Foundation: break;
-  }
-  return 'h';
-}
-
-std::string Position::str() const {
-  switch (kind) {
-    case PositionKind::Cascade: return "cascade " + std::to_string(index + 1);
-    case PositionKind::Freecell: return std::string("free cell ") + static_cast<char>('a' + index);
-    case PositionKind::Foundation: break;
-  }
-  return "the foundations";
-}
-
-namespace {
-
-// A sequence's count in notation: one digit, 10..13 as 'a'..'d' as Freecell Solver writes them.
-char count_digit(int count) { return static_cast<char>(count < 10 ? '0' + count : 'a' + (count - 10)); }
-
-}  // namespace
-
-Move Move::parse(std::string_view text) {
-  std::string t;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch)))
-      t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  auto bad = [&](const char* why) -> Move {
-    throw core::ParseError("not a FreeCell move in standard notation (" + std::string(why) + "): " + core::quote(text));
-  };
-  if (t.size() < 2) return bad("expected two characters like '3a', '8h', 'a5' or '12v5'");
-  auto pos = [&](char ch, bool source) -> Position {
-    if (ch >= '1' && ch <= '8') return Position{PositionKind::Cascade, ch - '1'};
-    if (ch >= 'a' && ch <= 'd') return Position{PositionKind::Freecell, ch - 'a'};
-    if (ch == 'h' && !source) return Position::foundation();
-    bad(source ? "a source is a cascade 1-8 or a free cell a-d" : "a destination is 1-8, a-d or h");
-    return {};
-  };
-  Move m;
-  m.from = pos(t[0], true);
-  m.to = pos(t[1], false);
-  m.count = 1;
-  if (t.size() > 2) {
-    if (t[2] != 'v' || t.size() < 4 || t.size() > 5) return bad("a count is written 'v' and a number, as in '12v5'");
-    int n = 0;
-    if (t.size() == 4 && t[3] >= 'a' && t[3] <= 'f') {
-      n = t[3] - 'a' + 10;  // Freecell Solver writes 10..13 as one hex digit: '52va'
-    } else {
-      for (std::size_t i = 3; i < t.size(); ++i) {
-        if (!std::isdigit(static_cast<unsigned char>(t[i]))) return bad("the count after 'v' must be a number");
-        n = n * 10 + (t[i] - '0');
-      }
-    }
-    if (n < 1 || n > 13) return bad("a sequence has 1 to 13 cards");
-    if (m.from.kind != PositionKind::Cascade || m.to.kind != PositionKind::Cascade)
-      if (n != 1) return bad("only cascade-to-cascade moves carry a count");
-    m.count = n;
-  } else if (m.from.kind == PositionKind::Cascade && m.to.kind == PositionKind::Cascade) {
-    m.count = 0;  // as many as fit onto the target
-  }
-  if (m.from == m.to) return bad("source and destination are the same");
-  return m;
-}
-
-std::string Move::notation() const {
-  std::string out{from.notation(), to.notation()};
-  // Without a position we cannot tell whether the target is empty, so a sequence
-  // always carries its count here ("12v3" is valid either way); GameState::notation
-  // prints the standard short form.
-  if (count > 1) {
-    out += 'v';
-    out += count_digit(count);
-  }
-  return out;
-}
-
-int Move::action_id() const {
-  auto src = [&]() { return from.kind == PositionKind::Cascade ? from.index : 8 + from.index; }();
-  if (count > 1) {
-    if (from.kind != PositionKind::Cascade || to.kind != PositionKind::Cascade || count > 13)
-      throw core::InvalidValue("no action id for the sequence move " + notation());
-    return 156 + (from.index * 8 + to.index) * 12 + count - 2;
-  }
-  const int dst = to.kind == PositionKind::Cascade ? to.index : to.kind == PositionKind::Freecell ? 8 + to.index : 12;
-  return src * 13 + dst;
-}
-
-Move Move::from_action_id(int id) {
-  if (id < 0 || id >= kNumActions)
-    throw core::InvalidValue("a FreeCell action id is 0.." + std::to_string(kNumActions - 1) + ", got " +
-                             std::to_string(id));
-  Move m;
-  if (id >= 156) {
-    const int r = id - 156;
-    m.from = Position{PositionKind::Cascade, r / 96};
-    m.to = Position{PositionKind::Cascade, (r / 12) % 8};
-    m.count = r % 12 + 2;
-    return m;
-  }
-  const int src = id / 13, dst = id % 13;
-  m.from = src < 8 ? Position{PositionKind::Cascade, src} : Position{PositionKind::Freecell, src - 8};
-  m.to = dst < 8    ? Position{PositionKind::Cascade, dst}
-         : dst < 12 ? Position{PositionKind::Freecell, dst - 8}
-                    : Position::foundation();
-  m.count = 1;
-  return m;
-}
-
-// ---------------------------------------------------------------- GameState
 
 GameState::GameState(Cascades cascades, Foundations foundations, Freecells freecells)
     : cascades_(std::move(cascades)), foundations_(foundations), freecells_(freecells) {
@@ -340,7 +44,7 @@ std::optional<Position> GameState::locate(Card c) const {
   return std::nullopt;
 }
 
-std::optional<Move> GameState::resolve(const Move& m, std::string* why) const {
+std::optional<Move> GameState::resolve(const Move& m, std::string* why, CellChoice cells) const {
   auto fail = [&](const std::string& reason) -> std::optional<Move> {
     if (why) *why = reason;
     return std::nullopt;
@@ -401,9 +105,17 @@ std::optional<Move> GameState::resolve(const Move& m, std::string* why) const {
       if (!foundations_.accepts(c))
         return fail("the " + std::string(core::suit_name(c.suit())) + " foundation does not take " + c.str());
       break;
-    case PositionKind::Freecell:
+    case PositionKind::Freecell: {
       if (freecells_[m.to.index]) return fail(m.to.str() + " is full");
+      if (cells == CellChoice::Any) break;
+      if (m.from.kind == PositionKind::Freecell)
+        return fail("the free cells are interchangeable: moving a card from one to another changes nothing");
+      const int first = freecells_.first_empty();
+      if (m.to.index != first)
+        return fail(Position{PositionKind::Freecell, first}.str() +
+                    " is empty: a card goes to the first empty free cell (the cells are interchangeable)");
       break;
+    }
     case PositionKind::Cascade: {
       const Cascade& dst = cascades_[m.to.index];
       if (!dst.empty() && !builds_on(c, *dst.top()))
@@ -534,15 +246,6 @@ void GameState::validate() const {
     }
   }
   if (!missing.empty()) throw core::InvalidValue("the position lacks " + missing, kInvalidPosition);
-}
-
-std::string GameState::notation(const Move& m) const {
-  std::string out{m.from.notation(), m.to.notation()};
-  if (m.count > 1 && m.to.kind == PositionKind::Cascade && cascades_[m.to.index].empty()) {
-    out += 'v';
-    out += count_digit(m.count);
-  }
-  return out;
 }
 
 std::string GameState::canonical_key() const {

@@ -1,5 +1,6 @@
 #include "parlour/gin/arena.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -52,8 +53,29 @@ PairResult& PairResult::operator+=(const PairResult& o) noexcept {
     score[i] += o.score[i];
   }
   hands += o.hands;
+  deals += o.deals;
+  deal_wins_sq += o.deal_wins_sq;
   return *this;
 }
+
+namespace {
+
+// One hand of a match: play_round with the match scores in every observation.
+int play_hand(Round& r, const Match& match, std::array<Policy*, 2> policies, core::StopToken* stop) {
+  int actions = 0;
+  Observation obs;
+  while (!r.is_terminal()) {
+    const Player p = *r.turn();
+    observe_into(r, p, obs);
+    match.add_scores(obs);
+    Policy& pol = *policies[static_cast<std::size_t>(p)];
+    r.apply(stop ? pol.act_until(obs, *stop) : pol.act(obs));  // validates: throws on an illegal move
+    ++actions;
+  }
+  return actions;
+}
+
+}  // namespace
 
 Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t seed, Player first_dealer,
                  HandTally* tally, int max_hands, core::StopToken* stop) {
@@ -64,7 +86,7 @@ Match play_match(Policy& one, Policy& two, const Rules& rules, std::uint64_t see
   while (!match.is_over()) {
     if (hands++ >= max_hands) throw core::InvalidValue("no winner after " + std::to_string(max_hands) + " hands");
     Round r = match.new_round(rng);
-    const int n = play_round(r, pols, stop);
+    const int n = play_hand(r, match, pols, stop);
     if (r.turns() >= kMaxTurns && ++capped >= kMaxCappedHands)
       throw core::InvalidValue("no winner: " + std::to_string(capped) + " hands of the match reached the limit of " +
                                std::to_string(kMaxTurns) + " turns without a knock (the bots never end a hand)");
@@ -84,16 +106,21 @@ std::uint64_t match_seed(std::uint64_t seed, std::int64_t m) noexcept {
   return core::splitmix64(x);
 }
 
+std::uint64_t deal_seed(std::uint64_t seed, std::int64_t m, bool duplicate) noexcept {
+  return match_seed(seed, duplicate ? m - m % 2 : m);
+}
+
 namespace {
 
 PairResult play_one(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed, std::int64_t m,
-                    core::StopToken& stop) {
+                    core::StopToken& stop, bool duplicate) {
   const std::shared_ptr<Policy> pa = a(m), pb = b(m);
   const bool a_first = (m % 2) == 0;
   const Player first_dealer = ((m / 2) % 2) == 0 ? Player::One : Player::Two;
   HandTally t;
-  const Match match = a_first ? play_match(*pa, *pb, rules, match_seed(seed, m), first_dealer, &t, 10000, &stop)
-                              : play_match(*pb, *pa, rules, match_seed(seed, m), first_dealer, &t, 10000, &stop);
+  const std::uint64_t s = deal_seed(seed, m, duplicate);
+  const Match match = a_first ? play_match(*pa, *pb, rules, s, first_dealer, &t, 10000, &stop)
+                              : play_match(*pb, *pa, rules, s, first_dealer, &t, 10000, &stop);
   PairResult out;
   out.matches = 1;
   // t counts by seat (0 = Player.ONE); map seats to sides.
@@ -110,27 +137,47 @@ PairResult play_one(const PolicyMaker& a, const PolicyMaker& b, const Rules& rul
   return out;
 }
 
+void check_counts(std::int64_t first, std::int64_t count, int jobs, bool duplicate) {
+  if (count < 0) throw core::InvalidValue("the number of matches must be >= 0, got " + std::to_string(count));
+  if (first < 0) throw core::InvalidValue("the first match must be >= 0, got " + std::to_string(first));
+  if (jobs < 1) throw core::InvalidValue("jobs must be >= 1, got " + std::to_string(jobs));
+  if (duplicate && (first % 2 != 0 || count % 2 != 0))
+    throw core::InvalidValue("duplicate matches come in pairs: first and count must be even, got first " +
+                             std::to_string(first) + " and count " + std::to_string(count));
+}
+
 }  // namespace
 
 PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules, std::uint64_t seed,
-                      std::int64_t first, std::int64_t count, int jobs, core::StopToken* stop) {
-  if (count < 0) throw core::InvalidValue("the number of matches must be >= 0, got " + std::to_string(count));
-  if (jobs < 1) throw core::InvalidValue("jobs must be >= 1, got " + std::to_string(jobs));
+                      std::int64_t first, std::int64_t count, int jobs, core::StopToken* stop, bool duplicate) {
+  check_counts(first, count, jobs, duplicate);
   jobs = core::resolve_threads(jobs, "jobs");
   rules.validate();
   core::NoStop never;
   core::StopToken& st = stop ? *stop : never;
   PairResult total;
-  std::atomic<std::int64_t> next{first};
+  // The unit of work: one match, or with duplicate matches one deal (two matches).
+  const std::int64_t step = duplicate ? 2 : 1;
+  const std::int64_t units = count / step;
+  std::atomic<std::int64_t> next{0};
   std::mutex mu;
-  const auto n = static_cast<int>(std::clamp<std::int64_t>(count, 1, jobs));
+  const auto n = static_cast<int>(std::clamp<std::int64_t>(units, 1, jobs));
   core::run_parallel(n, st, [&](int) {
     PairResult local;
     for (;;) {
       st.throw_if_stop_requested();
-      const std::int64_t m = next.fetch_add(1);
-      if (m >= first + count) break;
-      local += play_one(a, b, rules, seed, m, st);
+      const std::int64_t u = next.fetch_add(1);
+      if (u >= units) break;
+      const std::int64_t m = first + u * step;
+      if (!duplicate) {
+        local += play_one(a, b, rules, seed, m, st, false);
+        continue;
+      }
+      PairResult deal = play_one(a, b, rules, seed, m, st, true);
+      deal += play_one(a, b, rules, seed, m + 1, st, true);
+      deal.deals = 1;
+      deal.deal_wins_sq = deal.match_wins[0] * deal.match_wins[0];
+      local += deal;
     }
     const std::lock_guard<std::mutex> lock(mu);
     total += local;
@@ -140,10 +187,8 @@ PairResult arena_pair(const PolicyMaker& a, const PolicyMaker& b, const Rules& r
 
 std::vector<PairResult> arena_matches(const PolicyMaker& a, const PolicyMaker& b, const Rules& rules,
                                       std::uint64_t seed, std::int64_t first, std::int64_t count, int jobs,
-                                      core::StopToken* stop) {
-  if (count < 0) throw core::InvalidValue("the number of matches must be >= 0, got " + std::to_string(count));
-  if (first < 0) throw core::InvalidValue("the first match must be >= 0, got " + std::to_string(first));
-  if (jobs < 1) throw core::InvalidValue("jobs must be >= 1, got " + std::to_string(jobs));
+                                      core::StopToken* stop, bool duplicate) {
+  check_counts(first, count, jobs, duplicate);
   jobs = core::resolve_threads(jobs, "jobs");
   rules.validate();
   core::NoStop never;
@@ -154,7 +199,7 @@ std::vector<PairResult> arena_matches(const PolicyMaker& a, const PolicyMaker& b
   core::run_parallel(n, st, [&](int) {
     for (std::int64_t i; (i = next.fetch_add(1)) < count;) {
       st.throw_if_stop_requested();
-      out[static_cast<std::size_t>(i)] = play_one(a, b, rules, seed, first + i, st);
+      out[static_cast<std::size_t>(i)] = play_one(a, b, rules, seed, first + i, st, duplicate);
     }
   });
   return out;

@@ -1,4 +1,6 @@
 // The three bots of the rule card (see bots.hpp for what each one does).
+// Why one file: the three bots share the pieces at the top (unseen cards, deadwood after
+// a draw) and the registry at the bottom; HardBot's search is most of its length.
 #include "parlour/gin/bots.hpp"
 
 #include <algorithm>

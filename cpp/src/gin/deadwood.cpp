@@ -1,3 +1,6 @@
+// Deadwood, the best discard and the best arrangement of a gin hand (deadwood.hpp).
+// Why one file: all three, one hand or a batch, run on the lookup tables and the branch
+// over set choices at the top, kept in one translation unit so they inline.
 #include "parlour/gin/deadwood.hpp"
 
 #include <algorithm>

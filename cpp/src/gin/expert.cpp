@@ -16,6 +16,7 @@
 #include "bots_internal.hpp"
 #include "parlour/core/errors.hpp"
 #include "parlour/gin/deadwood.hpp"
+#include "parlour/gin/match_odds.hpp"
 #include "parlour/gin/scoring.hpp"
 #include "parlour/gin/simulate.hpp"
 
@@ -80,6 +81,29 @@ PlayoutDiscard playout_discard(CardSet hand, std::optional<Card> taken) noexcept
   return best;
 }
 
+// The defensive variant of the discard: among the discards within kDefensiveSlack of
+// the least deadwood, the first (in the playout order) that makes no meld with the
+// cards the other player visibly took; the playout discard when there is none.
+constexpr int kDefensiveSlack = 3;
+PlayoutDiscard defensive_discard(CardSet hand, std::optional<Card> taken, CardSet watched) noexcept {
+  const PlayoutDiscard plain = playout_discard(hand, taken);
+  if (watched.empty() || !completes_with(watched, plain.card)) return plain;
+  PlayoutDiscard best;
+  int best_partners = std::numeric_limits<int>::max();
+  for (Card c : hand) {
+    if ((taken && c == *taken) || completes_with(watched, c)) continue;
+    const int dw = deadwood(hand - c);
+    if (dw > plain.deadwood + kDefensiveSlack) continue;
+    const int p = partners(hand, c);
+    if (dw < best.deadwood ||
+        (dw == best.deadwood && (p < best_partners || (p == best_partners && higher(c, best.card))))) {
+      best = {c, dw};
+      best_partners = p;
+    }
+  }
+  return best.deadwood == std::numeric_limits<int>::max() ? plain : best;
+}
+
 // ---------------------------------------------------------------- the compact round
 
 // A round reduced to what the playout needs: no observations, no validation.
@@ -98,6 +122,10 @@ struct Compact {
   int knock_limit = 10;
   bool over = false;
   std::array<int, 2> returns{};
+  std::array<int, 2> discards{};   // discards (a knock included) made since the copy was made
+  int ender = -1;                  // who knocked or went gin (-1: not over, or a dead hand)
+  std::array<CardSet, 2> known{};  // cards each player took from the pile and holds
+  int defensive = -1;              // the player whose discards avoid the other's known cards (-1: none)
 };
 
 // Settles a knock (or gin) by player `k` discarding `c` and spreading `melds`.
@@ -115,11 +143,25 @@ void settle_knock(Compact& s, const Rules& rules, int k, Card c, std::span<const
   s.returns[w] = pts;
   s.returns[1 - w] = -pts;
   s.over = true;
+  s.ender = k;
+  ++s.discards[static_cast<std::size_t>(k)];
+}
+
+// Settles a big gin by player `k` (all 11 cards melded).
+void settle_big_gin(Compact& s, const Rules& rules, int k) {
+  const RoundResult r = RoundResult::big_gin(player_at(k), deadwood(s.hand[static_cast<std::size_t>(1 - k)]));
+  const int pts = r.points(rules);
+  s.returns = {0, 0};
+  s.returns[static_cast<std::size_t>(k)] = pts;
+  s.returns[static_cast<std::size_t>(1 - k)] = -pts;
+  s.over = true;
+  s.ender = k;
 }
 
 void compact_take(Compact& s) {
   const Card c = s.pile[static_cast<std::size_t>(--s.pile_n)];
   s.hand[static_cast<std::size_t>(s.turn)] |= c;
+  s.known[static_cast<std::size_t>(s.turn)] |= c;
   s.taken = c;
   s.phase = Phase::Discard;
 }
@@ -144,9 +186,11 @@ void compact_pass(Compact& s) {
 void compact_discard(Compact& s, Card c) {
   const auto t = static_cast<std::size_t>(s.turn);
   s.hand[t] -= c;
+  s.known[t] -= c;
   s.discarded[t] |= c;
   s.pile[static_cast<std::size_t>(s.pile_n++)] = c;
   s.taken.reset();
+  ++s.discards[t];
   if (s.stock_n <= kDeadStock) {
     s.over = true;
     s.returns = {0, 0};
@@ -176,7 +220,8 @@ void playout_step(Compact& s, const Rules& rules) {
       return;
     }
     case Phase::Discard: {
-      const PlayoutDiscard d = playout_discard(s.hand[t], s.taken);
+      const PlayoutDiscard d = s.turn == s.defensive ? defensive_discard(s.hand[t], s.taken, s.known[1 - t])
+                                                     : playout_discard(s.hand[t], s.taken);
       if (d.deadwood <= s.knock_limit) {
         const Melds m = best_melds(s.hand[t] - d.card);
         settle_knock(s, rules, s.turn, d.card, m.melds());
@@ -240,11 +285,11 @@ struct World {
 
 // Proposals per world: the world is one of them drawn by weight, and weighs their mean
 // (sampling-importance-resampling with the proposals' mean as the weight: unbiased).
-constexpr int kProposals = 32;
+// (ExpertParams::proposals: kProposals by default.)
 
-World make_world(const Observation& obs, std::span<const Card> unseen, std::uint64_t seed) {
+World make_world(const Observation& obs, std::span<const Card> unseen, std::uint64_t seed, int proposals) {
   core::Rng rng(seed);
-  const WeightedHand h = sample_opponent_hand(obs, unseen, rng, kProposals);
+  const WeightedHand h = sample_opponent_hand(obs, unseen, rng, proposals);
   World out;
   out.opp = h.hand;
   out.weight = h.weight;
@@ -272,6 +317,8 @@ Compact compact_from(const Observation& obs, const World& w) {
   s.phase = obs.phase;
   s.taken = obs.taken;
   s.knock_limit = obs.knock_limit;
+  s.known[me] = obs.own_known;
+  s.known[opp] = obs.opponent_known;
   return s;
 }
 
@@ -279,12 +326,13 @@ Compact compact_from(const Observation& obs, const World& w) {
 
 struct Cand {
   Action action;
-  bool settled = false;  // a knock: valued by settlement, no playout
+  bool settled = false;  // a knock or a big gin: valued by settlement, no playout
   Card card{};
   std::array<Meld, kSpreadSlots> melds{};
   int meld_count = 0;
-  // running weighted sum of its values and the worlds it was evaluated on
+  // running weighted sums of its values and points, and the worlds it was evaluated on
   double sum = 0.0;
+  double points = 0.0;
   int n = 0;
   bool alive = true;
 };
@@ -293,17 +341,29 @@ struct Cand {
 // a few playout actions: a layoff search).
 constexpr std::int64_t kSettleNodes = 4;
 
-// The value (points for the player to act) of candidate `c` in world `w`; adds the
-// playout actions (or kSettleNodes for a knock) to `nodes`.
-double evaluate(const Observation& obs, const World& w, const Cand& c, std::int64_t& nodes) {
+// What one candidate came to in one world.
+struct Outcome {
+  int points = 0;                   // the hand's points for the player to act
+  bool opponent_ends_soon = false;  // the opponent knocked or went gin within its next two turns
+};
+
+// The outcome of candidate `c` in world `w`; adds the playout actions (or kSettleNodes
+// for a knock) to `nodes`.
+Outcome evaluate(const Observation& obs, const World& w, const Cand& c, std::int64_t& nodes,
+                 OpponentModel model = OpponentModel::Greedy) {
   Compact s = compact_from(obs, w);
   const int me = static_cast<int>(obs.player);
+  if (model == OpponentModel::Defensive) s.defensive = 1 - me;
   switch (c.action.kind()) {
     case ActionKind::Knock:
       settle_knock(s, obs.rules, me, c.card,
                    std::span<const Meld>(c.melds.data(), static_cast<std::size_t>(c.meld_count)));
       nodes += kSettleNodes;
-      return s.returns[static_cast<std::size_t>(me)];
+      return {s.returns[static_cast<std::size_t>(me)], false};
+    case ActionKind::BigGin:
+      settle_big_gin(s, obs.rules, me);
+      nodes += kSettleNodes;
+      return {s.returns[static_cast<std::size_t>(me)], false};
     case ActionKind::Discard: compact_discard(s, c.card); break;
     case ActionKind::TakeDiscard: compact_take(s); break;
     case ActionKind::DrawStock: compact_draw(s); break;
@@ -311,23 +371,39 @@ double evaluate(const Observation& obs, const World& w, const Cand& c, std::int6
     default: break;
   }
   nodes += 1 + playout(s, obs.rules);
-  return s.returns[static_cast<std::size_t>(me)];
+  const int opp = 1 - me;
+  return {s.returns[static_cast<std::size_t>(me)], s.ender == opp && s.discards[static_cast<std::size_t>(opp)] <= 2};
 }
 
-std::vector<Cand> candidates(const Observation& obs) {
+Cand knock_cand(Card card, const Melds& m) {
+  Cand c;
+  c.action = Action::knock(card, m.melds());
+  c.settled = true;
+  c.card = card;
+  c.meld_count = m.count();
+  std::copy(m.melds().begin(), m.melds().end(), c.melds.begin());
+  return c;
+}
+
+// The candidates: the bot's short list, or (every_action) every legal action, each
+// legal knock with every minimum-deadwood arrangement of the hand.
+std::vector<Cand> candidates(const Observation& obs, bool every_action) {
   std::vector<Cand> out;
   auto add = [&](Action a) {
     Cand c;
     c.action = a;
     c.card = a.card();
+    c.settled = a.kind() == ActionKind::BigGin;
     out.push_back(c);
   };
   switch (obs.phase) {
     case Phase::Upcard:
     case Phase::Draw:
-      if (obs.pile_size > 0 && legal(obs, Action::take_discard()) && !obs.own_discards.contains(pile_top(obs)))
+      if (obs.pile_size > 0 && legal(obs, Action::take_discard()) &&
+          (every_action || !obs.own_discards.contains(pile_top(obs))))
         add(Action::take_discard());
-      add(legal(obs, Action::pass()) ? Action::pass() : Action::draw_stock());
+      if (legal(obs, Action::pass())) add(Action::pass());
+      if (legal(obs, Action::draw_stock())) add(Action::draw_stock());
       break;
     case Phase::Discard: {
       struct Option {
@@ -342,23 +418,17 @@ std::vector<Cand> candidates(const Observation& obs) {
         if (a.partners != b.partners) return a.partners < b.partners;
         return higher(a.card, b.card);
       });
+      if (every_action && legal(obs, Action::big_gin())) add(Action::big_gin());
       // the knocks: every legal knock card, with each minimum-deadwood arrangement
       for (const Option& o : opts) {
         if (o.dw > obs.knock_limit || !legal(obs, Action::knock(o.card))) continue;
-        for (const Melds& m : best_arrangements(obs.hand - o.card)) {
-          Cand c;
-          c.action = Action::knock(o.card, m.melds());
-          c.settled = true;
-          c.card = o.card;
-          c.meld_count = m.count();
-          std::copy(m.melds().begin(), m.melds().end(), c.melds.begin());
-          out.push_back(c);
-        }
+        for (const Melds& m : best_arrangements(obs.hand - o.card)) out.push_back(knock_cand(o.card, m));
       }
       const int least = opts.empty() ? 0 : opts.front().dw;
       int taken = 0;
       for (const Option& o : opts)
-        if (taken < kMaxDiscardCandidates && o.dw <= least + 12 && legal(obs, Action::discard(o.card))) {
+        if ((every_action || (taken < kMaxDiscardCandidates && o.dw <= least + 12)) &&
+            legal(obs, Action::discard(o.card))) {
           add(Action::discard(o.card));
           ++taken;
         }
@@ -374,15 +444,102 @@ std::vector<Cand> candidates(const Observation& obs) {
 
 constexpr std::size_t kBatchSize = 16;  // worlds per batch
 constexpr int kBatch = static_cast<int>(kBatchSize);
-constexpr int kMaxWorlds = 1 << 20;  // a bound on any search
-constexpr int kMinWorlds = 32;       // before anything is pruned
-constexpr double kPruneZ = 2.5;      // z of the paired test that drops a candidate
+constexpr int kMaxWorlds = 1 << 20;          // a bound on any search
+constexpr int kMaxDetailWorlds = 1 << 16;    // ... and on one that keeps every world's values
+constexpr int kMinWorlds = 32;               // before anything is pruned
+constexpr std::int64_t kNodesPerWorld = 32;  // a node budget allows at most nodes / 32 worlds ...
+constexpr std::int64_t kMinWorldCap = 4096;  // ... or this many
+constexpr double kPruneZ = 2.5;              // z of the paired test that drops a candidate
 
 struct Batch {
   std::vector<World> worlds;
-  std::vector<std::vector<double>> values;  // [candidate][world in batch]
-  std::vector<std::int64_t> nodes;          // per world
+  std::vector<std::vector<double>> values;     // [candidate][world in batch]: what the search ranks by
+  std::vector<std::vector<Outcome>> outcomes;  // [candidate][world in batch]
+  std::vector<std::int64_t> nodes;             // per world
 };
+
+// Every world's outcomes, kept for the details of a search (the coach).
+struct Record {
+  std::vector<double> weight;                 // [world]
+  std::vector<CardSet> opponent;              // [world]
+  std::vector<std::vector<double>> value;     // [candidate][world], while it was alive
+  std::vector<std::vector<Outcome>> outcome;  // [candidate][world], while it was alive
+};
+
+// The weighted mean and standard error of x over the first n worlds.
+struct MeanSe {
+  double mean = 0.0;
+  double se = 0.0;
+};
+template <class F>
+MeanSe weighted_mean(const std::vector<double>& weight, std::size_t n, F&& x) {
+  double ws = 0.0, wq = 0.0, sum = 0.0, sq = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double w = weight[i], v = x(i);
+    ws += w;
+    wq += w * w;
+    sum += w * v;
+    sq += w * v * v;
+  }
+  if (!(ws > 0.0)) return {};
+  const double mean = sum / ws;
+  const double var = std::max(0.0, sq / ws - mean * mean);
+  const double ess = ws * ws / wq;
+  return {mean, ess > 1.0 ? std::sqrt(var / (ess - 1.0)) : 0.0};
+}
+
+void fill_details(const Observation& obs, const std::vector<Cand>& cands, const Record& rec, std::size_t best,
+                  bool by_match, const MatchOdds* odds, ExpertBot::Search& out) {
+  const std::size_t nw = rec.weight.size();
+  const int me = static_cast<int>(idx(obs.player));
+  for (std::size_t c = 0; c < cands.size(); ++c) {
+    ExpertBot::Candidate& o = out.candidates[c];
+    const std::size_t n = rec.value[c].size();  // the worlds it was evaluated on (a prefix)
+    const auto& oc = rec.outcome[c];
+    o.points = weighted_mean(rec.weight, n, [&](std::size_t i) { return double(oc[i].points); }).mean;
+    o.win_hand = weighted_mean(rec.weight, n, [&](std::size_t i) { return oc[i].points > 0 ? 1.0 : 0.0; }).mean;
+    o.opponent_ends_soon =
+        weighted_mean(rec.weight, n, [&](std::size_t i) { return oc[i].opponent_ends_soon ? 1.0 : 0.0; }).mean;
+    if (odds != nullptr)
+      o.match_win = weighted_mean(rec.weight, n, [&](std::size_t i) {
+                      return odds->win_after(obs.match_scores[static_cast<std::size_t>(me)],
+                                             obs.match_scores[static_cast<std::size_t>(1 - me)], oc[i].points);
+                    }).mean;
+    const ActionKind k = cands[c].action.kind();
+    if (k == ActionKind::Discard || k == ActionKind::Knock) {
+      const Card card = cands[c].card;
+      o.opponent_uses = weighted_mean(rec.weight, nw, [&](std::size_t i) {
+                          return completes_with(rec.opponent[i] - card, card) ? 1.0 : 0.0;
+                        }).mean;
+    }
+    // Below the best, on the worlds both were evaluated on (the shorter prefix).
+    const std::size_t both = std::min(n, rec.value[best].size());
+    const MeanSe d =
+        weighted_mean(rec.weight, both, [&](std::size_t i) { return rec.value[best][i] - rec.value[c][i]; });
+    const MeanSe dp = weighted_mean(rec.weight, both, [&](std::size_t i) {
+      return double(rec.outcome[best][i].points - rec.outcome[c][i].points);
+    });
+    o.loss = d.mean;
+    o.loss_se = d.se;
+    o.points_loss = dp.mean;
+    o.points_loss_se = dp.se;
+  }
+  out.by_match = by_match;
+  // The belief: how likely the opponent holds each card, and already knocks.
+  double ws = 0.0, knock = 0.0;
+  std::array<double, core::kDeckSize> held{};
+  for (std::size_t i = 0; i < nw; ++i) {
+    const double w = rec.weight[i];
+    ws += w;
+    for (Card c : rec.opponent[i]) held[static_cast<std::size_t>(c.index())] += w;
+    const CardSet h = rec.opponent[i];
+    if (h.size() <= kHandSize && deadwood(h) <= obs.knock_limit) knock += w;
+  }
+  if (ws > 0.0) {
+    for (std::size_t c = 0; c < held.size(); ++c) out.opponent_holds[c] = held[c] / ws;
+    out.opponent_can_knock = knock / ws;
+  }
+}
 
 }  // namespace
 
@@ -528,7 +685,7 @@ int playout_value(const Observation& obs, const Action& first, CardSet opponent,
     std::copy(m.melds().begin(), m.melds().end(), c.melds.begin());
   }
   std::int64_t nodes = 0;
-  return static_cast<int>(evaluate(obs, w, c, nodes));
+  return evaluate(obs, w, c, nodes).points;
 }
 
 WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng, int proposals) {
@@ -581,6 +738,10 @@ ExpertBot::ExpertBot(std::uint64_t seed, ExpertParams params) : Bot(seed), param
   if (params_.threads < 1 || params_.threads > core::kMaxThreads)
     throw core::InvalidValue("threads must be in 1.." + std::to_string(core::kMaxThreads) + ", got " +
                              std::to_string(params_.threads));
+  if (params_.opponent != OpponentModel::Greedy && params_.opponent != OpponentModel::Defensive)
+    throw core::InvalidValue("no such opponent model");
+  if (params_.proposals < 1 || params_.proposals > 256)
+    throw core::InvalidValue("proposals must be in 1..256, got " + std::to_string(params_.proposals));
 }
 
 Action ExpertBot::act(const Observation& obs) {
@@ -590,43 +751,64 @@ Action ExpertBot::act(const Observation& obs) {
 
 Action ExpertBot::act_until(const Observation& obs, core::StopToken& stop) { return search(obs, stop).best; }
 
-ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& stop) const {
+ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& stop, const SearchOptions& opt) const {
   if (!obs.is_my_turn() || obs.legal_count == 0)
     throw core::PhaseError("the observation's player is not to act (observe the player whose turn it is)",
                            "gin.WrongPhase");
+  if (obs.phase == Phase::Layoff && opt.every_action)
+    throw core::PhaseError("the search weighs draws, discards and knocks, not layoffs", "gin.WrongPhase");
   Search out;
-  // Trivial decisions.
-  if (obs.legal_count == 1) {
+  // Trivial decisions (the bot's search only).
+  if (!opt.every_action) {
+    if (obs.legal_count == 1) {
+      out.best = Action::from_id(obs.legal_ids[0]);
+      return out;
+    }
+    if (obs.phase == Phase::Layoff) {
+      out.best = layoff_step(obs);
+      return out;
+    }
+    if (obs.phase == Phase::Discard) {
+      if (legal(obs, Action::big_gin())) {
+        out.best = Action::big_gin();
+        return out;
+      }
+      const detail::Choice best = detail::best_legal_discard(obs);
+      if (best.deadwood == 0 && legal(obs, Action::knock(best.card))) {
+        out.best = Action::knock(best.card);  // gin
+        return out;
+      }
+    }
+  }
+  std::vector<Cand> cands = candidates(obs, opt.every_action);
+  if (cands.empty()) {  // (not reached: a legal action is always a candidate)
     out.best = Action::from_id(obs.legal_ids[0]);
     return out;
   }
-  if (obs.phase == Phase::Layoff) {
-    out.best = layoff_step(obs);
-    return out;
-  }
-  if (obs.phase == Phase::Discard) {
-    if (legal(obs, Action::big_gin())) {
-      out.best = Action::big_gin();
-      return out;
-    }
-    const detail::Choice best = detail::best_legal_discard(obs);
-    if (best.deadwood == 0 && legal(obs, Action::knock(best.card))) {
-      out.best = Action::knock(best.card);  // gin
-      return out;
-    }
-  }
-  std::vector<Cand> cands = candidates(obs);
-  if (cands.size() == 1) {
+  if (cands.size() == 1 && !opt.every_action) {
     out.best = cands.front().action;
     out.candidates.push_back({cands.front().action, 0.0, 0, cands.front().settled, true});
     return out;
   }
+
+  // The value ranked: the hand's points, or in a match the chance to win it.
+  const bool by_match = params_.match_aware && obs.match_target > 0;
+  const std::shared_ptr<const MatchOdds> odds =
+      (by_match || (opt.details && obs.match_target > 0)) ? match_odds(obs.rules) : nullptr;
+  const int my_score = obs.match_scores[idx(obs.player)], their_score = obs.match_scores[1 - idx(obs.player)];
+  auto value_of = [&](const Outcome& o) {
+    return by_match ? odds->win_after(my_score, their_score, o.points) : static_cast<double>(o.points);
+  };
 
   const std::uint64_t dseed = decision_seed(seed_, obs);
   const CardSet unseen_set = unseen_cards(obs);
   const std::vector<Card> unseen(unseen_set.begin(), unseen_set.end());
   const std::int64_t node_budget =
       (params_.nodes == 0 && params_.budget_ms == 0.0) ? kExpertDefaultNodes : params_.nodes;
+  // With a node budget, at most max(kMinWorldCap, nodes / kNodesPerWorld) worlds: when only
+  // settled candidates are left (kSettleNodes a world), sampling the worlds is the cost.
+  std::int64_t max_worlds = opt.details ? kMaxDetailWorlds : kMaxWorlds;
+  if (node_budget > 0) max_worlds = std::min(max_worlds, std::max(kMinWorldCap, node_budget / kNodesPerWorld));
   const auto start = std::chrono::steady_clock::now();
   auto out_of_time = [&] {
     if (params_.budget_ms <= 0.0) return false;
@@ -642,6 +824,11 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
   std::vector<double> cross(nc * nc, 0.0);
   std::vector<double> cand_weight(nc, 0.0);
   double wsum = 0.0, wsq = 0.0;
+  Record rec;
+  if (opt.details) {
+    rec.value.resize(nc);
+    rec.outcome.resize(nc);
+  }
 
   // One batch: worlds batch_first .. batch_first + kBatch - 1, claimed one by one by the
   // workers (core::run_parallel).  Each world's random numbers come from the decision
@@ -659,10 +846,15 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
       const int i = next.fetch_add(1);
       if (i >= kBatch) return;
       const auto ui = static_cast<std::size_t>(i);
-      batch.worlds[ui] = make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)));
+      batch.worlds[ui] =
+          make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)), params_.proposals);
       std::int64_t nodes = 0;
       for (std::size_t c = 0; c < cands.size(); ++c)
-        if (cands[c].alive) batch.values[c][ui] = evaluate(obs, batch.worlds[ui], cands[c], nodes);
+        if (cands[c].alive) {
+          const Outcome o = evaluate(obs, batch.worlds[ui], cands[c], nodes, params_.opponent);
+          batch.outcomes[c][ui] = o;
+          batch.values[c][ui] = value_of(o);
+        }
       batch.nodes[ui] = nodes;
       done.fetch_add(1);
     }
@@ -673,6 +865,7 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
     batch_first = worlds_done;
     batch.worlds.assign(kBatchSize, World{});
     batch.values.assign(cands.size(), std::vector<double>(kBatchSize, 0.0));
+    batch.outcomes.assign(cands.size(), std::vector<Outcome>(kBatchSize));
     batch.nodes.assign(kBatchSize, 0);
     next.store(0);
     done.store(0);
@@ -691,14 +884,23 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
       wsum += w;
       wsq += w * w;
       out.nodes += batch.nodes[ui];
+      if (opt.details) {
+        rec.weight.push_back(w);
+        rec.opponent.push_back(batch.worlds[ui].opp);
+      }
       for (std::size_t c = 0; c < nc; ++c) {
         if (!cands[c].alive) continue;
         const double v = batch.values[c][ui];
         cands[c].sum += w * v;
+        cands[c].points += w * batch.outcomes[c][ui].points;
         cands[c].n += 1;
         cand_weight[c] += w;
         for (std::size_t d = c; d < nc; ++d)
           if (cands[d].alive) cross[c * nc + d] += w * v * batch.values[d][ui];
+        if (opt.details) {
+          rec.value[c].push_back(v);
+          rec.outcome[c].push_back(batch.outcomes[c][ui]);
+        }
       }
     }
     worlds_done += static_cast<std::uint64_t>(count);
@@ -729,12 +931,13 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
     }
     int alive = 0;
     for (const Cand& c : cands) alive += c.alive ? 1 : 0;
-    if (alive <= 1) break;
+    if (alive <= 1 && worlds_done >= static_cast<std::uint64_t>(opt.every_action ? kMinWorlds : 0)) break;
     if (node_budget > 0 && out.nodes >= node_budget) break;
-    if (worlds_done >= static_cast<std::uint64_t>(kMaxWorlds)) break;
+    if (worlds_done >= static_cast<std::uint64_t>(max_worlds)) break;
   }
 
   out.effective_worlds = wsq > 0 ? wsum * wsum / wsq : 0.0;
+  out.by_match = by_match;
   if (!(wsum > 0.0)) {  // out of time before the first world: the playout policy decides
     PlayoutPolicy policy;
     out.best = policy.act(obs);
@@ -753,9 +956,11 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
   }
   for (std::size_t c = 0; c < nc; ++c) {
     const double wn = cand_weight[c];
-    out.candidates.push_back(
-        {cands[c].action, wn > 0 ? cands[c].sum / wn : 0.0, cands[c].n, cands[c].settled, cands[c].alive});
+    Candidate o{cands[c].action, wn > 0 ? cands[c].sum / wn : 0.0, cands[c].n, cands[c].settled, cands[c].alive};
+    o.points = wn > 0 ? cands[c].points / wn : 0.0;
+    out.candidates.push_back(o);
   }
+  if (opt.details) fill_details(obs, cands, rec, best, by_match, odds.get(), out);
   out.best = cands[best].action;
   return out;
 }

@@ -27,18 +27,13 @@ std::optional<Player> Game::current_player() const noexcept {
 
 int Game::legal_ids(LegalIds& out) const noexcept { return match_.is_over() ? 0 : round_.legal_ids(out); }
 
-RoundError Game::check(const Action& a) const noexcept {
-  if (match_.is_over()) return RoundError::WrongPhase;
-  return round_.check(a);
-}
-
-void Game::fail(RoundError e, const Action& a) const {
-  if (match_.is_over()) throw core::PhaseError("cannot " + a.str() + ": the match is over", "gin.WrongPhase");
-  round_.fail(e, a);
+std::optional<std::string> Game::why_not(const Action& a) const {
+  if (match_.is_over()) return "cannot " + a.str() + ": the match is over";
+  return round_.why_not(a);
 }
 
 void Game::apply(const Action& a) {
-  if (match_.is_over()) fail(RoundError::WrongPhase, a);
+  if (match_.is_over()) throw core::PhaseError(*why_not(a), "gin.WrongPhase");
   Round next = round_;
   next.apply(a);  // throws, changing nothing, when refused
   GameEvent ev{*next.last_event(), std::nullopt};
@@ -68,21 +63,11 @@ std::array<int, 2> Game::returns() const {
   return {d, -d};
 }
 
-void Game::add_match(Observation& o) const noexcept {
-  o.match_scores = match_.scores();
-  o.match_target = match_.rules().game_target;
-  o.hands_played = static_cast<int>(match_.hands().size());
-}
-
-Observation Game::observe(Player player) const noexcept {
-  Observation o = gin::observe(round_, player);
-  add_match(o);
-  return o;
-}
-
-Observation Game::observe_public() const noexcept {
-  Observation o = gin::observe_public(round_);
-  add_match(o);
+Observation observe(const Game& game, std::optional<int> seat) {
+  Observation o = observe(game.round(), seat);
+  o.match_scores = game.match().scores();
+  o.match_target = game.rules().game_target;
+  o.hands_played = static_cast<int>(game.match().hands().size());
   return o;
 }
 

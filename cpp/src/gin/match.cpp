@@ -35,6 +35,18 @@ MatchResult Match::final_score() const {
   return match_result(hands_, rules_, std::nullopt);
 }
 
+Observation Match::observe(const Round& round, Player player) const noexcept {
+  Observation o = gin::observe(round, player);
+  add_scores(o);
+  return o;
+}
+
+void Match::add_scores(Observation& obs) const noexcept {
+  obs.match_scores = scores_;
+  obs.match_target = rules_.game_target;
+  obs.hands_played = static_cast<int>(hands_.size());
+}
+
 Round Match::new_round(core::Rng& rng) const {
   if (winner_) throw core::PhaseError("the match is over: no more rounds", "gin.WrongPhase");
   return Round::deal(rules_, dealer_, rng);

@@ -54,6 +54,13 @@ Observation observe_public(const Round& round) noexcept {
   return o;
 }
 
+Observation observe(const Round& round, std::optional<int> seat) {
+  if (!seat) return observe_public(round);
+  if (*seat != 0 && *seat != 1)
+    throw core::InvalidValue("no seat " + std::to_string(*seat) + " in a game of 2 players");
+  return observe(round, static_cast<Player>(*seat));
+}
+
 ActionMask Observation::legal_mask() const noexcept {
   ActionMask m;
   for (std::uint16_t id : legal()) m.set(id);

@@ -1,3 +1,6 @@
+// Gin as JSON (snapshot.hpp): rules, results, rounds, observations, match games, events.
+// Why one file: every form shares the card, seat and meld readers at the top, one
+// section each.
 #include "parlour/gin/snapshot.hpp"
 
 #include <algorithm>

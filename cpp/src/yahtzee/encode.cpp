@@ -17,7 +17,7 @@ void encode_observation(State state, Dice dice, int rolls_left, std::span<std::i
 }
 
 void encode_game(const Game& game, Dice last_dice, std::span<std::int8_t, kObsSize> out) noexcept {
-  const State state = game.scorecards()[static_cast<std::size_t>(game.current_player())].state();
+  const State state = game.scorecards()[static_cast<std::size_t>(game.player())].state();
   const auto dice = game.dice();
   encode_observation(state, dice ? *dice : last_dice, game.rolls_left(), out);
 }

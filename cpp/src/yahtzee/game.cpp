@@ -1,5 +1,7 @@
 #include "parlour/yahtzee/game.hpp"
 
+#include <algorithm>
+
 #include "parlour/core/errors.hpp"
 
 namespace parlour::yahtzee {
@@ -98,7 +100,25 @@ std::vector<Action> Game::legal_actions() const {
   return out;
 }
 
-bool Game::is_legal(const Action& a) const noexcept {
+int Game::legal_ids(LegalIds& out) const noexcept {
+  if (phase_ != Phase::Decide) return 0;
+  int n = 0;
+  const Categories legal = cards_[static_cast<std::size_t>(player_)].legal_categories(*dice_);
+  for (int c = 0; c < kNumCategories; ++c)
+    if (legal.contains(static_cast<Category>(c))) out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c);
+  if (rolls_left_ > 0) {
+    const auto& t = dice_tables();
+    for (int k = 0; k < kNumPartialKeeps; ++k) {
+      const Keep kk = Keep::from_packed_unchecked(t.packed[static_cast<std::size_t>(k)]);
+      if (kk.is_subset_of(*dice_))
+        out[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(action_id(Reroll{kk}));
+    }
+  }
+  std::sort(out.begin(), out.begin() + n);
+  return n;
+}
+
+bool Game::can_apply(const Action& a) const noexcept {
   if (phase_ != Phase::Decide) return false;
   if (const auto* s = std::get_if<Score>(&a))
     return cards_[static_cast<std::size_t>(player_)].can_score(s->category, *dice_);
@@ -140,7 +160,7 @@ std::optional<std::string> Game::why_not(const Action& a) const {
   return std::nullopt;
 }
 
-ScoreDelta Game::act(const Action& a) {
+ScoreDelta Game::apply(const Action& a) {
   if (phase_ != Phase::Decide) throw core::PhaseError(*why_not(a));
   const int seat = player_;
   const Dice rolled = *dice_;

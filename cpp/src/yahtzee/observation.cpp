@@ -12,13 +12,6 @@ State Observation::state() const {
   return scorecards.at(static_cast<std::size_t>(who)).state();
 }
 
-std::vector<std::uint16_t> legal_ids(const Game& game) {
-  std::vector<std::uint16_t> out;
-  for (const Action& a : game.legal_actions()) out.push_back(static_cast<std::uint16_t>(action_id(a)));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 Observation observe(const Game& game, std::optional<int> seat) {
   if (seat && (*seat < 0 || *seat >= game.num_players()))
     throw core::InvalidValue("no seat " + std::to_string(*seat) + " in a game of " +
@@ -27,13 +20,16 @@ Observation observe(const Game& game, std::optional<int> seat) {
   o.seat = seat;
   o.rules = game.rules();
   o.scorecards = game.scorecards();
-  if (!game.is_terminal()) o.current_player = game.current_player();
+  o.current_player = game.current_player();
   o.phase = game.phase();
   o.rolls_left = game.rolls_left();
   o.dice = game.dice();
   o.kept = game.kept();
   if (const auto& e = game.last_event()) o.last_dice = e->dice;
-  if (o.is_my_turn()) o.legal = legal_ids(game);
+  if (o.is_my_turn()) {
+    Game::LegalIds ids;
+    o.legal.assign(ids.begin(), ids.begin() + game.legal_ids(ids));
+  }
   return o;
 }
 

@@ -102,7 +102,7 @@ Scorecard scorecard_from_json(const JsonReader& in, const YahtzeeRules& rules) {
 Json game_to_json(const Game& g) {
   Json s = Json::object();
   s.set("auto_roll", g.auto_roll());
-  s.set("current_player", g.current_player());
+  s.set("current_player", g.player());
   s.set("phase", phase_name(g.phase()));
   s.set("rolls_left", g.rolls_left());
   s.set("dice", opt_dice(g.dice()));

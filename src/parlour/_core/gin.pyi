@@ -8,7 +8,7 @@ import numpy
 import numpy.typing
 import parlour._core.cards
 import typing
-__all__: list[str] = ['Action', 'ActionKind', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MAX_TURNS', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'play_match', 'settle', 'simulate_rounds']
+__all__: list[str] = ['Action', 'ActionAdvice', 'ActionKind', 'Advice', 'ArenaPairResult', 'BIG_GIN_BONUS', 'BIG_GIN_ID', 'BOX_BONUS', 'Bot', 'COACH_DEFAULT_NODES', 'DISCARD_ID', 'DRAW_STOCK_ID', 'Discard', 'EXPERT_BENCH_NODES', 'EXPERT_DEFAULT_NODES', 'EasyBot', 'ExpertBot', 'ExpertCandidate', 'ExpertSearch', 'FINISH_LAYOFFS_ID', 'GAME_BONUS', 'GIN_BONUS', 'Game', 'HardBot', 'KNOCK_ID', 'KnockEstimate', 'LAY_OFF_ID', 'Layoff', 'MAX_TURNS', 'MELD_COUNT', 'Match', 'MatchResult', 'Meld', 'MeldKind', 'Melds', 'NUM_ACTIONS', 'NormalBot', 'OBSERVATION_SHAPE', 'OBSERVATION_SIZE', 'Observation', 'OklahomaAce', 'PASS_ID', 'Phase', 'Player', 'ResultKind', 'Review', 'ReviewItem', 'Round', 'RoundResult', 'Rules', 'Settlement', 'Shutout', 'ShutoutKind', 'SimpleBot', 'SimulationStats', 'TAKE_DISCARD_ID', 'TARGET', 'UNDERCUT_BONUS', 'advise', 'arena_match_seed', 'arena_matches', 'arena_pair', 'best_arrangements', 'best_discard', 'best_discard_batch', 'best_layoff', 'best_melds', 'deadwood', 'deadwood_batch', 'encode_observation', 'expert_playout', 'layoff_deadwood', 'match_result', 'match_win_chance', 'play_match', 'review', 'settle', 'simulate_rounds']
 class Action:
     """
     One move of a round, immutable and hashable, with a fixed integer id (NUM_ACTIONS = 265) and a text form.
@@ -120,6 +120,134 @@ class Action:
         """
         The explicit arrangement of a knock or big gin; None for the best one (or other kinds).
         """
+class ActionAdvice:
+    """
+    One legal action as the coach weighs it: ExpertBot's search values and the checkable facts behind them.
+    """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        """
+        Refuses: ActionAdvice objects are not made by ActionAdvice(...): the library's functions and methods return them (see help(ActionAdvice)).
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.Any) -> None:
+        ...
+    def to_dict(self) -> dict[str, typing.Any]:
+        """
+        A JSON-ready dict (cards and actions as text).
+        """
+    @property
+    def action(self) -> Action:
+        """
+        The action (a knock with the arrangement it was valued with).
+        """
+    @property
+    def deadwood_after(self) -> int:
+        """
+        The deadwood of melds_after.
+        """
+    @property
+    def exact(self) -> bool:
+        """
+        A knock, big gin or layoff: settled exactly in each deal.
+        """
+    @property
+    def expected_deadwood(self) -> float | None:
+        """
+        A stock draw: the deadwood after the best discard, on average over the live cards; None otherwise.
+        """
+    @property
+    def kept(self) -> bool:
+        """
+        Whether it was still in the running when the search stopped (else dropped as clearly worse).
+        """
+    @property
+    def loss(self) -> float:
+        """
+        Its value below the best action's, on the deals both were weighed on.
+        """
+    @property
+    def loss_se(self) -> float:
+        """
+        The standard error of loss.
+        """
+    @property
+    def match_win(self) -> float | None:
+        """
+        In a match, the chance to win the match after the hand (a model of the hands to come); None otherwise.
+        """
+    @property
+    def melds_after(self) -> Melds:
+        """
+        The best arrangement of the ten cards kept after the action (after taking the face-up card: after its best discard).
+        """
+    @property
+    def opponent_ends_soon(self) -> float:
+        """
+        The share of the sampled deals in which the opponent knocks or goes gin within its next two turns.
+        """
+    @property
+    def opponent_threw_near(self) -> parlour._core.cards.CardSet:
+        """
+        A discard: such cards the opponent threw or passed on.
+        """
+    @property
+    def opponent_took_near(self) -> parlour._core.cards.CardSet:
+        """
+        A discard: the cards of its rank or of its suit within two ranks that the opponent took from the pile.
+        """
+    @property
+    def opponent_uses(self) -> float | None:
+        """
+        A discard: the share of the opponent hands the search sampled with which the card makes a meld; None for other actions.
+        """
+    @property
+    def outs(self) -> parlour._core.cards.CardSet:
+        """
+        The live cards that would lower deadwood_after if drawn.
+        """
+    @property
+    def points(self) -> float:
+        """
+        The expected points of the hand for the seat.
+        """
+    @property
+    def points_loss(self) -> float:
+        """
+        The same loss in expected points.
+        """
+    @property
+    def points_loss_se(self) -> float:
+        """
+        The standard error of points_loss.
+        """
+    @property
+    def rank(self) -> int:
+        """
+        Its place in the ranking, 1 for the best.
+        """
+    @property
+    def reasons(self) -> list[str]:
+        """
+        The reasons, as plain sentences.
+        """
+    @property
+    def value(self) -> float:
+        """
+        What the ranking uses: the expected points of the hand, or in a match the chance to win the match after the hand.
+        """
+    @property
+    def win_hand(self) -> float:
+        """
+        The share of the sampled deals in which the seat wins the hand.
+        """
+    @property
+    def worlds(self) -> int:
+        """
+        The sampled deals it was weighed on.
+        """
 class ActionKind(enum.Enum):
     """
     The kind of an Action: PASS, TAKE_DISCARD, DRAW_STOCK, DISCARD, KNOCK, BIG_GIN, LAY_OFF, FINISH_LAYOFFS.
@@ -132,6 +260,118 @@ class ActionKind(enum.Enum):
     LAY_OFF = 6
     PASS = 0
     TAKE_DISCARD = 1
+class Advice:
+    """
+    Every legal action of the seat to act, ranked by ExpertBot's search (best first), with what the seat knows of the opponent.
+    """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        """
+        Refuses: Advice objects are not made by Advice(...): the library's functions and methods return them (see help(Advice)).
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.Any) -> None:
+        ...
+    def find(self, action: Action | int | str) -> ActionAdvice | None:
+        """
+        The ActionAdvice of an action (object, id or text), or None when it is not legal here.
+        """
+    def to_dict(self) -> dict[str, typing.Any]:
+        """
+        A JSON-ready dict (cards and actions as text).
+        """
+    @property
+    def actions(self) -> list[ActionAdvice]:
+        """
+        Every legal action's ActionAdvice, best first.
+        """
+    @property
+    def best(self) -> ActionAdvice:
+        """
+        The best action's ActionAdvice.
+        """
+    @property
+    def by_match(self) -> bool:
+        """
+        Whether the ranking is by the chance to win the match.
+        """
+    @property
+    def effective_worlds(self) -> float:
+        """
+        The effective number of deals (weights).
+        """
+    @property
+    def live(self) -> parlour._core.cards.CardSet:
+        """
+        The cards the seat has not seen: the stock and the opponent's hidden cards.
+        """
+    @property
+    def match_scores(self) -> tuple[int, int] | None:
+        """
+        In a match, the scores (the seat's, the opponent's); None otherwise.
+        """
+    @property
+    def match_target(self) -> typing.Any:
+        """
+        In a match, the score it runs to; None otherwise.
+        """
+    @property
+    def nodes(self) -> int:
+        """
+        The playout actions it simulated.
+        """
+    @property
+    def opponent_can_knock(self) -> float:
+        """
+        The share of the sampled opponent hands already within the knock limit.
+        """
+    @property
+    def opponent_declined(self) -> parlour._core.cards.CardSet:
+        """
+        The face-up cards it passed on or covered.
+        """
+    @property
+    def opponent_discarded(self) -> parlour._core.cards.CardSet:
+        """
+        Every card it threw.
+        """
+    @property
+    def opponent_likely(self) -> list[tuple[parlour._core.cards.Card, float]]:
+        """
+        The live cards the opponent holds in at least 40 % of the hands the search sampled, with that share, most likely first.
+        """
+    @property
+    def opponent_quiet_suits(self) -> list[typing.Any]:
+        """
+        The suits the opponent threw earlier but not in its last three discards (after five or more).
+        """
+    @property
+    def opponent_took(self) -> parlour._core.cards.CardSet:
+        """
+        The cards the opponent took from the pile and holds.
+        """
+    @property
+    def phase(self) -> Phase:
+        """
+        The phase of the decision.
+        """
+    @property
+    def seat(self) -> typing.Any:
+        """
+        The seat advised.
+        """
+    @property
+    def summary(self) -> list[str]:
+        """
+        The position, as plain sentences.
+        """
+    @property
+    def worlds(self) -> int:
+        """
+        The deals the search sampled.
+        """
 class ArenaPairResult:
     """
     The totals of arena matches between bots A and B (index 0 = A, 1 = B).
@@ -150,6 +390,16 @@ class ArenaPairResult:
     def dead(self) -> int:
         """
         Dead hands.
+        """
+    @property
+    def deal_wins_sq(self) -> int:
+        """
+        Duplicate matches only: the sum over the deals of the square of A's wins in the deal (0, 1 or 2), for an interval that counts the pairing.
+        """
+    @property
+    def deals(self) -> int:
+        """
+        Duplicate matches only: the deals played, each twice with the seats swapped (0 otherwise).
         """
     @property
     def decisions(self) -> int:
@@ -274,11 +524,11 @@ class ExpertBot(Bot):
     """
     A search bot that uses the budget it is given: determinized Monte Carlo search over opponent hands sampled from a model of the opponent's takes, passes and discards, every candidate draw, discard and knock played out to the end of the hand (knocks settled exactly, layoffs optimal) on the same worlds. Deterministic for a seed and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); threads= shares one search between threads. Sees only its observation.
     """
-    def __getstate__(self) -> tuple[int, float, int, int]:
+    def __getstate__(self) -> tuple[int, float, int, int, bool, int, int]:
         ...
-    def __init__(self, seed: int | parlour._core.cards.Rng = 0, *, budget_ms: typing.Any = None, nodes: typing.Any = None, threads: int = 1) -> None:
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0, *, budget_ms: typing.Any = None, nodes: typing.Any = None, threads: int = 1, match_aware: bool = True, opponent: str = 'greedy', proposals: int = 32) -> None:
         """
-        An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision (a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= sets that budget, budget_ms= a time limit per decision (with both, whichever comes first); threads= (1..256, 0: one per core) shares each search.
+        An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision (a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= sets that budget, budget_ms= a time limit per decision (with both, whichever comes first); threads= (1..256, 0: one per core) shares each search. match_aware=False values every hand by its points, also in a match (else by the chance to win the match it leads to); opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects; proposals= (1..256) is the number of opponent hands proposed for each sampled world.
         """
     def __repr__(self) -> str:
         ...
@@ -294,9 +544,24 @@ class ExpertBot(Bot):
         The time limit of a decision in milliseconds, or None.
         """
     @property
+    def match_aware(self) -> bool:
+        """
+        Whether, in a match, a hand is valued by the chance to win the match (else by its points).
+        """
+    @property
     def nodes(self) -> typing.Any:
         """
         The node budget of a decision (playout actions), or None.
+        """
+    @property
+    def opponent(self) -> str:
+        """
+        The opponent's playout policy: 'greedy' or 'defensive'.
+        """
+    @property
+    def proposals(self) -> int:
+        """
+        Opponent hands proposed for each sampled world (the belief's sampling-importance-resampling).
         """
     @property
     def threads(self) -> int:
@@ -324,6 +589,11 @@ class ExpertCandidate:
         Whether it was still in the running when the search stopped (the others were dropped as clearly worse).
         """
     @property
+    def points(self) -> float:
+        """
+        Its estimated points for the bot at the end of the hand (weighted mean over the worlds).
+        """
+    @property
     def settled(self) -> bool:
         """
         Whether it is a knock, settled exactly in each world (no playout).
@@ -331,7 +601,7 @@ class ExpertCandidate:
     @property
     def value(self) -> float:
         """
-        Its estimated points for the bot at the end of the hand (weighted mean over the worlds).
+        What the search ranks by (weighted mean over the worlds): the bot's points at the end of the hand, or in a match (an observation with match scores) the chance to win the match after it.
         """
     @property
     def worlds(self) -> int:
@@ -352,6 +622,11 @@ class ExpertSearch:
     def best(self) -> Action:
         """
         The action chosen.
+        """
+    @property
+    def by_match(self) -> bool:
+        """
+        Whether the values are chances to win the match (the observation was of a match) rather than points.
         """
     @property
     def candidates(self) -> list[ExpertCandidate]:
@@ -606,6 +881,10 @@ class Match:
     def new_round(self, seed: int | parlour._core.cards.Rng) -> Round:
         """
         A new round dealt by next_dealer (a seed or an Rng); WrongPhase once over.
+        """
+    def observation(self, round: Round, seat: Player | int) -> Observation:
+        """
+        What `seat` sees of `round`, a hand of this match, with the match scores (as Game.observation gives it): what bots and the coach read to play for the match.
         """
     def record(self, result: RoundResult) -> None:
         """
@@ -1125,6 +1404,122 @@ class ResultKind(enum.Enum):
     GIN = 3
     KNOCK = 1
     UNDERCUT = 2
+class Review:
+    """
+    The decisions of one seat clearly below the best, with the loss and the reasons.
+    """
+    def __getstate__(self) -> tuple[int, int, int, list[typing.Any], float, int]:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        """
+        Refuses: Review objects are not made by Review(...): the library's functions and methods return them (see help(Review)).
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.Any) -> None:
+        ...
+    def to_dict(self) -> dict[str, typing.Any]:
+        """
+        A JSON-ready dict.
+        """
+    @property
+    def decisions(self) -> int:
+        """
+        The decisions in the history.
+        """
+    @property
+    def mistakes(self) -> list[ReviewItem]:
+        """
+        The ReviewItem of each decision clearly below the best, in order.
+        """
+    @property
+    def nodes(self) -> int:
+        """
+        The playout actions simulated in all.
+        """
+    @property
+    def points_lost(self) -> float:
+        """
+        The expected points lost, summed over the mistakes.
+        """
+    @property
+    def searched(self) -> int:
+        """
+        Those with more than one legal action (each searched).
+        """
+    @property
+    def seat(self) -> typing.Any:
+        """
+        The seat reviewed.
+        """
+class ReviewItem:
+    """
+    A decision clearly below the best: what was played, what was better, why.
+    """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        """
+        Refuses: ReviewItem objects are not made by ReviewItem(...): the library's functions and methods return them (see help(ReviewItem)).
+        """
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.Any) -> None:
+        ...
+    def to_dict(self) -> dict[str, typing.Any]:
+        """
+        A JSON-ready dict.
+        """
+    @property
+    def better(self) -> ActionAdvice:
+        """
+        The ActionAdvice of the best action.
+        """
+    @property
+    def by_match(self) -> bool:
+        """
+        Whether the value is the chance to win the match.
+        """
+    @property
+    def hand(self) -> parlour._core.cards.CardSet:
+        """
+        The seat's hand when it decided.
+        """
+    @property
+    def index(self) -> int:
+        """
+        The decision's index in the history.
+        """
+    @property
+    def loss(self) -> float:
+        """
+        The value lost (points, or in a match the chance to win it).
+        """
+    @property
+    def phase(self) -> Phase:
+        """
+        The phase of the decision.
+        """
+    @property
+    def played(self) -> ActionAdvice:
+        """
+        The ActionAdvice of the action played.
+        """
+    @property
+    def points_loss(self) -> float:
+        """
+        The expected points lost.
+        """
+    @property
+    def reasons(self) -> list[str]:
+        """
+        Why the better action is better, as plain sentences.
+        """
+    @property
+    def stock_size(self) -> int:
+        """
+        The cards left in the stock.
+        """
 class Round:
     """
     One deal of two-handed gin rummy (the rule card's flow): the upcard offer non-dealer -> dealer -> forced stock draw; draw then discard, knock or big gin; the card just taken from the pile cannot be discarded that turn; a discard leaving two stock cards ends a dead hand; layoffs after a knock, then finish_layoffs() settles.
@@ -1808,17 +2203,21 @@ class SimulationStats:
         """
         Rounds won by (Player.ONE, Player.TWO).
         """
-def arena_match_seed(seed: int | parlour._core.cards.Rng, match: int) -> int:
+def advise(observation: typing.Any, *, nodes: typing.Any = None, budget_ms: typing.Any = None, threads: int = 1, seed: int | parlour._core.cards.Rng = 0) -> Advice:
     """
-    The deal seed of match `match` of an arena_pair seeded with `seed`.
+    Every legal action of the observation's player (who must be to act: WrongPhase otherwise), ranked by ExpertBot's search over every legal action: expected points of the hand, and in a match the chance to win it; with reasons a player can check. nodes= (default COACH_DEFAULT_NODES) makes it deterministic; budget_ms= bounds the time instead (whichever comes first). Reads the observation only. The GIL is released; Ctrl-C stops it.
     """
-def arena_matches(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> dict[typing.Any, typing.Any]:
+def arena_match_seed(seed: int | parlour._core.cards.Rng, match: int, *, duplicate: bool = False) -> int:
     """
-    The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals.
+    The deal seed of match `match` of an arena_pair seeded with `seed` (with duplicate matches, that of the first match of its deal).
     """
-def arena_pair(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1) -> ArenaPairResult:
+def arena_matches(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1, *, duplicate: bool = False) -> dict[typing.Any, typing.Any]:
     """
-    Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per match from their seed and m. The totals do not depend on jobs.
+    The matches of arena_pair one by one, as int64 NumPy columns (one row per match): match, a_won (1 when bot A won it), score_a, score_b (final match scores), hands, dead, hands_won_a/_b, points_a/_b, knocks_a/_b, gins_a/_b, undercuts_a/_b, decisions. Summing the rows gives arena_pair's totals (with duplicate=True, the deals are the pairs of rows 2k, 2k+1).
+    """
+def arena_pair(bot_a: typing.Any, bot_b: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first: int = 0, count: int = 1, jobs: int = 1, *, duplicate: bool = False) -> ArenaPairResult:
+    """
+    Matches first .. first+count-1 between two bots, in C++ on `jobs` threads (the GIL released). Match m: bot_a plays Player.ONE when m is even, the first dealer is Player.ONE when m // 2 is even; C++ bots are re-seeded per match from their seed and m. The totals do not depend on jobs. duplicate=True deals matches 2k and 2k+1 alike (one deal played twice with the seats swapped; first and count even) and counts the deals.
     """
 def best_arrangements(hand: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str]) -> list[Melds]:
     """
@@ -1864,9 +2263,17 @@ def match_result(hands: collections.abc.Iterable[RoundResult], target: int | Non
     """
     What a match came to, from its hands in order: the first to reach the target (rules.game_target when None; box bonuses count towards it under rules.immediate_boxes) wins; then each hand won pays rules.box_bonus, the winner gets rules.game_bonus, and a shutout (the loser won no hand) applies rules.shutout. A dead hand pays no box and breaks no shutout. InvalidValueError for a hand after the deciding one.
     """
+def match_win_chance(rules: Rules, mine: int, theirs: int) -> float:
+    """
+    The chance that a player with `mine` points wins a match against `theirs` under the rules, in the model of equal players the coach and ExpertBot use (each hand won by either with probability 1/2, its points as hands between strong bots end).
+    """
 def play_match(bot_one: typing.Any, bot_two: typing.Any, rules: Rules = ..., seed: int | parlour._core.cards.Rng = 0, first_dealer: Player | int = ...) -> Match:
     """
     Play a whole match in C++ (the GIL released; a Python bot's act() takes it back for each call): bot_one plays Player.ONE, bot_two Player.TWO. Returns the finished Match (hands, scores, winner, final_score()). Reproducible for a seed.
+    """
+def review(history: typing.Any, *, nodes: typing.Any = None, budget_ms: typing.Any = None, threads: int = 1, seed: int | parlour._core.cards.Rng = 0) -> Review:
+    """
+    Review one seat's decisions, a sequence of (observation, action) pairs: the advice of each, and the decisions clearly below the best (by at least 1 point, or 1 % of the chance to win the match, and by more than two standard errors) with the loss, the better action and why. InvalidValueError when the decisions are not one seat's or an action was not legal.
     """
 def settle(knocker_melds: Melds, defender_cards: parlour._core.cards.CardSet | parlour._core.cards.Card | str | int | collections.abc.Iterable[parlour._core.cards.Card | str], rules: Rules = ..., knocker: Player = ...) -> Settlement:
     """
@@ -1879,6 +2286,7 @@ def simulate_rounds(n: int, seed: int | parlour._core.cards.Rng = 0, policy: str
 BIG_GIN_BONUS: int = 31
 BIG_GIN_ID: int = 107
 BOX_BONUS: int = 25
+COACH_DEFAULT_NODES: int = 400000
 DISCARD_ID: int = 3
 DRAW_STOCK_ID: int = 2
 EXPERT_BENCH_NODES: int = 100000

@@ -310,7 +310,7 @@ class Game:
         """
         What a seat may see (an observation with to_dict() and to_array()); None for a spectator (public information only).
         """
-    def returns(self) -> tuple[typing.Any, ...]:
+    def returns(self) -> tuple[float, ...]:
         """
         One float per seat, in points (see the game's documentation).
         """

@@ -71,8 +71,8 @@ class FreeCellEnv(gymnasium.Env[FreeCellObs, np.int64]):
       :class:`parlour.freecell.Game`: single-card moves ``src*13 + dst`` (src 0..7
       cascades, 8..11 free cells; dst 0..7 cascades, 8..11 free cells, 12 foundations)
       and sequence moves ``156 + (src*8 + dst)*12 + count - 2``.  A move is legal when the
-      engine accepts it (the mask marks the moves of ``legal_move_list``: to the first
-      empty free cell only, no cell-to-cell moves).
+      engine accepts it, and the mask marks exactly those moves (a card goes to the first
+      empty free cell; no move goes from one free cell to another).
     * Illegal actions (``illegal_action=``): ``"terminate"`` (the default) ends the
       episode with reward ``illegal_reward`` (default -1.0) and the game as it was;
       ``"penalty"`` gives ``illegal_reward`` and changes nothing but the step count;

@@ -191,6 +191,31 @@ from parlour.gin.bots import (  # noqa: E402
     play_match,
 )
 
+# ---- The coach: advice and reviews from ExpertBot's search ----
+from parlour.gin.coach import (  # noqa: E402
+    COACH_DEFAULT_NODES,
+    ActionAdvice,
+    Advice,
+    Review,
+    ReviewItem,
+    advise,
+    match_win_chance,
+    review,
+    seat_history,
+)
+
+__all__ += [
+    "COACH_DEFAULT_NODES",
+    "ActionAdvice",
+    "Advice",
+    "Review",
+    "ReviewItem",
+    "advise",
+    "match_win_chance",
+    "review",
+    "seat_history",
+]
+
 __all__ += [
     "ArenaResult",
     "Bot",

@@ -42,6 +42,7 @@ GAME_INFO = GameInfo(
     make=_make,
     snapshots={"gin": Game, "gin.round": Round},
     advice=Lazy("parlour.gin._advice:advise"),
+    review=Lazy("parlour.gin._advice:review_hand"),
     runs={"arena": ARENA},
     cli=Lazy("parlour.gin.cli:register"),
     demo=Lazy("parlour.gin.cli:demo"),

@@ -41,7 +41,14 @@ def gin_chunk(params: dict[str, Any], pair: int, first: int, count: int, jobs: i
     a, b = params["pairs"][pair]
     bots = params["bots"]
     cols: dict[str, Any] = arena_matches(
-        bots[a], bots[b], params["rules"], params["pair_seeds"][pair], first, count, jobs
+        bots[a],
+        bots[b],
+        params["rules"],
+        params["pair_seeds"][pair],
+        first,
+        count,
+        jobs,
+        duplicate=bool(params.get("duplicate", False)),
     )
     cols["pair"] = np.full(count, pair, dtype=np.int32)
     return cols
@@ -75,9 +82,13 @@ def arena_plan(
     matches: int,
     seed: int,
     rules: Any,
+    duplicate: bool = False,
 ) -> RunPlan:
-    """The chunks of an arena (``matches`` per pair, every pair's in chunks) and what its store records."""
-    params = {
+    """The chunks of an arena (``matches`` per pair, every pair's in chunks) and what its store records
+    (duplicate matches: chunks of whole deals)."""
+    if duplicate:
+        chunk_size += chunk_size % 2
+    params: dict[str, Any] = {
         "bots": list(labels),
         "bot_reprs": [repr(b) for b in bots],
         "matches": matches,
@@ -85,6 +96,9 @@ def arena_plan(
         "rules": repr(rules),
         "chunk_size": chunk_size,
     }
+    if duplicate:
+        params["duplicate"] = True
+
     from parlour.distributed.runner import chunk_sizes  # the long runs only: import parlour stays lean
 
     per_pair = chunk_sizes(matches, chunk_size)
@@ -94,6 +108,7 @@ def arena_plan(
         "pairs": list(pairs),
         "pair_seeds": list(pair_seeds),
         "rules": rules,
+        "duplicate": duplicate,
     }
     chunks = [(work, k, lo, n) for k in range(len(pairs)) for lo, n in zip(range(0, matches, chunk_size), per_pair)]
     return RunPlan(params, chunks, per_pair * len(pairs))
@@ -117,6 +132,7 @@ def gin_arena(
     executor: cf.Executor | None,
     chunk_size: int | None,
     progress: Callable[[int, int], object] | None,
+    duplicate: bool = False,
 ) -> ResultStore:
     """Play the arena's matches into the store at ``out``; see :func:`parlour.gin.arena`."""
     from parlour.distributed.runs import run_plan
@@ -135,4 +151,5 @@ def gin_arena(
         matches=matches,
         seed=seed,
         rules=rules,
+        duplicate=duplicate,
     )

@@ -1,10 +1,20 @@
 """Bot-vs-bot arenas: many matches between every pair of bots, with win rates and 95 % intervals.
 
+Why one file: the arena's result types, its intervals (Wilson's and the duplicate one)
+and the three ways it plays (in this process, on an executor, into a result store) read
+the same per-match totals.
+
 :func:`arena` plays ``matches`` matches for each pair of bots, in C++ on ``jobs``
 threads (the matches of a pair are those of :func:`parlour._core.gin.arena_pair`:
 both seats, alternating first dealer, every match dealt from its own seed), and
 returns an :class:`ArenaResult` whose :meth:`~ArenaResult.table` is what
 ``parlour gin arena`` prints.
+
+With ``duplicate=True`` every deal is played twice with the seats swapped (matches
+2k and 2k+1 share their deals, as boards do in duplicate bridge), so the luck of the
+cards cancels between the two; the interval then comes from the spread of the deals'
+results (:func:`duplicate_interval`), narrower than the Wilson interval of as many
+independent matches when the pairing removes luck.
 
 >>> from parlour.gin.arena import arena
 >>> res = arena(["easy", "normal"], matches=4, seed=1)
@@ -31,7 +41,7 @@ from parlour.gin.bots import BOT_NAMES, make_bot
 if TYPE_CHECKING:  # pragma: no cover
     from parlour.distributed.store import ResultStore
 
-__all__ = ["ArenaResult", "MatchTotals", "PairStats", "arena", "wilson_interval"]
+__all__ = ["ArenaResult", "MatchTotals", "PairStats", "arena", "duplicate_interval", "wilson_interval"]
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -42,6 +52,29 @@ def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[fl
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def duplicate_interval(wins: int, deals: int, wins_sq: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The 95 % interval of A's match win rate over ``deals`` duplicate deals (two matches each).
+
+    ``wins`` is the sum over the deals of A's wins in the deal (0, 1 or 2) and
+    ``wins_sq`` the sum of their squares.  The standard error comes from the spread of
+    the deals' results (a deal is one observation: its two matches are not independent);
+    the interval is Wilson's with the effective number of matches that this standard
+    error implies (at most eight per deal, when nearly every deal splits), so it stays
+    inside [0, 1].  (0, 1) with fewer than two deals.
+    """
+    if deals < 2:
+        return (0.0, 1.0)
+    p = wins / (2 * deals)
+    var = max(0.0, (wins_sq / 4 - deals * p * p) / (deals - 1))  # of a deal's share won, s / 2
+    n_eff = 8.0 * deals if var <= 0 else min(8.0 * deals, p * (1 - p) * deals / var)
+    if n_eff <= 0:  # p is 0 or 1 with some spread: impossible, but keep the formula defined
+        n_eff = 2.0 * deals
+    denom = 1 + z * z / n_eff
+    centre = (p + z * z / (2 * n_eff)) / denom
+    half = z * math.sqrt(p * (1 - p) / n_eff + z * z / (4 * n_eff * n_eff)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
@@ -64,16 +97,31 @@ class MatchTotals:
     gins: tuple[int, int]
     undercuts: tuple[int, int]
     decisions: int
+    deals: int = 0
+    deal_wins_sq: int = 0
 
     @classmethod
-    def from_rows(cls, cols: Mapping[str, Any]) -> MatchTotals:
-        """Sum per-match columns (NumPy arrays, lists or Arrow columns) into totals."""
+    def from_rows(cls, cols: Mapping[str, Any], duplicate: bool = False) -> MatchTotals:
+        """Sum per-match columns (NumPy arrays, lists or Arrow columns) into totals.
+
+        With ``duplicate``, the rows of matches 2k and 2k+1 (by the ``match`` column) are
+        one deal; the deals with both matches present are counted.
+        """
 
         def total(name: str) -> int:
             return int(np.asarray(cols[name], dtype=np.int64).sum())
 
         n = len(np.asarray(cols["a_won"]))
         a_won = total("a_won")
+        deals = sq = 0
+        if duplicate:
+            match = np.asarray(cols["match"], dtype=np.int64)
+            won = np.asarray(cols["a_won"], dtype=np.int64)
+            per_deal: dict[int, list[int]] = {}
+            for m, w in zip(match.tolist(), won.tolist(), strict=True):
+                per_deal.setdefault(m // 2, []).append(w)
+            both = [sum(v) for v in per_deal.values() if len(v) == 2]
+            deals, sq = len(both), sum(x * x for x in both)
         return cls(
             matches=n,
             match_wins=(a_won, n - a_won),
@@ -86,6 +134,8 @@ class MatchTotals:
             gins=(total("gins_a"), total("gins_b")),
             undercuts=(total("undercuts_a"), total("undercuts_b")),
             decisions=total("decisions"),
+            deals=deals,
+            deal_wins_sq=sq,
         )
 
 
@@ -114,9 +164,30 @@ class PairStats:
         return self.wins[0] / self.matches if self.matches else 0.0
 
     @property
+    def duplicate(self) -> bool:
+        """Whether the matches were duplicate matches (each deal played twice, the seats swapped)."""
+        return int(self.raw.deals) > 0
+
+    @property
+    def deals(self) -> int:
+        """Duplicate matches: the deals played (two matches each); 0 otherwise."""
+        return int(self.raw.deals)
+
+    @property
     def interval(self) -> tuple[float, float]:
-        """The 95 % Wilson interval of ``a``'s match win rate."""
+        """The 95 % interval of ``a``'s match win rate: Wilson's, or for duplicate matches
+        :func:`duplicate_interval` over the deals."""
+        if self.duplicate:
+            return duplicate_interval(self.wins[0], self.deals, int(self.raw.deal_wins_sq))
         return wilson_interval(self.wins[0], self.matches)
+
+    @property
+    def split_deals(self) -> int:
+        """Duplicate matches: the deals that each bot won once (the rest were won twice by one bot)."""
+        if not self.duplicate:
+            return 0
+        both = (int(self.raw.deal_wins_sq) - self.wins[0]) // 2  # deals A won twice
+        return self.wins[0] - 2 * both
 
     @property
     def hands(self) -> int:
@@ -159,6 +230,8 @@ class PairStats:
             "gin": self.share("gin"),
             "undercut": self.share("undercut"),
             "dead": self.share("dead"),
+            "duplicate": self.duplicate,
+            "deals": self.deals,
         }
 
 
@@ -169,6 +242,7 @@ class ArenaResult:
     pairs: tuple[PairStats, ...]
     seed: int
     rules: Rules = field(repr=False)
+    duplicate: bool = False
 
     def table(self) -> str:
         """The arena table: one line per pair (win rate of A with its 95 % interval, points per hand, outcome shares)."""
@@ -203,15 +277,15 @@ class ArenaResult:
         rules = Rules() if rules is None else rules
         if meta["parameters"]["rules"] != repr(rules):
             raise InvalidValueError(f"the table was played under {meta['parameters']['rules']}, not {rules!r}")
+        duplicate = bool(meta["parameters"].get("duplicate", False))
         pair_col = np.asarray(table.column("pair"))
         pairs = []
         for k in np.unique(pair_col):
             rows = table.take(np.flatnonzero(pair_col == k))
-            cols = {name: np.asarray(rows.column(name)) for name in MATCH_COLUMNS}
-            pairs.append(
-                PairStats(rows.column("bot_a")[0].as_py(), rows.column("bot_b")[0].as_py(), MatchTotals.from_rows(cols))
-            )
-        return cls(tuple(pairs), int(meta["parameters"]["seed"]), rules)
+            cols = {name: np.asarray(rows.column(name)) for name in ("match", *MATCH_COLUMNS)}
+            totals = MatchTotals.from_rows(cols, duplicate)
+            pairs.append(PairStats(rows.column("bot_a")[0].as_py(), rows.column("bot_b")[0].as_py(), totals))
+        return cls(tuple(pairs), int(meta["parameters"]["seed"]), rules, duplicate)
 
 
 def _label_and_bot(bot: Any, index: int, seed: int) -> tuple[str, Any]:
@@ -241,6 +315,7 @@ def arena(
     executor: Executor | None = None,
     out: None = None,
     chunk_size: int | None = None,
+    duplicate: bool = False,
 ) -> ArenaResult: ...
 
 
@@ -256,6 +331,7 @@ def arena(
     executor: Executor | None = None,
     out: str | os.PathLike[str],
     chunk_size: int | None = None,
+    duplicate: bool = False,
 ) -> ResultStore: ...
 
 
@@ -270,12 +346,19 @@ def arena(
     executor: Executor | None = None,
     out: str | os.PathLike[str] | None = None,
     chunk_size: int | None = None,
+    duplicate: bool = False,
 ) -> ArenaResult | ResultStore:
     """Play ``matches`` matches between every pair of ``bots`` (names or bot objects).
 
     The pairs are (bots[i], bots[j]) for i < j.  The C++ bots are re-seeded per match,
     so the result depends only on the bots, ``matches``, ``seed`` and ``rules`` (not on
-    ``jobs``).  ``progress(done, total)`` is called as matches finish.
+    ``jobs``).  ``progress(done, total)`` is called as matches finish.  Every bot sees
+    the match scores in its observations.
+
+    ``duplicate=True`` plays duplicate matches: each deal twice, the seats swapped
+    (``matches`` must be even; ``matches // 2`` deals); the intervals then count the
+    pairing (:func:`duplicate_interval`); with ``executor`` or ``out`` the chunks hold
+    whole deals.
 
     Beyond one process: with ``executor`` (any :class:`concurrent.futures.Executor`;
     the bots must pickle) the matches go out in chunks of ``chunk_size``, each played on
@@ -294,13 +377,23 @@ def arena(
         raise InvalidValueError(f"matches must be >= 1, got {matches}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidValueError(f"jobs must be an int >= 1, got {jobs!r}")
+    if not isinstance(duplicate, bool):
+        raise WrongTypeError(f"duplicate must be a bool, got {type(duplicate).__name__} {duplicate!r}")
+    if duplicate and matches % 2:
+        raise InvalidValueError(
+            f"duplicate matches come in pairs (each deal twice): matches must be even, got {matches}"
+        )
     rules = Rules() if rules is None else rules
     entries = [_label_and_bot(b, i, seed) for i, b in enumerate(bots)]
     pairs_idx = [(i, j) for i in range(len(entries)) for j in range(i + 1, len(entries))]
     if executor is not None or out is not None:
-        return _arena_chunked(entries, pairs_idx, matches, seed, jobs, rules, progress, executor, out, chunk_size)
+        return _arena_chunked(
+            entries, pairs_idx, matches, seed, jobs, rules, progress, executor, out, chunk_size, duplicate
+        )
     total = matches * len(pairs_idx)
     chunk = max(jobs * 4, min(50, matches // 100 or 1))  # progress about every 1% (each match is seeded alone)
+    if duplicate:
+        chunk += chunk % 2  # whole deals
     done = 0
     pairs: list[PairStats] = []
     for k, (i, j) in enumerate(pairs_idx):
@@ -309,7 +402,7 @@ def arena(
         first = 0
         while first < matches:
             n = min(chunk, matches - first)
-            part = arena_pair(ba, bb, rules, _pair_seed(seed, k), first, n, jobs)
+            part = arena_pair(ba, bb, rules, _pair_seed(seed, k), first, n, jobs, duplicate=duplicate)
             if acc is None:
                 acc = part
             else:
@@ -320,7 +413,7 @@ def arena(
                 progress(done, total)
         assert acc is not None
         pairs.append(PairStats(la, lb, acc))
-    return ArenaResult(tuple(pairs), seed, rules)
+    return ArenaResult(tuple(pairs), seed, rules, duplicate)
 
 
 def _pair_seed(seed: int, k: int) -> int:
@@ -338,6 +431,7 @@ def _arena_chunked(
     executor: Executor | None,
     out: str | os.PathLike[str] | None,
     chunk_size: int | None,
+    duplicate: bool = False,
 ) -> ArenaResult | ResultStore:
     labels = [e[0] for e in entries]
     bots = [e[1] for e in entries]
@@ -358,6 +452,7 @@ def _arena_chunked(
             executor=executor,
             chunk_size=chunk_size,
             progress=progress,
+            duplicate=duplicate,
         )
     from parlour.distributed.runner import run_chunks
     from parlour.gin._runs import gin_chunk
@@ -365,7 +460,9 @@ def _arena_chunked(
     size = chunk_size if chunk_size is not None else 200
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidValueError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
-    work = {"bots": bots, "pairs": pairs_idx, "pair_seeds": seeds, "rules": rules}
+    if duplicate:
+        size += size % 2  # whole deals
+    work = {"bots": bots, "pairs": pairs_idx, "pair_seeds": seeds, "rules": rules, "duplicate": duplicate}
     chunks = [(work, k, lo, min(size, matches - lo)) for k in range(len(pairs_idx)) for lo in range(0, matches, size)]
     parts: dict[int, dict[str, Any]] = {}
     done = [0]
@@ -380,5 +477,5 @@ def _arena_chunked(
     for k, (i, j) in enumerate(pairs_idx):
         mine = [parts[c] for c in range(len(chunks)) if chunks[c][1] == k]
         cols = {name: [v for p in mine for v in p[name]] for name in mine[0]}
-        stats.append(PairStats(labels[i], labels[j], MatchTotals.from_rows(cols)))
-    return ArenaResult(tuple(stats), seed, rules)
+        stats.append(PairStats(labels[i], labels[j], MatchTotals.from_rows(cols, duplicate)))
+    return ArenaResult(tuple(stats), seed, rules, duplicate)

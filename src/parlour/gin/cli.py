@@ -8,6 +8,8 @@ ids) played on ``Round.deal(Rules(), Player.ONE, 0)``, or an object::
 
 ``rules`` is a rules preset of the game registry (default, modern, classic, palace, eaai)
 or a dict of ``Rules`` fields.  Each step is printed; an illegal action stops the replay with its error.
+With ``--review`` each seat's decisions are reviewed by the coach
+(:func:`parlour.gin.review`) after the replay (``--seat`` for one seat only).
 """
 
 from __future__ import annotations
@@ -99,7 +101,21 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         _show(r, out)
     if r.result is not None:
         print(f"\nresult: {r.result!r}, points {r.result.points(r.rules)}, returns {r.returns()}", file=out)
+    if getattr(args, "review", False):
+        _review_replay(data, args, out)
     return 0
+
+
+def _review_replay(data: Any, args: argparse.Namespace, out: TextIO) -> None:
+    """The coach's review of the replayed decisions, seat by seat."""
+    from parlour.gin.coach import format_review, review, seat_history
+
+    start, actions = load_replay(data)
+    seats = [Player.ONE, Player.TWO] if args.seat is None else [_player(args.seat)]
+    kw = {} if args.coach_nodes is None else {"nodes": args.coach_nodes}
+    for seat in seats:
+        history = seat_history(start, actions, seat)
+        print("\n" + format_review(review(history, **kw)), file=out)
 
 
 def register(subparsers: Any) -> None:
@@ -118,6 +134,11 @@ def register(subparsers: Any) -> None:
     deal.set_defaults(func=_cmd_deal)
     replay = sub.add_parser("replay", help="replay a JSON action list and print each step")
     replay.add_argument("file", help="a JSON file (or - for stdin)")
+    replay.add_argument("--review", action="store_true", help="the coach's review of each seat's decisions")
+    replay.add_argument("--seat", default=None, help="review this seat only (ONE or TWO)")
+    replay.add_argument(
+        "--coach-nodes", type=int, default=None, help="the coach's node budget per decision (default 400000)"
+    )
     replay.set_defaults(func=_cmd_replay)
     register_bot_commands(sub)
     gin.set_defaults(func=lambda args, out: (gin.print_help(out), 2)[1])

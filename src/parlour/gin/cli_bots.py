@@ -1,6 +1,6 @@
-"""The bot commands of ``parlour gin``: ``arena`` and ``play``, and the bot match of ``parlour demo``.
+"""The bot commands of ``parlour gin``: ``arena``, ``ladder`` and ``play``, and the bot match of ``parlour demo``.
 
-``register_bot_commands(gin_subparsers)`` adds the two subcommands to the
+``register_bot_commands(gin_subparsers)`` adds the subcommands to the
 subparsers of the ``parlour gin`` command; each sets ``func(args, out) -> int`` as the
 other commands do.  ``demo_match(out)`` plays one short match between two bots and
 prints each hand's result.  ``--rules`` takes a rules preset of the game registry
@@ -130,6 +130,8 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     check_run_options(args)
     rules = rules_of(args.rules)
     t0 = time.perf_counter()
+    if args.duplicate and args.matches % 2:
+        raise InvalidValueError(f"--duplicate plays each deal twice: --matches must be even, got {args.matches}")
     if args.out or args.ray or args.dask:
         res = _arena_chunked(args, rules)
     else:
@@ -143,19 +145,22 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
                     jobs=args.jobs,
                     rules=rules,
                     progress=bar,
+                    duplicate=args.duplicate,
                 )
             except KeyboardInterrupt:
                 raise Interrupted(unsaved_note(args, "matches", bar.done, _total(args))) from None
     dt = time.perf_counter() - t0
     deal = "the first turn alternating from hand to hand" if rules.alternate_dealer else "the winner dealing next"
+    dup = f" ({args.matches // 2} deals, each played twice with the seats swapped)" if args.duplicate else ""
     print(
-        f"gin arena: {args.matches} matches to {rules.game_target} per pair under {rules!r} ({args.rules}; {deal}), "
-        f"both seats and both first dealers equally often, seed {args.seed}",
+        f"gin arena: {args.matches} matches{dup} to {rules.game_target} per pair under {rules!r} ({args.rules}; "
+        f"{deal}), both seats and both first dealers equally often, seed {args.seed}",
         file=out,
     )
     print(res.table(), file=out)
+    ci = "from the spread of the deals' results" if args.duplicate else "Wilson interval"
     print(
-        f"win rate = matches won by A; 95% CI = Wilson interval; pts/hand = hand points won per hand played; "
+        f"win rate = matches won by A; 95% CI = {ci}; pts/hand = hand points won per hand played; "
         f"knock/gin/under/dead = shares of hands ({dt:.1f}s)",
         file=out,
     )
@@ -179,6 +184,7 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
                 executor=executor,
                 out=args.out,
                 chunk_size=args.chunk_size,
+                duplicate=args.duplicate,
             )
     except KeyboardInterrupt as e:
         if isinstance(e, Interrupted):
@@ -191,13 +197,62 @@ def _arena_chunked(args: argparse.Namespace, rules: Rules) -> ArenaResult:
     return ArenaResult.from_table(res.table(), rules)
 
 
+#: ExpertBot's node budget in a ladder unless --expert-nodes or --expert-ms says otherwise (a
+#: ladder plays many matches: a tenth of the benchmark budget keeps the default run short).
+LADDER_EXPERT_NODES = 10_000
+
+
+def _cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
+    from parlour.gin.ladder import ladder
+
+    if args.matches % 2:
+        raise InvalidValueError(f"a ladder plays duplicate matches: --matches must be even, got {args.matches}")
+    rules = rules_of(args.rules)
+    if args.expert_nodes is None and args.expert_ms is None:
+        args.expert_nodes = LADDER_EXPERT_NODES
+    t0 = time.process_time()
+    n = len(args.bots)
+    total = args.matches * n * (n - 1) // 2
+    with ProgressBar("matches", quiet=args.no_progress) as bar:
+        try:
+            bar(0, total)
+            res = ladder(
+                _with_expert_budget(args.bots, args),
+                args.matches,
+                seed=args.seed,
+                jobs=args.jobs,
+                rules=rules,
+                progress=bar,
+                bootstrap=args.bootstrap,
+            )
+        except KeyboardInterrupt:
+            raise Interrupted(
+                f"{bar.done:,} of {total:,} matches were done; a ladder keeps nothing: run it again"
+            ) from None
+    cpu = time.process_time() - t0
+    print(
+        f"gin ladder: {args.matches} duplicate matches ({args.matches // 2} deals, each played twice with the seats "
+        f"swapped) to {rules.game_target} per pair under {rules!r} ({args.rules}), seed {args.seed}"
+        + (f"; expert at {args.expert_nodes:,} nodes" if "expert" in args.bots and args.expert_nodes else ""),
+        file=out,
+    )
+    print(res.table(), file=out)
+    print(
+        f"Elo = Bradley-Terry ratings on the Elo scale, the field's mean 1500; 95% CI from {args.bootstrap} "
+        f"bootstrap draws of the deals ({cpu:.0f}s of CPU)",
+        file=out,
+    )
+    return 0
+
+
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_of(args.rules)
     if args.target != rules.game_target:
         rules = rules.replace(game_target=args.target)
     bot = _with_expert_budget([args.bot], args)[0]
     inp = sys.stdin if args.input is None else io.StringIO(read_text(args.input))
-    play_terminal(bot, inp=inp, out=out, rules=rules, seed=args.seed, unicode=args.unicode)
+    coach = {"hints": args.hints, "review": args.review, "coach_nodes": args.coach_nodes}
+    play_terminal(bot, inp=inp, out=out, rules=rules, seed=args.seed, unicode=args.unicode, **coach)
     return 0
 
 
@@ -222,9 +277,44 @@ def register_bot_commands(gin_subparsers: Any) -> None:
     p.add_argument(
         "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
     )
+    p.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="duplicate matches: each deal played twice with the seats swapped (--matches even)",
+    )
     _add_expert_options(p)
     add_run_options(p, what="matches")
     p.set_defaults(func=_cmd_arena)
+
+    lad = gin_subparsers.add_parser(
+        "ladder", help="ratings of the bots: a round robin of duplicate matches, Bradley-Terry (Elo scale)"
+    )
+    lad.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=list(BOT_NAMES),
+        help=f"comma-separated bots (default every registered bot: {','.join(BOT_NAMES)})",
+    )
+    lad.add_argument(
+        "--rules",
+        default="default",
+        type=preset_name,
+        metavar="PRESET",
+        help=f"a rules preset: {', '.join(presets())} (default: the rule card's; eaai: the EAAI competition)",
+    )
+    lad.add_argument(
+        "--matches", type=_positive, default=20, help="duplicate matches per pair, even (default 20: a first look)"
+    )
+    lad.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    lad.add_argument("--jobs", type=_positive, default=1, help="threads (default 1)")
+    lad.add_argument(
+        "--bootstrap", type=_positive, default=1000, help="bootstrap draws for the intervals (default 1000)"
+    )
+    lad.add_argument(
+        "--no-progress", "--quiet", dest="no_progress", action="store_true", help="no progress bar on stderr"
+    )
+    _add_expert_options(lad)
+    lad.set_defaults(func=_cmd_ladder)
 
     q = gin_subparsers.add_parser("play", help="play a match against a bot in the terminal")
     q.add_argument("--bot", choices=list(BOT_NAMES), default="hard", help="the opponent (default hard)")
@@ -239,6 +329,13 @@ def register_bot_commands(gin_subparsers: Any) -> None:
     q.add_argument("--target", type=_positive, default=100, help="the score to reach (default 100)")
     q.add_argument("--unicode", action="store_true", help="suit glyphs (A♠) instead of letters (As)")
     q.add_argument("--input", default=None, help="read the moves from this file instead of the terminal")
+    q.add_argument(
+        "--hints", action="store_true", help="the coach's three best actions before each decision ('hint': all)"
+    )
+    q.add_argument("--review", action="store_true", help="a review of your decisions after each hand")
+    q.add_argument(
+        "--coach-nodes", type=_positive, default=None, help="the coach's node budget per decision (default 400000)"
+    )
     _add_expert_options(q)
     q.set_defaults(func=_cmd_play)
 

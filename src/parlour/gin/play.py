@@ -8,6 +8,11 @@ gets a clear message and the question again; ``help`` says how to choose.  ``qui
 (or the end of the input) stops.  The actions on a card are numbered in the order of
 the hand as it is shown.  The score is shown after each hand.
 
+With ``hints`` the coach (:func:`parlour.gin.advise`) shows its three best actions
+with their reasons before each decision (``hint`` shows every action); with
+``review`` the person's decisions of each hand are reviewed when it ends
+(:func:`parlour.gin.review`).
+
 >>> import io
 >>> from parlour.gin.play import play_terminal
 >>> out = io.StringIO()
@@ -124,7 +129,7 @@ def _show(r: Round, out: TextIO, unicode: bool, bot_name: str) -> None:
 
 _HELP = (
     "  type the number of an action from the list, or the action itself: 'discard Qs', 'knock Qs', 'take', "
-    "'draw', 'pass', 'lay off 9s on 0'; 'quit' leaves the table"
+    "'draw', 'pass', 'lay off 9s on 0'; 'hint' asks the coach (with --hints); 'quit' leaves the table"
 )
 
 
@@ -142,7 +147,7 @@ def numbered_actions(r: Round) -> list[Action]:
     return sorted(legal, key=lambda a: (kinds[a.kind], shown.get(a.card, -1) if a.card is not None else -1))
 
 
-def _read_action(r: Round, inp: TextIO, out: TextIO) -> Action | None:
+def _read_action(r: Round, inp: TextIO, out: TextIO, hint: Any = None) -> Action | None:
     legal = numbered_actions(r)
     print("  " + "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal)), file=out)
     while True:
@@ -154,6 +159,12 @@ def _read_action(r: Round, inp: TextIO, out: TextIO) -> Action | None:
         text = line.strip()
         if text.lower() in ("quit", "q", "exit"):
             return None
+        if text.lower() == "hint":
+            if hint is None:
+                print("  hints are off (parlour gin play --hints)", file=out)
+            else:
+                hint(None)
+            continue
         if text.lower() in ("help", "h", "?"):
             print(_HELP, file=out)
             continue
@@ -179,6 +190,21 @@ def _read_action(r: Round, inp: TextIO, out: TextIO) -> Action | None:
         print(f"  {str(a)!r} is not legal now; the legal actions are numbered above", file=out)
 
 
+def _hinter(obs: Any, out: TextIO, nodes: int | None) -> Any:
+    """A function that prints the coach's advice for obs (its `top` best actions, None: all), computed once."""
+    from parlour.gin.coach import advise, format_advice
+
+    cache: list[Any] = []
+
+    def show(top: int | None) -> None:
+        if not cache:
+            cache.append(advise(obs) if nodes is None else advise(obs, nodes=nodes))
+        print("  The coach:", file=out)
+        print(format_advice(cache[0], top), file=out)
+
+    return show
+
+
 def play_terminal(
     bot: Any = "hard",
     *,
@@ -187,11 +213,18 @@ def play_terminal(
     rules: Rules | None = None,
     seed: int = 0,
     unicode: bool = False,
+    hints: bool = False,
+    review: bool = False,
+    coach_nodes: int | None = None,
 ) -> Match:
     """Play a match in the terminal: the person (Player.ONE, reading ``inp``) against ``bot``.
 
-    ``bot`` is a name ("easy", "normal", "hard") or any object with ``act``.  Returns the
-    Match as it stands when the match ends or the person quits.
+    ``bot`` is a name ("easy", "normal", "hard") or any object with ``act``; it sees the
+    match scores in its observations.  ``hints``: the coach's best actions before each
+    decision (``hint`` at the prompt: every action); ``review``: the person's decisions
+    reviewed after each hand; ``coach_nodes`` is the coach's node budget (default
+    :data:`parlour.gin.COACH_DEFAULT_NODES`).  Returns the Match as it stands when the
+    match ends or the person quits.
     """
     rules = Rules() if rules is None else rules
     if isinstance(bot, str):
@@ -209,23 +242,35 @@ def play_terminal(
         r = match.new_round(rng)
         dealer = "you" if r.dealer is YOU else bot_name
         print(f"\n== Hand {hand_no} (dealer: {dealer}) ==", file=out)
+        mine: list[tuple[Any, Action]] = []
         while not r.is_terminal:
             if r.turn is BOT:
-                a = bot.act(r.observation(BOT))
+                a = bot.act(match.observation(r, BOT))
                 print("  " + _bot_move(bot_name, Action(a), r, unicode), file=out)
                 r.apply(a)
                 continue
             _show(r, out, unicode, bot_name)
-            a = _read_action(r, inp, out)
+            obs = match.observation(r, YOU)
+            hint = _hinter(obs, out, coach_nodes) if hints else None
+            if hint is not None and len(obs.legal_actions()) > 1:
+                hint(3)
+            a = _read_action(r, inp, out, hint)
             if a is None:
                 print("\nYou leave the table.", file=out)
                 return match
+            mine.append((obs, a))
             r.apply(a)
         result = r.result
         assert result is not None
         if result.kind is not ResultKind.DEAD:
             print(f"  {bot_name}'s hand: {format_hand(r.hand(BOT), unicode)}", file=out)
         print(f"  {describe_result(result, rules, names)}", file=out)
+        if review and mine:
+            from parlour.gin.coach import format_review
+            from parlour.gin.coach import review as review_hand
+
+            kw = {} if coach_nodes is None else {"nodes": coach_nodes}
+            print(format_review(review_hand(mine, **kw), {int(YOU): "your decisions"}), file=out)
         match.record(result)
         s = match.scores
         print(f"  Score: you {s[0]}, {bot_name} {s[1]}", file=out)

@@ -22,13 +22,15 @@ from parlour.server.games import Registry, RegistryEntry, default_registry
 __all__ = ["advise", "advice_options"]
 
 
-def advice_options(objectives: bool = False, target: int | None = None) -> dict[str, Any]:
-    """The options of an advice request that were given (``objectives`` true, a ``target``)."""
+def advice_options(objectives: bool = False, target: int | None = None, ranking: bool | None = None) -> dict[str, Any]:
+    """The options of an advice request that were given (``objectives`` true, a ``target``, ``ranking``)."""
     options: dict[str, Any] = {}
     if objectives:
         options["objectives"] = True
     if target is not None:
         options["target"] = target
+    if ranking is not None:
+        options["ranking"] = ranking
     return options
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
+import urllib.parse
 from pathlib import Path
 from typing import Any, TextIO
 
-from parlour.errors import ParlourError
+from parlour.errors import InvalidValueError, ParlourError
 
 
 def default_db_path() -> Path:
@@ -63,7 +65,36 @@ def register(sub: Any) -> None:
         type=int,
         default=10_000,
         metavar="N",
-        help="open connections at most (10000); more are refused (HTTP 503, WebSocket closed)",
+        help="open connections at most, HTTP and WebSocket (10000); more are refused (HTTP 503)",
+    )
+    p.add_argument(
+        "--max-body-bytes", type=int, default=16_384, metavar="N", help="longest HTTP request body accepted (16384)"
+    )
+    p.add_argument(
+        "--request-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds for a request's line and headers to arrive, as many for its body, and twice that for "
+        "a client to take what it is sent (10)",
+    )
+    p.add_argument(
+        "--max-spectators", type=int, default=100, metavar="N", help="spectator tokens per table at most (100)"
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=3600.0,
+        metavar="S",
+        help="seconds without an action after which a table in play is closed (3600; 0: never)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web origin besides the server's own whose pages may use it, e.g. https://games.example.org "
+        "(repeat for more; '*' for any)",
     )
     p.add_argument(
         "--log-level",
@@ -84,6 +115,42 @@ def _missing(e: ImportError, out: TextIO) -> int:
     return 1
 
 
+def _origin(text: str) -> str:
+    if text == "*":
+        return text
+    u = urllib.parse.urlsplit(text.strip().rstrip("/"))
+    if u.scheme not in ("http", "https") or not u.hostname or u.path or u.query or u.fragment:
+        raise InvalidValueError(f"--allow-origin takes an origin like https://games.example.org, not {text!r}")
+    return f"{u.scheme}://{u.netloc}".lower()
+
+
+def _limits(args: argparse.Namespace) -> Any:
+    """The server's limits from the command line (InvalidValueError, in the option's words, for one out of range)."""
+    from parlour.server.table import Limits
+
+    for name in ("max_tables", "max_message_bytes", "max_connections", "max_body_bytes", "max_spectators"):
+        if getattr(args, name) < 1:
+            raise InvalidValueError(f"--{name.replace('_', '-')} must be at least 1, not {getattr(args, name)}")
+    for name in ("rate", "request_timeout"):
+        if not (math.isfinite(getattr(args, name)) and getattr(args, name) > 0):
+            raise InvalidValueError(f"--{name.replace('_', '-')} must be a positive number, not {getattr(args, name)}")
+    if not (math.isfinite(args.idle_timeout) and args.idle_timeout >= 0):
+        raise InvalidValueError(f"--idle-timeout must be a number of seconds, 0 or more, not {args.idle_timeout}")
+    return Limits(
+        max_open_tables=args.max_tables,
+        max_message_bytes=args.max_message_bytes,
+        messages_per_second=args.rate,
+        burst=max(1, int(2 * args.rate)),
+        max_connections=args.max_connections,
+        max_body_bytes=args.max_body_bytes,
+        request_timeout=args.request_timeout,
+        write_timeout=2 * args.request_timeout,
+        max_spectators=args.max_spectators,
+        idle_timeout=args.idle_timeout,
+        allowed_origins=tuple(_origin(o) for o in args.allow_origin),
+    )
+
+
 def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
     """Run the server until Ctrl-C (or print the message schema with ``--schema``).
 
@@ -101,7 +168,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
 
         from parlour.server.app import create_app
         from parlour.server.store import Store
-        from parlour.server.tables import Limits
+        from parlour.server.transport import http_protocol, quiet_client_noise, ws_protocol
     except ImportError as e:
         return _missing(e, out)
     if registry is None:
@@ -117,6 +184,7 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
         from parlour.server.games import default_registry
 
         registry = default_registry()
+    limits = _limits(args)
     url = args.db
     if url is None:
         path = default_db_path()
@@ -136,13 +204,8 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
     else:
         print(f"parlour serve: database: {store.display_url()}", file=out, flush=True)
     print(f"parlour serve: http://{args.host}:{args.port}/ (HTTP API at /api.html)", file=out, flush=True)
-    limits = Limits(
-        max_open_tables=args.max_tables,
-        max_message_bytes=args.max_message_bytes,
-        messages_per_second=args.rate,
-        burst=max(1, int(2 * args.rate)),
-    )
     app = create_app(store, registry=registry, limits=limits)
+    quiet_client_noise()
     try:
         uvicorn.run(
             app,
@@ -153,7 +216,9 @@ def run(args: argparse.Namespace, out: TextIO, registry: Any = None) -> int:
             ws_ping_interval=20,
             ws_ping_timeout=20,
             ws_per_message_deflate=False,
-            limit_concurrency=args.max_connections,
+            http=http_protocol(limits),  # the connection limit and the request head's size and time
+            ws=ws_protocol(limits),  # cut when the client reads nothing
+            h11_max_incomplete_event_size=limits.max_header_bytes,
             timeout_graceful_shutdown=5,
         )
     finally:

@@ -20,17 +20,26 @@ from parlour.errors import (
 
 __all__ = [
     "AuthError",
+    "BodyTooLarge",
+    "ConnectionLimitReached",
+    "HeadersTooLarge",
     "InternalError",
     "LimitError",
     "MessageError",
     "MessageTooLarge",
+    "MethodNotAllowed",
     "NestingTooDeep",
     "NotYourTurn",
+    "OriginRefused",
     "RateLimited",
+    "RequestTimeout",
     "SeatTaken",
     "ServerError",
+    "SpectatorLimitReached",
     "StaleAction",
+    "TableClosed",
     "TableLimitReached",
+    "UnknownPath",
     "UnknownTable",
     "error_kind",
     "error_payload",
@@ -65,8 +74,33 @@ class TableLimitReached(LimitError):
     """The server already holds its limit of tables in play."""
 
 
+class SpectatorLimitReached(LimitError):
+    """The table already has its limit of spectator tokens (``--max-spectators``)."""
+
+
+class ConnectionLimitReached(LimitError):
+    """The server already holds its limit of open connections (``--max-connections``)."""
+
+
+class BodyTooLarge(LimitError):
+    """An HTTP request body longer than the server's limit (``--max-body-bytes``); it was not read."""
+
+
+class HeadersTooLarge(LimitError):
+    """An HTTP request head (request line and headers) longer, or with more headers, than the server takes."""
+
+
+class RequestTimeout(LimitError):
+    """An HTTP request whose head or body did not arrive within the server's time (``--request-timeout``)."""
+
+
 class AuthError(ServerError, PermissionError):
     """No token, an unknown token, or a token that does not allow this (a spectator's, another table's)."""
+
+
+class OriginRefused(AuthError):
+    """A browser's request or WebSocket from a page of another origin than the server's own or the allowed ones
+    (``--allow-origin``)."""
 
 
 class NotYourTurn(ServerError, IllegalActionError):
@@ -83,6 +117,18 @@ class UnknownTable(ServerError, LookupError):
 
 class SeatTaken(ServerError, PhaseError):
     """The seat is not open: a person or a bot already holds it, or there is no such seat."""
+
+
+class TableClosed(ServerError, PhaseError):
+    """The server closed the table: no action for its idle time (``--idle-timeout``), or no seat could act."""
+
+
+class UnknownPath(ServerError, LookupError):
+    """No HTTP route at this path."""
+
+
+class MethodNotAllowed(MessageError):
+    """An HTTP method that the path does not take (the answer's ``Allow`` header lists those it takes)."""
 
 
 class InternalError(ServerError):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 __all__ = [
@@ -48,6 +48,9 @@ class RegistryEntry(Protocol):
 
     def advise(self, observation: Any, **options: Any) -> dict[str, Any]:
         """Advice for the seat whose observation this is (PhaseError for a game without advice)."""
+
+    def review_hand(self, start: Any, actions: Sequence[int], seat: int, hand: int) -> dict[str, Any]:
+        """A review of a seat's decisions in one hand (PhaseError for a game without reviews)."""
 
 
 class Registry(Protocol):

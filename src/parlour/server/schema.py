@@ -37,6 +37,7 @@ __all__ = [
     "TableRow",
     "actions",
     "add_spectator",
+    "close_table",
     "engine_url",
     "insert_table",
     "make_engine",
@@ -72,7 +73,7 @@ tables = sa.Table(
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("seq", sa.Integer, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),  # "playing" | "over"
+    sa.Column("status", sa.String(16), nullable=False),  # "playing" | "over" | "closed"
     sa.Column("snapshot", sa.Text, nullable=False),  # the game's to_dict() envelope, JSON
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
@@ -296,6 +297,17 @@ def take_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name:
 def add_spectator(conn: Connection, table_id: str, token_hash: str) -> None:
     """Store a spectator token of a table."""
     conn.execute(spectators.insert().values(token_hash=token_hash, table_id=table_id, created=time.time()))
+
+
+def close_table(conn: Connection, table_id: str, seq: int) -> None:
+    """Mark a table in play closed by the server (only if it is still in play at ``seq``; ConflictError otherwise)."""
+    res = conn.execute(
+        tables.update()
+        .where(tables.c.id == table_id, tables.c.seq == seq, tables.c.status == "playing")
+        .values(status="closed", updated=time.time())
+    )
+    if res.rowcount != 1:
+        raise ConflictError(f"table {table_id} is not in play at sequence number {seq} in the database")
 
 
 def _text(snapshot: dict[str, Any] | str) -> str:

@@ -133,6 +133,10 @@ class TableStore(Protocol):
         """Store accepted actions of different tables (ConflictError when a table moved on)."""
         ...
 
+    def close_table(self, conn: Connection, table_id: str, seq: int) -> None:
+        """Mark a table in play closed by the server (ConflictError when it moved on or is no longer in play)."""
+        ...
+
 
 class Store:
     """The database over SQLAlchemy (SQLite or PostgreSQL by URL): open (create or upgrade), read tables,
@@ -143,6 +147,7 @@ class Store:
     take_seat = staticmethod(schema.take_seat)
     add_spectator = staticmethod(schema.add_spectator)
     record_actions = staticmethod(schema.record_actions)
+    close_table = staticmethod(schema.close_table)
 
     def __init__(self, url: str) -> None:
         """Open the database at ``url``, creating or upgrading its schema (StateFormatError for a newer one)."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.server import messages
+from parlour.server.errors import SpectatorLimitReached, TableClosed
 from parlour.server.games import action_list, observation_text
 
 __all__ = ["Connection", "Limits", "Seat", "Table", "new_token", "token_hash"]
@@ -35,15 +36,39 @@ def token_hash(token: str) -> str:
 
 @dataclass
 class Limits:
-    """The server's limits."""
+    """The server's limits (docs/server.md, "Threat model", lists each with its option)."""
 
+    #: Longest WebSocket message, in bytes (``--max-message-bytes``).
     max_message_bytes: int = 4096
+    #: Deepest nesting of a WebSocket message's or an HTTP body's JSON.
     max_depth: int = 4
+    #: WebSocket messages per second per connection (``--rate``), in bursts of up to ``burst``.
     messages_per_second: float = 50.0
     burst: int = 100
+    #: Tables in play at once (``--max-tables``).
     max_open_tables: int = 10_000
+    #: Connections that said hello at one table.
     max_connections_per_table: int = 64
+    #: Messages waiting to be sent on one connection before it is closed as too slow.
     send_queue: int = 256
+    #: Open connections at once, WebSockets and HTTP (``--max-connections``).
+    max_connections: int = 10_000
+    #: Longest HTTP request body, in bytes (``--max-body-bytes``).
+    max_body_bytes: int = 16_384
+    #: Seconds for a request's head to arrive, and as many again for its body (``--request-timeout``).
+    request_timeout: float = 10.0
+    #: Seconds a connection's writes may stay blocked (a client that reads nothing of its answers) before it is cut.
+    write_timeout: float = 20.0
+    #: Longest HTTP request head (the request line and the headers), in bytes.
+    max_header_bytes: int = 16_384
+    #: Most headers in one HTTP request.
+    max_headers: int = 100
+    #: Spectator tokens one table gives out (``--max-spectators``).
+    max_spectators: int = 100
+    #: Seconds without an accepted action after which a table in play is closed (``--idle-timeout``; 0: never).
+    idle_timeout: float = 3600.0
+    #: Origins besides the server's own whose pages may use the API and the WebSocket (``--allow-origin``).
+    allowed_origins: tuple[str, ...] = ()
 
 
 class Connection:
@@ -91,7 +116,11 @@ class Connection:
             text = self._out.popleft()
             if text is None:
                 return
-            await self._send(text)
+            try:
+                await self._send(text)
+            except Exception:  # noqa: BLE001 - the client went away or closed first: nothing more goes out
+                self.closed = True
+                return
 
 
 @dataclass
@@ -126,14 +155,30 @@ class Table:
     seats: list[Seat]
     created: float
     spectator_hashes: set[str] = field(default_factory=set)
+    #: When the last action was accepted (the table's creation before any).
+    updated: float = 0.0
+    #: Why the server closed the table (None while it is open): see :func:`parlour.server.lifetime.close_table`.
+    closed: str | None = None
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
 
     @property
     def status(self) -> str:
-        """``"playing"`` or ``"over"``."""
+        """``"playing"``, ``"over"``, or ``"closed"`` (by the server, before the game's end)."""
+        if self.closed is not None:
+            return "closed"
         return "over" if self.game.is_terminal else "playing"
+
+    def check_open(self) -> None:
+        """Raise TableClosed if the server closed the table."""
+        if self.closed is not None:
+            raise TableClosed(f"table {self.id} is closed: {self.closed}")
+
+    def check_spectator_room(self, most: int) -> None:
+        """Raise SpectatorLimitReached if the table has given out ``most`` spectator tokens already."""
+        if len(self.spectator_hashes) >= most:
+            raise SpectatorLimitReached(f"table {self.id} has its limit of {most} spectator tokens")
 
     def public(self) -> dict[str, Any]:
         """What anyone may read of the table (never the seed or the snapshot)."""

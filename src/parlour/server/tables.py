@@ -29,6 +29,7 @@ from parlour.server.errors import (
     UnknownTable,
 )
 from parlour.server.games import Registry, RegistryEntry, snapshot_text
+from parlour.server.lifetime import cannot_go_on
 from parlour.server.schema import ActionRecord, SeatRow, TableRow
 from parlour.server.store import TableStore
 from parlour.server.table import Connection, Limits, Seat, Table, new_token, token_hash
@@ -89,6 +90,8 @@ class Tables:
             game=game,
             seq=row.seq,
             created=row.created,
+            updated=row.updated,
+            closed="the server closed it" if row.status == "closed" else None,
             spectator_hashes=set(row.spectator_hashes),
             seats=[
                 Seat(
@@ -155,6 +158,8 @@ class Tables:
         if seed is None:
             seed = secrets.randbits(63)
         g = info.new_game(players=n, preset=preset, seed=seed, **opts)
+        if cannot_go_on(g):
+            raise InvalidValueError(f"{game} cannot be played with these options: its first player has no legal action")
         now = time.time()
         t = Table(
             id=secrets.token_hex(8),
@@ -166,6 +171,7 @@ class Tables:
             seq=0,
             seats=table_seats,
             created=now,
+            updated=now,
         )
         row = TableRow(
             id=t.id,
@@ -206,7 +212,7 @@ class Tables:
             return Seat(seat=i, kind="open", name=name)
         if kind != "bot":
             raise InvalidValueError(f"seat {i}: kind must be 'open' or 'bot', not {kind!r}")
-        bot = desc.get("bot", next(iter(info.bots), None))
+        bot = desc["bot"] if desc.get("bot") is not None else next(iter(info.bots), None)  # the first by default
         if bot not in info.bots:
             raise InvalidValueError(f"seat {i}: unknown bot {bot!r}; {info.name}'s bots are {', '.join(info.bots)}")
         think = desc.get("think_ms", 0)
@@ -221,13 +227,17 @@ class Tables:
             return t
         if not isinstance(table_id, str) or len(table_id) > 40:
             raise UnknownTable("no such table")
-        rows = await asyncio.to_thread(self.store.load_tables, status=None, table_id=table_id)
+        try:
+            rows = await asyncio.to_thread(self.store.load_tables, status=None, table_id=table_id)
+        except Exception as e:
+            log.warning("database read failed: %s", type(e).__name__)
+            raise InternalError("the server could not read the database; try again later") from e
         if not rows:
             raise UnknownTable(f"no table {table_id!r}")
         t = self.tables.get(table_id)  # loaded meanwhile
         if t is None:
             t = self._from_row(rows[0])
-            if not t.game.is_terminal:
+            if t.status == "playing":
                 self.tables[table_id] = t
         return t
 
@@ -244,6 +254,7 @@ class Tables:
         if name is not None and (not isinstance(name, str) or len(name) > 64):
             raise InvalidValueError("a name is text of at most 64 characters")
         async with t.lock:
+            t.check_open()
             if seat is None:
                 free = [s.seat for s in t.seats if s.kind == "open"]
                 if not free:
@@ -259,15 +270,18 @@ class Tables:
             chosen = seat
             await self._commit(lambda conn: self.store.take_seat(conn, t.id, chosen, h, name))
             s.kind, s.token_hash, s.name = "human", h, name
+            t.updated = time.time()  # a seat taken counts as activity for the table's idle time
         return t, seat, token
 
     async def add_spectator(self, table_id: str) -> tuple[Table, str]:
         """A spectator token for a table."""
         t = await self.get(table_id)
-        token = new_token()
-        h = token_hash(token)
-        await self._commit(lambda conn: self.store.add_spectator(conn, t.id, h))
-        t.spectator_hashes.add(h)
+        async with t.lock:
+            t.check_spectator_room(self.limits.max_spectators)
+            token = new_token()
+            h = token_hash(token)
+            await self._commit(lambda conn: self.store.add_spectator(conn, t.id, h))
+            t.spectator_hashes.add(h)
         return t, token
 
     def authenticate(self, t: Table, token: str | None) -> int | None:
@@ -313,7 +327,7 @@ class Tables:
             status="over" if g.is_terminal else "playing",
         )
         await self._commit(rec)
-        t.game, t.seq = g, rec.seq
+        t.game, t.seq, t.updated = g, rec.seq, time.time()
         if client_seq is not None:
             s.client_seq = client_seq
         if g.is_terminal:
@@ -330,6 +344,7 @@ class Tables:
         if seat is None:
             raise AuthError("a spectator cannot act; send hello with a seat's token")
         async with t.lock:
+            t.check_open()
             s = t.seats[seat]
             if self._is_repeat(s, client_seq, "action"):
                 return False
@@ -358,6 +373,7 @@ class Tables:
         if seat is None:
             raise AuthError("a spectator cannot undo; send hello with a seat's token")
         async with t.lock:
+            t.check_open()
             if len(t.seats) != 1 or not callable(getattr(t.game, "can_undo", None)):
                 raise PhaseError(f"{t.game_name} tables of {len(t.seats)} seat(s) do not take moves back")
             s = t.seats[seat]

@@ -5,7 +5,7 @@
 // (supermoves) included, by their fixed action ids (Move::action_id).  A move given
 // without its card or count is resolved against the position first; a refused move
 // raises IllegalMove and changes nothing.  The game is over when the foundations are
-// complete or no move is legal.
+// complete or no move is legal.  A Game is a core::Game (core/game.hpp).
 #pragma once
 
 #include <array>
@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "parlour/core/game.hpp"
 #include "parlour/freecell/state.hpp"
 
 namespace parlour::freecell {
@@ -30,6 +31,10 @@ struct GameEvent {
 
 class Game {
  public:
+  using Action = Move;
+  using LegalIds = std::array<std::uint16_t, kMaxLegal>;
+  static constexpr int kNumActions = freecell::kNumActions;
+
   // A game from a start position (validated: InvalidPosition); `deal` records the
   // Microsoft deal it came from (InvalidValue unless start is that deal's position).
   explicit Game(const GameState& start, std::optional<std::uint64_t> deal = std::nullopt);
@@ -42,13 +47,26 @@ class Game {
   [[nodiscard]] const std::vector<Move>& history() const noexcept { return moves_; }
   [[nodiscard]] std::size_t move_count() const noexcept { return moves_.size(); }
 
+  // ---- the game protocol (core::Game)
+  static constexpr int num_players() noexcept { return 1; }
+  // Seat 0 until the game is over.
+  [[nodiscard]] std::optional<int> current_player() const {
+    if (is_terminal()) return std::nullopt;
+    return 0;
+  }
   // The legal action ids, ascending; returns how many were written.
-  int legal_ids(std::array<std::uint16_t, kMaxLegal>& out) const;
+  int legal_ids(LegalIds& out) const;
   [[nodiscard]] bool is_terminal() const;
+  [[nodiscard]] bool can_apply(const Move& m) const { return state().allows_move(m); }
   // Why apply(m) would be refused, or nullopt when legal.
   [[nodiscard]] std::optional<std::string> why_not(const Move& m) const;
   // Resolves and makes the move (IllegalMove, nothing changed, when refused); returns it resolved.
   Move apply(const Move& m);
+  // The same for a move of a recorded game (a snapshot): a card may also have gone to
+  // any empty free cell, or from one cell to another, as earlier releases allowed.
+  Move apply_recorded(const Move& m);
+  // 1 once won, else 0.
+  [[nodiscard]] std::array<int, 1> returns() const noexcept { return {state().is_solved() ? 1 : 0}; }
   [[nodiscard]] bool can_undo() const noexcept { return !moves_.empty(); }
   // Takes back the last move and returns it; PhaseError at the start.
   Move undo();
@@ -60,6 +78,7 @@ class Game {
   }
 
  private:
+  Move make_move(const Move& m, CellChoice cells);
   std::vector<GameState> states_;  // the start, then the position after each move
   std::vector<Move> moves_;
   std::optional<std::uint64_t> deal_;
@@ -79,5 +98,7 @@ struct Observation {
 };
 
 Observation observe(const Game& game, std::optional<int> seat);
+
+static_assert(core::Game<Game>);
 
 }  // namespace parlour::freecell

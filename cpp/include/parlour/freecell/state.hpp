@@ -7,7 +7,11 @@
 // foundation when it is the Ace on an empty foundation or one rank above the top card
 // there, (c) a cascade whose top card is one rank higher and of the other colour, or
 // any empty cascade.  Cards never leave the foundations.  Moves that do not change
-// the position (a card to the cell or cascade it is in) are illegal.  A sequence move
+// the position (a card to the cell or cascade it is in) are illegal.  The free cells
+// are interchangeable, so a card goes to the first empty one and never from one cell
+// to another: those moves would only rename the position (as canonical_key says), and
+// so every legal move has one action id (GameState::resolve; CellChoice::Any replays
+// the moves earlier releases also took).  A sequence move
 // ("supermove") of k cards in alternating colours and descending rank from the top of
 // one cascade to another is shorthand for single moves through free space and is
 // legal when k <= (empty free cells + 1) * 2^(empty cascades, not counting the target).
@@ -43,6 +47,11 @@ inline constexpr const char* kInvalidPosition = "freecell.InvalidPosition";
 
 // Thrown by add_card / apply for a move the rules forbid.
 [[noreturn]] void throw_illegal(const std::string& message);
+
+// Whether `upper` may go onto `lower` in a cascade: one rank lower, the other colour.
+constexpr bool builds_on(Card upper, Card lower) noexcept {
+  return upper.rank() + 1 == lower.rank() && upper.colour() != lower.colour();
+}
 
 // One suit's pile: Ace up to King.
 class Foundation {
@@ -171,6 +180,11 @@ struct Move {
 
 inline constexpr int kNumActions = 156 + 64 * 12;
 
+// Which free cell a move may take a card to: the first empty one, as the rules say
+// (First), or any empty one, and from one cell to another (Any: how earlier releases
+// recorded moves, which snapshots replay).
+enum class CellChoice : std::uint8_t { First = 0, Any = 1 };
+
 class GameState {
  public:
   GameState() = default;
@@ -189,7 +203,8 @@ class GameState {
   [[nodiscard]] int supermove_limit(bool to_empty) const noexcept;
   // The legal form of `m` here (card and count filled in), or nullopt; `why`, when
   // given, receives the reason it is illegal.
-  [[nodiscard]] std::optional<Move> resolve(const Move& m, std::string* why = nullptr) const;
+  [[nodiscard]] std::optional<Move> resolve(const Move& m, std::string* why = nullptr,
+                                            CellChoice cells = CellChoice::First) const;
   // Standard notation of a (resolved) move here: "12" onto a card, "12v5" onto an
   // empty cascade.
   [[nodiscard]] std::string notation(const Move& m) const;

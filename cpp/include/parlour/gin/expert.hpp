@@ -16,12 +16,16 @@
 //     in each world by the playout policy on both sides, all candidates on the same
 //     world and the same random numbers.  Gin and big gin are taken at once; layoffs
 //     are exact (best_layoff).
+//   - Value.  A candidate's value in a world is the hand's points for the bot; in a
+//     match (Observation::match_target > 0) it is the chance to win the match after the
+//     hand (MatchOdds: the scores the hand leads to), unless match_aware is off.
 //   - Budget.  Worlds come in batches; after each, a candidate whose mean is clearly
 //     below the best one's (paired, by a z-test on the differences) is dropped; the
 //     search stops when one candidate is left, or at the node budget (nodes: playout
-//     actions, deterministic) or the time budget (budget_ms: wall clock, not
+//     actions, deterministic; and at most max(4096, nodes / 32) worlds, which binds only
+//     when knocks, settled without a playout, are all that is left) or the time budget (budget_ms: wall clock, not
 //     deterministic), whichever comes first.  The action with the best weighted mean
-//     of the hand's points for the bot wins.
+//     value wins.
 //   - Threads.  The worlds of a batch are shared by `threads` workers; each world's
 //     random numbers come from the decision seed and the world's index, and the sums
 //     are made in world order, so with a node budget the choice does not depend on
@@ -49,10 +53,33 @@
 
 namespace parlour::gin {
 
+// The opponent hands proposed for each world of the search (sampling-importance-resampling).
+inline constexpr int kProposals = 32;
+
+// How the opponent plays in the playouts: the playout policy (Greedy), or the same
+// with defensive discards (Defensive: among the discards within 3 points of the least
+// deadwood, one that makes no meld with the cards the bot visibly took, as HardBot's
+// discards avoid helping the opponent).
+enum class OpponentModel : std::uint8_t { Greedy = 0, Defensive = 1 };
+
 struct ExpertParams {
-  double budget_ms = 0.0;  // wall-clock budget per decision; 0: none
-  std::int64_t nodes = 0;  // playout actions per decision; 0: none (both 0: kExpertDefaultNodes)
-  int threads = 1;         // worker threads of one search
+  double budget_ms = 0.0;   // wall-clock budget per decision; 0: none
+  std::int64_t nodes = 0;   // playout actions per decision; 0: none (both 0: kExpertDefaultNodes)
+  int threads = 1;          // worker threads of one search
+  bool match_aware = true;  // in a match, value a hand by the chance to win the match
+  OpponentModel opponent = OpponentModel::Greedy;
+  int proposals = kProposals;  // opponent hands proposed for each sampled world (1..256)
+};
+
+// What a search is asked for besides the choice (the coach asks for more).
+struct SearchOptions {
+  // Every legal action is a candidate (every discard, every knock with each
+  // minimum-deadwood arrangement, big gin, taking back one's own discard), trivial
+  // decisions are searched too, and at least kMinWorlds worlds are sampled.  Not in the
+  // LAYOFF phase (PhaseError).
+  bool every_action = false;
+  // Keep every world's outcomes and fill the candidates' details and the belief below.
+  bool details = false;
 };
 
 // The node budget of ExpertBot() and of the benchmark tables.  Measured on one core of
@@ -76,14 +103,24 @@ class ExpertBot final : public Bot {
   }
   [[nodiscard]] const ExpertParams& params() const noexcept { return params_; }
 
-  // What one search found: each candidate with its estimated points for the bot (the
-  // weighted mean over the worlds it was evaluated on) and how many worlds that was.
+  // What one search found: each candidate with its estimated value for the bot (the
+  // weighted mean over the worlds it was evaluated on: points, or in a match the
+  // chance to win it) and how many worlds that was.
   struct Candidate {
     Action action;
     double value = 0.0;
     int worlds = 0;
-    bool settled = false;  // a knock, valued exactly in each world (no playout)
+    bool settled = false;  // a knock or big gin, valued exactly in each world (no playout)
     bool kept = false;     // still in the running when the search stopped
+    double points = 0.0;   // the expected points of the hand for the bot
+    // With SearchOptions::details (on the worlds the candidate was evaluated on):
+    double match_win = -1.0;                         // the chance to win the match after the hand (-1: not a match)
+    double win_hand = 0.0;                           // the share of worlds in which the bot wins the hand
+    double opponent_ends_soon = 0.0;                 // ... in which the opponent knocks or goes gin within two turns
+    double opponent_uses = -1.0;                     // discards: the share of the opponent's sampled hands the card
+                                                     // makes a meld with (-1 for other actions)
+    double loss = 0.0, loss_se = 0.0;                // value below the best's on the worlds both were evaluated on
+    double points_loss = 0.0, points_loss_se = 0.0;  // the same in points
   };
   struct Search {
     Action best;
@@ -91,10 +128,17 @@ class ExpertBot final : public Bot {
     int worlds = 0;                     // worlds sampled
     std::int64_t nodes = 0;             // playout actions
     double effective_worlds = 0.0;      // (sum w)^2 / sum w^2 of the world weights
+    bool by_match = false;              // values are chances to win the match (else points)
+    // With SearchOptions::details: the weighted share of the worlds in which the
+    // opponent holds each card (by Card::index(); its known cards 1), and in which its
+    // hand is already within the knock limit.
+    std::array<double, core::kDeckSize> opponent_holds{};
+    double opponent_can_knock = 0.0;
   };
   // The search behind act(): PhaseError unless the observation's player is to act.
-  // Trivial decisions (one legal action, gin, big gin, layoffs) have no candidates.
-  [[nodiscard]] Search search(const Observation& obs, core::StopToken& stop) const;
+  // Trivial decisions (one legal action, gin, big gin, layoffs) have no candidates
+  // unless options.every_action.
+  [[nodiscard]] Search search(const Observation& obs, core::StopToken& stop, const SearchOptions& options = {}) const;
 
  private:
   ExpertParams params_;

@@ -6,13 +6,16 @@
 // apply() are those of the current hand; when a hand ends its result is recorded and
 // the next hand is dealt at once (by the winner of the hand, the same dealer after a
 // dead hand), so the game only waits for players.  The last event then carries the
-// finished hand: its result, its points and both hands laid on the table.
+// finished hand: its result, its points and both hands laid on the table.  A Game is a
+// core::Game (core/game.hpp).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
+#include "parlour/core/game.hpp"
 #include "parlour/core/rng.hpp"
 #include "parlour/gin/match.hpp"
 #include "parlour/gin/observation.hpp"
@@ -28,6 +31,10 @@ struct GameEvent {
 
 class Game {
  public:
+  using Action = gin::Action;
+  using LegalIds = gin::LegalIds;
+  static constexpr int kNumActions = kActionCount;
+
   // A new match under `rules` (validated), the first hand dealt by `first_dealer` from a
   // generator seeded with `seed`.
   explicit Game(const Rules& rules = Rules{}, std::uint64_t seed = 0, Player first_dealer = Player::One);
@@ -39,22 +46,22 @@ class Game {
   // The hand in play (the last hand, finished, once the match is over).
   [[nodiscard]] const Round& round() const noexcept { return round_; }
   [[nodiscard]] const core::Rng& rng() const noexcept { return rng_; }
+
+  // ---- the game protocol (core::Game)
+  static constexpr int num_players() noexcept { return 2; }
   [[nodiscard]] std::optional<Player> current_player() const noexcept;
   [[nodiscard]] bool is_terminal() const noexcept { return match_.is_over(); }
   int legal_ids(LegalIds& out) const noexcept;
-  // Ok when legal; WrongPhase once the match is over.
-  [[nodiscard]] RoundError check(const Action& a) const noexcept;
-  // The exception apply(a) throws for a refused action (match over: PhaseError).
-  [[noreturn]] void fail(RoundError e, const Action& a) const;
-  // Applies a to the current hand (throws, changing nothing, when refused); records a
-  // finished hand and deals the next unless the match is over.
+  [[nodiscard]] bool can_apply(const Action& a) const noexcept { return !match_.is_over() && round_.can_apply(a); }
+  // The current hand's reason, or that the match is over.
+  [[nodiscard]] std::optional<std::string> why_not(const Action& a) const;
+  // Applies a to the current hand (throws, changing nothing, when refused: PhaseError
+  // once the match is over); records a finished hand and deals the next unless the
+  // match is over.
   void apply(const Action& a);
   // Zero-sum points: while the match goes on, each player's running score minus the
   // opponent's; once it is over, the final totals' difference (every bonus counted).
   [[nodiscard]] std::array<int, 2> returns() const;
-  // What `player` sees of the current hand, with the match scores.
-  [[nodiscard]] Observation observe(Player player) const noexcept;
-  [[nodiscard]] Observation observe_public() const noexcept;
   [[nodiscard]] const std::optional<GameEvent>& last_event() const noexcept { return last_; }
   // Sets the last event of a game restored from a snapshot (a record, not checked).
   void restore_last_event(std::optional<GameEvent> e) noexcept { last_ = std::move(e); }
@@ -62,11 +69,16 @@ class Game {
   friend bool operator==(const Game& a, const Game& b) noexcept;
 
  private:
-  void add_match(Observation& o) const noexcept;
   Match match_;
   core::Rng rng_;  // deals the hands (declared before round_, which the constructor deals from it)
   Round round_;
   std::optional<GameEvent> last_;
 };
+
+// What `seat` (nullopt: a spectator) sees of the current hand, with the match scores;
+// InvalidValue for a seat other than 0 or 1.
+Observation observe(const Game& game, std::optional<int> seat);
+
+static_assert(core::Game<Game>);
 
 }  // namespace parlour::gin

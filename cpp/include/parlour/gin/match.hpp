@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "parlour/core/rng.hpp"
+#include "parlour/gin/observation.hpp"
 #include "parlour/gin/round.hpp"
 #include "parlour/gin/scoring.hpp"
 
@@ -42,6 +43,10 @@ class Match {
   [[nodiscard]] MatchResult final_score() const;
   // A new round dealt by next_dealer(); PhaseError once the match is over.
   [[nodiscard]] Round new_round(core::Rng& rng) const;
+  // What `player` sees of `round`, a hand of this match, with the match scores (as a
+  // gin::Game gives it); add_scores sets them on an observation made elsewhere.
+  [[nodiscard]] Observation observe(const Round& round, Player player) const noexcept;
+  void add_scores(Observation& obs) const noexcept;
 
  private:
   Rules rules_;

@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 
+#include "parlour/core/game.hpp"
 #include "parlour/core/interrupt.hpp"
 #include "parlour/core/rng.hpp"
 #include "parlour/gin/action.hpp"
@@ -72,6 +73,12 @@ struct Observation {
 Observation observe(const Round& round, Player player) noexcept;
 // What a spectator may see: the public information only.
 Observation observe_public(const Round& round) noexcept;
+// The game protocol's form (core::Game): observe(round, Player(seat)), or
+// observe_public(round) for a spectator (nullopt); InvalidValue for a seat other than
+// 0 or 1.
+Observation observe(const Round& round, std::optional<int> seat);
+
+static_assert(core::Game<Round>);
 // Checks that an observation could come from a round (an observation read from outside,
 // e.g. JSON): InvalidValue naming the first inconsistency — cards in two places, hand
 // sizes that do not fit the phase and the seat to act, cards that do not add up to a

@@ -21,8 +21,11 @@
 //     upcard (Rules::knock_limit_for).
 //
 // Every action validates first: a refused action throws (PhaseError "gin.WrongPhase",
-// IllegalAction "gin.<Name>") and leaves the round exactly as it was.  can_<op>()
-// and check_<op>() answer without throwing.  The state is a handful of 64-bit card
+// IllegalAction "gin.<Name>") and leaves the round exactly as it was.  check_<op>()
+// answers for one named action without throwing (the RoundError, Ok when legal).
+// A Round is a core::Game (core/game.hpp; the static_assert is in observation.hpp,
+// beside observe): legal_ids, can_apply, why_not, apply, observe, last_event, returns,
+// is_terminal, current_player.  The state is a handful of 64-bit card
 // masks and fixed arrays: no heap allocation on any action.
 #pragma once
 
@@ -127,6 +130,10 @@ struct RoundEvent {
 
 class Round {
  public:
+  using Action = gin::Action;
+  using LegalIds = gin::LegalIds;
+  static constexpr int kNumActions = kActionCount;
+
   // A fixed initial deal.  hands[i] is Player i's hand; `stock` is face-down draw
   // order (the last element is drawn first).  InvalidValue "gin.WrongHandSize" unless
   // both hands hold 10 cards, "gin.WrongStockSize" unless the stock holds 31, and
@@ -196,7 +203,6 @@ class Round {
   [[nodiscard]] RoundError check_big_gin(std::span<const Meld> melds) const noexcept;
   [[nodiscard]] RoundError check_lay_off(Card c, int index) const noexcept;
   [[nodiscard]] RoundError check_finish_layoffs() const noexcept;
-  [[nodiscard]] RoundError check(const Action& a) const noexcept;
 
   // ---- actions (throw on a refused action, changing nothing)
   void pass();
@@ -214,9 +220,16 @@ class Round {
   RoundResult finish_layoffs();
   void apply(const Action& a);
 
-  // ---- protocol
+  // ---- the game protocol (core::Game)
+  static constexpr int num_players() noexcept { return 2; }
+  // The player to act: turn().
+  [[nodiscard]] std::optional<Player> current_player() const noexcept { return turn(); }
   // Writes the legal action ids in ascending order; returns how many.
   int legal_ids(LegalIds& out) const noexcept;
+  // Whether apply(a) would be accepted.
+  [[nodiscard]] bool can_apply(const Action& a) const noexcept { return refusal(a) == RoundError::Ok; }
+  // Why apply(a) would be refused (the message it would throw), or nullopt.
+  [[nodiscard]] std::optional<std::string> why_not(const Action& a) const;
   [[nodiscard]] ActionMask legal_mask() const noexcept;
   // The legal actions in id order (knocks and big gin with the best arrangement).
   [[nodiscard]] std::vector<Action> legal_actions() const;
@@ -236,13 +249,16 @@ class Round {
     if (e) record(e->seat, e->action, e->card);
   }
 
-  // The exception for a refused action (what the actions throw).
-  [[noreturn]] void fail(RoundError e, const Action& a) const;
-
   friend bool operator==(const Round&, const Round&) noexcept;
 
  private:
   Round() = default;
+  // Why a is refused (Ok when legal): the check_<op>() of its kind.
+  [[nodiscard]] RoundError refusal(const Action& a) const noexcept;
+  // The message of refusal e of a, and the exception that carries it (PhaseError for
+  // WrongPhase, IllegalAction otherwise, with the code "gin.<Name>").
+  [[nodiscard]] std::string refusal_message(RoundError e, const Action& a) const;
+  [[noreturn]] void refuse(RoundError e, const Action& a) const;
   static constexpr std::size_t idx(Player p) noexcept { return static_cast<std::size_t>(p); }
   [[nodiscard]] RoundError check_arrangement(CardSet cards, std::span<const Meld> melds, int& dw) const noexcept;
   void end_turn_discard(Card c);

@@ -13,8 +13,11 @@
 // Score / Reroll actions; without it the caller rolls in phase Roll.
 //
 // Every refused call raises (IllegalAction / PhaseError) and leaves the game as it was.
+// A Game is a core::Game (core/game.hpp; the static_assert is in observation.hpp,
+// beside observe).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -39,8 +42,15 @@ struct GameEvent {
   friend bool operator==(const GameEvent&, const GameEvent&) noexcept = default;
 };
 
+// The most actions legal at once (13 boxes and 31 keeps of five distinct dice), with room.
+inline constexpr int kMaxLegal = 64;
+
 class Game {
  public:
+  using Action = yahtzee::Action;
+  using LegalIds = std::array<std::uint16_t, kMaxLegal>;
+  static constexpr int kNumActions = yahtzee::kNumActions;
+
   // InvalidValue unless 1 <= players <= 8.
   Game(int players = 1, const YahtzeeRules& rules = {}, std::uint64_t seed = 0, bool auto_roll = true);
   // The same with a copy of this generator.
@@ -49,7 +59,13 @@ class Game {
   [[nodiscard]] int num_players() const noexcept { return static_cast<int>(cards_.size()); }
   [[nodiscard]] const YahtzeeRules& rules() const noexcept { return rules_; }
   [[nodiscard]] bool auto_roll() const noexcept { return auto_roll_; }
-  [[nodiscard]] int current_player() const noexcept { return player_; }
+  // The seat whose turn it is (0 once the game is over).
+  [[nodiscard]] int player() const noexcept { return player_; }
+  // The seat to act; nullopt once the game is over.
+  [[nodiscard]] std::optional<int> current_player() const noexcept {
+    if (phase_ == Phase::Over) return std::nullopt;
+    return player_;
+  }
   [[nodiscard]] Phase phase() const noexcept { return phase_; }
   // The round (0..12) the current player is in: their filled boxes.
   [[nodiscard]] int turn() const noexcept { return cards_[static_cast<std::size_t>(player_)].filled().size(); }
@@ -77,12 +93,14 @@ class Game {
   // The legal actions in phase Decide (Score in card order, then Reroll in Keep::index
   // order), empty otherwise.
   [[nodiscard]] std::vector<Action> legal_actions() const;
-  [[nodiscard]] bool is_legal(const Action& a) const noexcept;
-  // Why act(a) would be refused (the message it would raise), or nullopt when legal.
+  // Their ids, ascending, written to out; returns how many.
+  int legal_ids(LegalIds& out) const noexcept;
+  [[nodiscard]] bool can_apply(const Action& a) const noexcept;
+  // Why apply(a) would be refused (the message it would raise), or nullopt when legal.
   [[nodiscard]] std::optional<std::string> why_not(const Action& a) const;
   // Applies a Score or Reroll; PhaseError outside phase Decide, IllegalAction for an
   // illegal one.  With auto_roll, the following roll happens at once.
-  ScoreDelta act(const Action& a);  // the ScoreDelta of a Score, a zero delta for a Reroll
+  ScoreDelta apply(const Action& a);  // the ScoreDelta of a Score, a zero delta for a Reroll
 
   // Rebuilds a game from its parts (the inverse of the accessors); FormatError when
   // they are inconsistent.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "parlour/core/game.hpp"
 #include "parlour/yahtzee/game.hpp"
 
 namespace parlour::yahtzee {
@@ -31,7 +32,7 @@ struct Observation {
 
 // What `seat` (nullopt: a spectator) may see of `game`; InvalidValue for a seat not in it.
 Observation observe(const Game& game, std::optional<int> seat);
-// The legal action ids of the game's current position, ascending (none unless DECIDE).
-std::vector<std::uint16_t> legal_ids(const Game& game);
+
+static_assert(core::Game<Game>);
 
 }  // namespace parlour::yahtzee

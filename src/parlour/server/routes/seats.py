@@ -10,7 +10,6 @@ Every message leaves through the connection's queue (:meth:`Connection.push`).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from typing import Any
@@ -21,7 +20,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour.errors import ParlourError
 from parlour.server import messages
-from parlour.server.errors import AuthError, InternalError, MessageError, MessageTooLarge, NestingTooDeep, RateLimited
+from parlour.server.errors import AuthError, InternalError, MessageError, MessageTooLarge, RateLimited, TableClosed
+from parlour.server.guard import decode_json, json_depth
 from parlour.server.routes import TablesDep
 from parlour.server.table import Connection, Limits, Table
 from parlour.server.tables import Tables
@@ -63,21 +63,6 @@ async def ws_table(ws: WebSocket, table_id: str) -> None:
 router.add_api_websocket_route("/ws/tables/{table_id}", ws_table)
 
 
-def json_depth(x: Any) -> int:
-    """How deeply ``x`` nests (a scalar is 0, ``{}`` 1, ``{"a": [1]}`` 2); iterative."""
-    depth = 0
-    stack: list[tuple[Any, int]] = [(x, 0)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict):
-            depth = max(depth, d + 1)
-            stack.extend((w, d + 1) for w in v.values())
-        elif isinstance(v, list):
-            depth = max(depth, d + 1)
-            stack.extend((w, d + 1) for w in v)
-    return depth
-
-
 class _Bucket:
     """A token bucket: ``rate`` messages per second, up to ``burst`` at once."""
 
@@ -107,19 +92,7 @@ def _decode(raw: str | bytes | None, lim: Limits) -> Any:
         raise MessageError("empty message")
     if len(raw) > lim.max_message_bytes:
         raise MessageTooLarge(f"a message is at most {lim.max_message_bytes} bytes, this one has {len(raw)}")
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise MessageError("a binary message must be UTF-8 JSON text") from None
-    try:
-        data = json.loads(raw)
-    except RecursionError:
-        raise NestingTooDeep(f"a message nests at most {lim.max_depth} levels") from None
-    except ValueError as e:
-        raise MessageError(f"not JSON: {e}") from None
-    if json_depth(data) > lim.max_depth:
-        raise NestingTooDeep(f"a message nests at most {lim.max_depth} levels")
+    data = decode_json(raw, lim.max_depth)
     if not isinstance(data, dict):
         raise MessageError("a message is a JSON object with a 'type'")
     return data
@@ -147,6 +120,8 @@ async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limit
         t.conns.add(conn)
         conn.push(t.welcome(seat))
         conn.push(t.view_text(seat))
+        if t.closed is not None:
+            conn.push(messages.error_text(TableClosed(f"table {t.id} is closed: {t.closed}")))
     elif conn.table is None:
         raise AuthError("send hello first")
     elif isinstance(m, messages.ActionMsg):
@@ -159,6 +134,14 @@ async def _handle(m: Any, conn: Connection, t: Table, tables: Tables, lim: Limit
         conn.push(t.view_text(conn.seat))
     else:
         conn.push(messages.PONG_TEXT)
+
+
+async def _close(ws: WebSocket, code: int) -> None:
+    """Close the WebSocket, unless the client closed it first (the server then already answered its close)."""
+    try:
+        await ws.close(code=code)
+    except RuntimeError:  # uvicorn: "Unexpected ASGI message 'websocket.close', after sending 'websocket.close'"
+        pass
 
 
 async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits) -> None:
@@ -175,7 +158,7 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
             conn.push(messages.error_text(e))
             conn.push(None)
             await pump
-            await ws.close(code=4404)
+            await _close(ws, 1013 if isinstance(e, InternalError) else 4404)  # 1013: try again later
             return
         while True:
             msg = await ws.receive()
@@ -195,7 +178,7 @@ async def serve_socket(ws: WebSocket, table_id: str, tables: Tables, lim: Limits
                 log.exception("table %s: unexpected error on a message", table_id)
                 conn.push(messages.error_text(InternalError("internal error; nothing was changed"), ref))
             if conn.overflowed:
-                await ws.close(code=1013)
+                await _close(ws, 1013)
                 break
     except WebSocketDisconnect:
         pass

@@ -20,6 +20,7 @@ export const api = {
   take(table, seat, name) { return this.call("POST", `/api/tables/${table}/seats`, { seat, name }); },
   table(table, token) { return this.call("GET", `/api/tables/${table}`, undefined, token); },
   advice(table, token, query = "") { return this.call("GET", `/api/tables/${table}/advice${query}`, undefined, token); },
+  review(table, token, hand) { return this.call("GET", `/api/tables/${table}/review?hand=${hand}`, undefined, token); },
 };
 
 // Seat tokens live in this browser only (localStorage): a reload resumes the table.

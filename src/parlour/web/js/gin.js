@@ -2,7 +2,12 @@
 // deadwood, the upcard offer, stock and pile, discard by pressing a card, knock (and gin), layoffs,
 // the hand's result explained, the match score and every visible discard.  The opponent's cards stay
 // face down: the server never sends them until the hand is scored.
-// Keys: d draw from the stock, t take the discard, p pass, k knock mode, f finish layoffs.
+// The coach (the server's advice: ExpertBot's search over every legal action, from this seat's
+// observation only): a Hint button and an advisor panel with the best action and its reasons, the
+// value of the card in focus and of the choice just made, every action on request; and, when a hand
+// ends, the review of this seat's decisions in it.
+// Keys: d draw from the stock, t take the discard, p pass, k knock mode, f finish layoffs,
+// h hint, a play the advice, v every action's value.
 import { h, clear, cardEl, backEl, cardName, dropTarget, dragData } from "./dom.js";
 
 const RANKS = "A23456789TJQK";
@@ -31,10 +36,29 @@ export class GinView {
     this.discards = h("section", { class: "discards", id: "discards", "aria-label": "discards" });
     this.eventLine = h("p", { class: "event muted", id: "event", "aria-live": "polite" });
     this.prompt = h("p", { class: "prompt", id: "prompt" });
+    // the coach
+    this.advice = null; // the server's advice, with the seq it is for
+    this.loading = null; // the seq being fetched
+    this.hinted = null; // the seq a Hint was asked for
+    this.adviceOn = localStorage.getItem("parlour.gin.advisor") === "1";
+    this.showAll = false;
+    this.focusCard = null;
+    this.lastChoice = null; // {text, row, best}: this seat's last action against the advice it had
+    this.reviews = new Map(); // hand number -> the review, or "loading"
+    const toggle = h("input", { type: "checkbox", id: "advisor-on", checked: this.adviceOn, onchange: (ev) => {
+      this.adviceOn = ev.target.checked;
+      localStorage.setItem("parlour.gin.advisor", this.adviceOn ? "1" : "0");
+      this.render(this.s);
+    } });
+    this.hintBtn = h("button", { type: "button", id: "hint", "aria-keyshortcuts": "h", onclick: () => this.hint() }, "Hint");
+    this.advBox = h("section", { class: "advisor", id: "advisor", "aria-live": "polite", "aria-label": "advisor" });
     this.root.append(this.score, this.opp, this.middle, this.spread, this.eventLine, this.prompt, this.actions, this.hand,
+      h("div", { class: "advisor-row" }, h("label", { for: "advisor-on" }, toggle, " Advisor (ExpertBot's search)"), " ",
+        this.hintBtn, this.advBox),
       this.result, this.discards,
       h("p", { class: "muted keys" }, "Keys: d draw from the stock, t take the discard, p pass, k knock mode, ",
-        "f finish layoffs; Tab to a card and Enter to discard (or knock, or lay off) it."));
+        "f finish layoffs, h hint, a play the advice, v every action's value; ",
+        "Tab to a card and Enter to discard (or knock, or lay off) it."));
   }
 
   me() { return this.s.seat ?? 0; }
@@ -50,7 +74,11 @@ export class GinView {
     // The knocker's melds, from the knock or the layoff phase, for the last hand's display.
     if (ev && ev.spread) this.seenSpread = { knocker: ev.seat, melds: ev.spread };
     else if (o.spread && o.spread.length) this.seenSpread = { knocker: o.knocker, melds: o.spread };
-    if (ev && ev.result) this.lastResult = { ev, seq: s.seq, spread: this.seenSpread?.knocker === ev.result.knocker ? this.seenSpread : null };
+    if (ev && ev.result) {
+      this.lastResult = { ev, seq: s.seq, spread: this.seenSpread?.knocker === ev.result.knocker ? this.seenSpread : null,
+        hand: o.match ? o.match.hands_played : null };
+    }
+    this.noteChoice(ev);
     if (!this.legalStarting("knock ").length) this.knockMode = false;
     const key = (o.hand || []).join(" ");
     if (key !== this.arrKey) {
@@ -71,6 +99,10 @@ export class GinView {
     this.drawHand(o);
     this.drawResult();
     this.drawDiscards(o);
+    if ((this.adviceOn || this.hinted === s.seq) && this.t.isMyTurn() && this.advice?.seq !== s.seq && this.loading !== s.seq) {
+      this.fetchAdvice();
+    }
+    this.drawAdvisor();
   }
 
   promptFor(phase) {
@@ -92,9 +124,138 @@ export class GinView {
 
   async fetchArrangement(key) {
     try {
-      const a = await this.t.advice();
+      const a = await this.t.advice("?ranking=false");
       if (key === this.arrKey) { this.arr = a; this.drawHand(this.s.observation); }
     } catch { /* the plain sorted hand stays */ }
+  }
+
+  // ---- the coach
+
+  hint() {
+    if (!this.s) return;
+    this.hinted = this.s.seq;
+    if (this.t.isMyTurn() && this.advice?.seq !== this.s.seq && this.loading !== this.s.seq) this.fetchAdvice();
+    this.drawAdvisor();
+    this.advBox.focus?.();
+  }
+
+  async fetchAdvice() {
+    const seq = this.s.seq;
+    this.loading = seq;
+    this.drawAdvisor();
+    try {
+      const a = await this.t.advice();
+      if (a && a.seq === seq) this.advice = a;
+    } catch (e) {
+      this.advice = { seq, error: e.message };
+    } finally {
+      if (this.loading === seq) this.loading = null;
+    }
+    if (this.s) this.drawAdvisor();
+  }
+
+  // This seat's action just played, weighed against the advice it had (the value of its own choice).
+  noteChoice(ev) {
+    if (!ev || ev.seat !== this.me() || !this.advice || !this.advice.actions) return;
+    if (this.noted === this.s.seq) return;
+    this.noted = this.s.seq;
+    const rows = this.advice.actions;
+    const row = rows.find((r) => r.text === ev.action) || rows.find((r) => ev.action && r.text.startsWith(ev.action));
+    if (row) this.lastChoice = { text: row.text, row, best: rows[0] };
+    this.advice = null;
+  }
+
+  rowText(r) {
+    const pts = `${r.points >= 0 ? "+" : ""}${r.points.toFixed(1)} points`;
+    const match = r.match_win !== null && r.match_win !== undefined ? `, match ${(100 * r.match_win).toFixed(0)} %` : "";
+    return `${pts}${match}`;
+  }
+
+  lossText(r) {
+    if (r.rank === 1) return "the best";
+    const lost = this.advice?.by_match && r.loss > 0 ? ` (${(100 * r.loss).toFixed(1)} % of the match)` : "";
+    return `${r.points_loss.toFixed(1)} points below the best${lost}`;
+  }
+
+  focusRow() {
+    if (!this.focusCard || !this.advice?.actions) return null;
+    const mode = this.knockMode ? "knock " : "discard ";
+    return this.advice.actions.find((r) => r.text === `${mode}${this.focusCard}` ||
+      (mode === "knock " && r.text.startsWith(`knock ${this.focusCard}`))) || null;
+  }
+
+  followAdvice() {
+    const a = this.advice;
+    if (!a || a.seq !== this.s?.seq || !a.actions?.length || !this.t.isMyTurn()) return;
+    const best = a.actions[0];
+    this.t.act(best.id, best.text);
+  }
+
+  drawAdvisor() {
+    const box = this.advBox;
+    clear(box);
+    const s = this.s;
+    if (!s) return;
+    const wanted = this.adviceOn || this.hinted === s.seq;
+    if (this.lastChoice && wanted) {
+      const c = this.lastChoice;
+      box.append(h("p", { id: "advice-last", "data-loss": c.row.points_loss.toFixed(2) },
+        `Your last choice, ${c.text}: ${this.rowText(c.row)}, ${c.row.rank === 1 ? "the best" : `${c.row.points_loss.toFixed(1)} points below ${c.best.text}`}.`));
+    }
+    if (!wanted) return;
+    if (s.seat === null) return;
+    if (!this.t.isMyTurn()) { box.append(h("p", { class: "muted" }, "The coach speaks on your turn.")); return; }
+    const a = this.advice;
+    if (!a || a.seq !== s.seq) { box.append(h("p", { class: "muted" }, "The coach is thinking…")); return; }
+    if (a.error) { box.append(h("p", { class: "problem" }, `No advice: ${a.error}`)); return; }
+    if (!a.actions || !a.actions.length) { box.append(h("p", { class: "muted" }, "No advice for this decision.")); return; }
+    const best = a.actions[0];
+    box.append(h("p", {}, "Best: ", h("strong", { id: "advice-best", "data-action": best.text }, best.text), ` — ${this.rowText(best)} `,
+      h("button", { type: "button", id: "advice-play", "aria-keyshortcuts": "a", onclick: () => this.followAdvice() }, "Play it")),
+      h("ul", { class: "reasons" }, ...best.reasons.map((r) => h("li", {}, r))));
+    const mine = this.focusRow();
+    if (mine && mine.rank !== 1) {
+      box.append(h("p", { id: "advice-mine", "data-action": mine.text }, `Your choice, ${mine.text}: ${this.rowText(mine)}, ${this.lossText(mine)}.`),
+        h("ul", { class: "reasons" }, ...mine.reasons.map((r) => h("li", {}, r))));
+    }
+    box.append(h("button", { type: "button", id: "advice-all", class: "link", "aria-expanded": String(this.showAll),
+      "aria-keyshortcuts": "v", onclick: () => { this.showAll = !this.showAll; this.drawAdvisor(); } },
+    this.showAll ? "Hide the other actions" : `Every action (${a.actions.length})`));
+    if (this.showAll) {
+      box.append(h("ol", { class: "advice-list" }, ...a.actions.map((r) => h("li", { class: r.rank === 1 ? "best" : "", "data-action": r.text },
+        `${r.text}: ${this.rowText(r)}${r.rank === 1 ? "" : ` (−${r.points_loss.toFixed(1)})`}`))));
+      if (a.summary) box.append(...a.summary.map((x) => h("p", { class: "muted" }, x)));
+    }
+  }
+
+  async fetchReview(hand) {
+    if (this.reviews.has(hand)) return;
+    this.reviews.set(hand, "loading");
+    try {
+      this.reviews.set(hand, await this.t.review(hand));
+    } catch (e) {
+      this.reviews.set(hand, { error: e.message });
+    }
+    this.drawResult();
+  }
+
+  reviewEl(hand) {
+    const r = this.reviews.get(hand);
+    const box = h("div", { class: "review", id: "review", "data-hand": String(hand) });
+    box.append(h("h3", {}, "The coach's review of your decisions"));
+    if (!r || r === "loading") { box.append(h("p", { class: "muted" }, "Reviewing the hand…")); return box; }
+    if (r.error) { box.append(h("p", { class: "problem" }, `No review: ${r.error}`)); return box; }
+    if (!r.mistakes.length) {
+      box.append(h("p", { "data-mistakes": "0" }, `${r.searched} decisions weighed: none clearly below the best.`));
+      return box;
+    }
+    box.append(h("p", { "data-mistakes": String(r.mistakes.length) },
+      `${r.mistakes.length} of ${r.searched} decisions clearly below the best, ${r.points_lost.toFixed(1)} expected points lost in all:`),
+    h("ol", { class: "advice-list" }, ...r.mistakes.map((m) => h("li", {},
+      h("p", {}, `With ${m.stock_size} cards in the stock you played ${m.played.action}; better: `, h("strong", {}, m.better.action),
+        ` (${m.points_loss.toFixed(1)} points).`),
+      h("ul", { class: "reasons" }, ...m.reasons.map((x) => h("li", {}, x)))))));
+    return box;
   }
 
   drawOpp(o) {
@@ -198,7 +359,7 @@ export class GinView {
       for (const c of g.cards) {
         const act = this.s.seat !== null ? this.cardAction(c) : null;
         const verb = this.knockMode ? "knock discarding" : act && act.text?.startsWith("lay off") ? "lay off" : act?.choose ? "lay off" : "discard";
-        box.append(cardEl(c, {
+        const el = cardEl(c, {
           cls: `${act ? "playable" : ""}${this.choice === c ? " selected" : ""}${c === fresh ? " fresh" : ""}`,
           label: `${cardName(c)}${c === fresh ? " (just drawn)" : ""}${act ? `: ${verb}` : ""}${g.meld ? ", in a meld" : ", deadwood"}`,
           onclick: act ? () => {
@@ -207,7 +368,12 @@ export class GinView {
             this.t.act(act.id, act.text);
           } : null,
           ondragstart: act && !act.choose && !act.text.startsWith("lay off") ? (ev) => { this.dragged = c; dragData(ev, c); } : null,
-        }));
+        });
+        // the advisor shows the value of the card in focus (or under the pointer)
+        const show = () => { if (this.focusCard !== c) { this.focusCard = c; this.drawAdvisor(); } };
+        el.addEventListener("focus", show);
+        el.addEventListener("mouseenter", show);
+        box.append(el);
       }
       row.append(box);
     }
@@ -262,6 +428,10 @@ export class GinView {
       this.result.append(h("div", { class: "shown" }, ...ev.hands.map((hand, i) => h("div", { class: "cards small", "data-seat": String(i) },
         h("h3", {}, i === this.me() ? "Your hand" : `${name(i)}'s hand`), groups(hand, i)))));
     }
+    if (this.s.seat !== null && r.hand) {
+      this.fetchReview(r.hand);
+      this.result.append(this.reviewEl(r.hand));
+    }
     this.result.append(h("button", { type: "button", class: "link", onclick: () => { this.lastResult = null; this.drawResult(); } }, "Hide"));
   }
 
@@ -284,5 +454,8 @@ export class GinView {
     const map = { d: "draw stock", t: "take discard", p: "pass", f: "finish layoffs" };
     if (map[ev.key]) { const a = this.legal(map[ev.key]); if (a) this.t.act(a.id, a.text); return; }
     if (ev.key === "k" && this.legalStarting("knock ").length) { this.knockMode = !this.knockMode; this.render(this.s); }
+    if (ev.key === "h") this.hint();
+    if (ev.key === "a") this.followAdvice();
+    if (ev.key === "v" && this.advice?.actions) { this.showAll = !this.showAll; this.drawAdvisor(); }
   }
 }

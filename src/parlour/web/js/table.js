@@ -157,6 +157,8 @@ export class TableView {
 
   advice(query = "") { return api.advice(this.table, this.token, query); }
 
+  review(hand) { return api.review(this.table, this.token, hand); }
+
   isMyTurn() { return this.state && this.seat !== null && this.state.current_player === this.seat && this.state.legal_actions.length > 0; }
 
   seatName(i) {
