@@ -62,6 +62,7 @@ constexpr const char* kManifestHead = "parlour freecell proof 1";
 constexpr std::size_t kLocalOut = 1 << 12;              // children a worker collects before handing them over
 constexpr std::size_t kReadChunk = search::kBlockKeys;  // the most keys in a block of a file
 constexpr std::uint64_t kWorkerFixed = 256 << 10;       // a worker's buffers (out list, read chunk), counted up front
+constexpr double kReportSeconds = 1;                    // progress within a split at most this often
 constexpr double kCheckpointSeconds = 300;              // a split on disk saves its state at least this often
 
 // A partition file is a run of blocks (solver_keyfile.hpp), each written whole; a block
@@ -448,8 +449,8 @@ class Prover {
   // What a split searched on disk asks of the prover, for one worker.
   class Host final : public search::SplitHost {
    public:
-    Host(Prover& p, Part part, std::uint64_t& published, std::uint64_t& held)
-        : p_(p), part_(part), published_(published), held_(held), last_(p.elapsed()) {}
+    Host(Prover& p, Part part, std::uint64_t& published, std::uint64_t& held, std::uint64_t& shown)
+        : p_(p), part_(part), published_(published), held_(held), shown_(shown), last_(p.elapsed()) {}
     void hand_over(std::vector<std::pair<Part, CompactKey>>& out) override { p_.hand_over(out); }
     bool save_lists() override {
       const std::lock_guard<std::mutex> lock(p_.mu_);
@@ -490,18 +491,14 @@ class Prover {
       p_.split_disk_[part_] -= bytes;
     }
     void stop(const char* why) override { p_.give_up(why, held_); }
-    void progress(std::uint64_t split_states) override {
-      const std::lock_guard<std::mutex> lock(p_.mu_);
-      if (p_.progress_)
-        p_.progress_(ProofProgress{p_.layer_, p_.parts_done_, p_.states_ + split_states, p_.disk_, p_.peak_.load(),
-                                   p_.elapsed()});
-    }
+    void progress(std::uint64_t split_states) override { p_.show(split_states, shown_, true); }
 
    private:
     Prover& p_;
     Part part_;
     std::uint64_t& published_;
     std::uint64_t& held_;
+    std::uint64_t& shown_;
     double last_;
   };
 
@@ -509,15 +506,17 @@ class Prover {
   std::uint64_t filter_bytes() const { return std::max<std::uint64_t>(opt_.memory_limit / 4, 1 << 16); }
 
   // Runs a split's search on disk to its end (`ext` started or resumed) and books it.
-  void finish_on_disk(ExternalSplit& ext, bool ready, std::uint64_t& held) {
+  void finish_on_disk(ExternalSplit& ext, bool ready, std::uint64_t& held, std::uint64_t& shown) {
     const ExternalSplit::End end = ready ? ext.run() : ExternalSplit::End::kStopped;
     const std::lock_guard<std::mutex> lock(mu_);
     reserved_ -= held;
     held = 0;
+    running_ -= shown;
+    shown = 0;
     if (end == ExternalSplit::End::kDone && reason_.empty() && !won_) {
       states_ += ext.states();
       ++parts_done_;
-      if (progress_) progress_(ProofProgress{layer_, parts_done_, states_, disk_, peak_.load(), elapsed()});
+      report();
     } else {
       layer_states_ += ext.states();
     }
@@ -525,7 +524,8 @@ class Prover {
 
   void search_part(Part part) {
     std::uint64_t published = 0;
-    std::uint64_t held = 0;  // this worker's reservation (see fits)
+    std::uint64_t held = 0;   // this worker's reservation (see fits)
+    std::uint64_t shown = 0;  // this worker's positions counted in running_ (see show)
     struct Active {  // this worker counted among the active ones (see wait_for_room), until its memory is given back
       Prover& p;
       explicit Active(Prover& prover) : p(prover) {
@@ -537,19 +537,22 @@ class Prover {
         --p.active_;
       }
     } active{*this};
-    struct Release {  // the worker's memory given back however it ends
+    struct Release {  // the worker's memory (and its shown positions) given back however it ends
       Prover& p;
       std::uint64_t& published;
       std::uint64_t& held;
+      std::uint64_t& shown;
       ~Release() {
         {
           const std::lock_guard<std::mutex> lock(p.mu_);
           p.reserved_ -= held;
           held = 0;
+          p.running_ -= shown;
+          shown = 0;
         }
         p.note_memory(0, published);
       }
-    } release{*this, published, held};
+    } release{*this, published, held, shown};
     // A split already searched on disk, in part or whole, by an earlier run.
     const fs::path xdir = split_dir(part);
     if (ExternalSplit::exists(xdir)) {
@@ -562,10 +565,10 @@ class Prover {
       }
     }
     if (ExternalSplit::exists(xdir)) {
-      Host host(*this, part, published, held);
+      Host host(*this, part, published, held, shown);
       ExternalSplit ext(host, *codec_, part, xdir);
       const bool ready = ext.resume(filter_bytes());
-      finish_on_disk(ext, ready, held);
+      finish_on_disk(ext, ready, held, shown);
       return;
     }
     auto store = std::make_unique<CompactStore>(/*parents=*/false);  // the moves of a win come from a fast solve
@@ -600,7 +603,7 @@ class Prover {
     // and the seeds not certainly in it (the list when `list`, the file when `file`).
     const auto to_disk = [&](bool list, bool file) {
       hand_over(out);
-      Host host(*this, part, published, held);
+      Host host(*this, part, published, held, shown);
       ExternalSplit ext(host, *codec_, part, xdir);
       const bool ready = ext.start(
           std::move(store),
@@ -614,7 +617,7 @@ class Prover {
             }
           },
           filter_bytes());
-      finish_on_disk(ext, ready, held);
+      finish_on_disk(ext, ready, held, shown);
     };
     // (the list is counted as the worker's until it is inserted)
     const std::uint64_t seed_bytes = seeds.capacity() * sizeof(CompactKey);
@@ -650,6 +653,7 @@ class Prover {
           break;
         }
       }
+      if ((step & 4095) == 0) show(store->size(), shown, false);
       if (!fits(*store, fixed, published, held)) return to_disk(false, false);
       if (!store->pop(prio, cur)) break;
       s = codec_->decode(store->key(cur));
@@ -666,14 +670,32 @@ class Prover {
     hand_over(out);
     {
       const std::lock_guard<std::mutex> lock(mu_);
+      running_ -= shown;
+      shown = 0;
       layer_states_ += store->size();
       if (reason_.empty() && !won_) {
         states_ += store->size();
         layer_states_ -= store->size();
         ++parts_done_;
-        if (progress_) progress_(ProofProgress{layer_, parts_done_, states_, disk_, peak_.load(), elapsed()});
+        report();
       }
     }
+  }
+
+  // The progress callback with the positions so far: the finished splits' and those the
+  // running ones last showed.  Caller holds mu_.
+  void report() {
+    last_report_ = elapsed();
+    if (progress_) progress_(ProofProgress{layer_, parts_done_, states_ + running_, disk_, peak_.load(), last_report_});
+  }
+  // A worker's split holds `now` positions (`shown` of them counted before): counted in
+  // running_, and reported when `force` or when no report came for a second, so that the
+  // count moves during a long split, not only at its end.
+  void show(std::uint64_t now, std::uint64_t& shown, bool force) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    running_ += now - shown;
+    shown = now;
+    if (force || elapsed() - last_report_ >= kReportSeconds) report();
   }
 
   // The bytes held or promised: the stores, the lists and the reservations.  Caller holds mu_.
@@ -775,6 +797,8 @@ class Prover {
   std::string reason_;
   int layer_ = 0;
   std::uint64_t states_ = 0;        // positions of finished partitions
+  std::uint64_t running_ = 0;       // positions of the splits being searched, as last shown (under mu_)
+  double last_report_ = 0;          // elapsed() at the last progress report (under mu_)
   std::uint64_t layer_states_ = 0;  // positions of partitions stopped part way
   std::uint64_t parts_done_ = 0;
 };
