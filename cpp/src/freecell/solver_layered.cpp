@@ -200,7 +200,7 @@ class Prover {
       }
       if (search::trivially_won(root_)) return solution(out, m.seconds);
       pending_[part_of(root_)].push_back(codec_->encode(root_));
-      if (!flush()) {  // the start on disk before the manifest names layer 0
+      if (!flush(/*sync=*/true)) {  // the start on disk before the manifest names layer 0
         out.verdict = Verdict::Unknown;
         out.reason = reason_;
         return out;
@@ -221,7 +221,7 @@ class Prover {
       run_layer(parts);
       if (won_) return solution(out, before);
       if (!reason_.empty()) break;
-      if (!flush()) break;  // every list of the later layers on disk before the manifest moves on
+      if (!flush(/*sync=*/true)) break;  // every list of the later layers on disk before the manifest moves on
       m.layer = layer + 1;
       m.states = states_;
       m.seconds = before + elapsed();
@@ -345,7 +345,8 @@ class Prover {
   // Writes every list to its partition's file (sorted, without repeats); false (the run
   // stops with "disk_limit", the lists kept) when that would pass the disk limit.
   // Caller holds mu_.
-  bool flush() {
+  // `sync`: durably, before a manifest or a split's state names what the files hold.
+  bool flush(bool sync = false) {
     std::uint64_t bytes = 0;
     for (auto& [p, keys] : pending_) {
       search::sort_unique(keys);
@@ -359,7 +360,7 @@ class Prover {
       if (keys.empty()) continue;
       search::KeyWriter w(file_of(p));
       w.add(keys.data(), keys.size());
-      w.close(/*sync=*/true);
+      w.close(sync);
       on_disk_[p] += search::file_bytes(keys.size());
     }
     add_disk(bytes);
@@ -454,7 +455,7 @@ class Prover {
     void hand_over(std::vector<std::pair<Part, CompactKey>>& out) override { p_.hand_over(out); }
     bool save_lists() override {
       const std::lock_guard<std::mutex> lock(p_.mu_);
-      return p_.flush();
+      return p_.flush(/*sync=*/true);
     }
     bool keep_going() override {
       p_.stop_.throw_if_stop_requested();
@@ -740,7 +741,10 @@ class Prover {
     const std::lock_guard<std::mutex> lock(mu_);
     reserved_ -= held;
     held = 0;
-    if (used() + need > opt_.memory_limit && pending_bytes_ > 0) flush();
+    // The lists go to disk when that frees a worthwhile share of the limit; a few bytes
+    // of them at each expansion would cost a write each time, and a split at the limit
+    // is better searched on disk.
+    if (used() + need > opt_.memory_limit && pending_bytes_ >= std::max(need, opt_.memory_limit / 64)) flush();
     if (used() + need > opt_.memory_limit) return false;
     reserved_ += need;
     held = need;

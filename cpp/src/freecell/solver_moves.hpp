@@ -91,7 +91,7 @@ inline bool opens(const Board& s, int i, int free_cells, const Openers& o, int w
 // byte each (the ranks are below 128, so the subtractions never borrow across bytes).
 inline unsigned run_targets(std::uint64_t top_rank, std::uint64_t top_red, int rank, int red, int run) noexcept {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  const std::uint64_t lo = kOnes * static_cast<std::uint64_t>(rank + 1);   // R >= rank + 1
+  const std::uint64_t lo = kOnes * static_cast<std::uint64_t>(rank + 1);    // R >= rank + 1
   const std::uint64_t hi = kOnes * static_cast<std::uint64_t>(rank + run);  // R <= rank + run
   const std::uint64_t in = ((top_rank | kHigh) - lo) & ((hi | kHigh) - top_rank) & kHigh;
   // R - rank - 1 even: the card of rank R - 1 has the top's colour; so it must differ

@@ -155,7 +155,8 @@ void replay(const GameState& start, const std::vector<MoveCode>& path, Autoplay 
     auto_moves(false);
   }
   auto_moves(true);
-  if (b.found[0] + b.found[1] + b.found[2] + b.found[3] != 52) throw core::Error("internal solver error: the solution does not finish the game");
+  if (b.found[0] + b.found[1] + b.found[2] + b.found[3] != 52)
+    throw core::Error("internal solver error: the solution does not finish the game");
 }
 
 void ScanMemory::release() noexcept {
