@@ -59,7 +59,8 @@ def test_spilling_to_disk_and_threads_change_nothing(tmp_path: Path) -> None:
     assert max(p.disk for p in seen) > 0  # the later layers waited in files
     assert 1_000_000 < max(p.memory for p in seen) <= 4_000_000
     assert [p.layer for p in seen] == sorted(p.layer for p in seen)  # layers in order of cards home
-    assert seen[-1].states == ref.states and seen[-1].splits == len(seen)
+    assert seen[-1].states == ref.states
+    assert sorted({p.splits for p in seen}) == list(range(1, seen[-1].splits + 1))  # a report after each split
     r2 = prove(517776, tmp_path / "b", memory_limit=4_000_000, threads=2)
     assert isinstance(r2, Unsolvable) and r2.states == ref.states
 
@@ -67,10 +68,11 @@ def test_spilling_to_disk_and_threads_change_nothing(tmp_path: Path) -> None:
 @pytest.mark.parametrize("deal", [146692, 517776])
 def test_two_threads_never_hold_more_than_the_limit(deal: int, tmp_path: Path) -> None:
     # Each worker reserves its next expansion before it grows, and a list about to grow
-    # past the limit goes to disk first: whatever the limit, the peak stays under it.
+    # past the limit goes to disk first: whatever the limit (above the two workers' first
+    # bytes, about 0.8 MB each), the peak stays under it.
     ref = solve(deal, mode="proof")
     ends = set()
-    for n, limit in enumerate(range(900_000, 4_000_000, 150_000)):
+    for n, limit in enumerate(range(1_650_000, 4_000_000, 150_000)):
         seen: list[ProofProgress] = []
         r = prove(deal, tmp_path / str(n), memory_limit=limit, threads=2, progress=seen.append)
         assert max((p.memory for p in seen), default=0) <= limit
@@ -81,9 +83,98 @@ def test_two_threads_never_hold_more_than_the_limit(deal: int, tmp_path: Path) -
     assert ends == {Unsolvable, Unknown}  # the range crosses the memory this proof needs
 
 
-def test_a_split_that_does_not_fit_ends_with_memory_limit(tmp_path: Path) -> None:
-    r = prove(517776, tmp_path, memory_limit=2_000_000)
+def on_disk(d: Path) -> int:
+    """Runs of a split's positions now in the searches on disk under d."""
+    return len(list(d.glob("x*/v*.keys")))
+
+
+# (deal, memory limit, threads): limits under which the largest split does not fit in
+# memory and is searched on disk (its positions in sorted runs, a filter in memory).
+ON_DISK = [(11982, 2_000_000, 1), (495505, 2_000_000, 1), (517776, 2_000_000, 1), (517776, 3_000_000, 2)]
+
+
+@pytest.mark.parametrize(("deal", "limit", "threads"), ON_DISK)
+def test_splits_searched_on_disk_count_what_proof_mode_counts(
+    deal: int, limit: int, threads: int, tmp_path: Path
+) -> None:
+    ref = solve(deal, mode="proof")
+    seen: list[ProofProgress] = []
+    runs: list[int] = []
+
+    def watch(p: ProofProgress) -> None:
+        seen.append(p)
+        runs.append(on_disk(tmp_path))
+
+    r = prove(deal, tmp_path, memory_limit=limit, threads=threads, progress=watch)
+    assert isinstance(r, Unsolvable) and r.states == ref.states
+    assert max(runs) >= 2  # a split was searched on disk, in more than one load
+    assert max(p.memory for p in seen) <= limit
+    assert [p.states for p in seen] == sorted(p.states for p in seen)
+    assert not list(tmp_path.glob("x*"))  # the searches on disk are removed with their layer
+
+
+def test_a_split_that_does_not_fit_even_on_disk_ends_with_memory_limit(tmp_path: Path) -> None:
+    # 1.5 MB: the split's store, its filter and its buffers cannot all be held.
+    r = prove(517776, tmp_path, memory_limit=1_500_000)
     assert isinstance(r, Unknown) and r.reason == "memory_limit"
+
+
+def test_a_split_on_disk_stopped_anywhere_continues(tmp_path: Path) -> None:
+    ref = solve(517776, mode="proof")
+    stops = 0
+    for stop_at in range(1, 40):
+        calls = [0]
+
+        def stop(p: ProofProgress, calls: list[int] = calls, at: int = stop_at) -> None:
+            calls[0] += 1
+            if calls[0] == at and on_disk(tmp_path):
+                raise Stop
+
+        try:
+            r = prove(517776, tmp_path, memory_limit=2_000_000, progress=stop)
+        except Stop:
+            stops += 1
+            continue
+        break
+    assert stops >= 2  # stopped inside the search on disk, more than once
+    assert isinstance(r, Unsolvable) and r.states == ref.states
+
+
+def test_the_disk_limit_stops_a_run_that_continues(tmp_path: Path) -> None:
+    ref = solve(517776, mode="proof")
+    r = prove(517776, tmp_path, memory_limit=2_000_000, disk_limit=200_000)
+    assert isinstance(r, Unknown) and r.reason == "disk_limit"
+    r = prove(517776, tmp_path, memory_limit=2_000_000)
+    assert isinstance(r, Unsolvable) and r.states == ref.states
+
+
+def test_a_damaged_split_on_disk_is_refused(tmp_path: Path) -> None:
+    def stopped_run(d: Path) -> Path:
+        def stop(p: ProofProgress) -> None:
+            if on_disk(d) >= 2:
+                raise Stop
+
+        with pytest.raises(Stop):
+            prove(517776, d, memory_limit=2_000_000, progress=stop)
+        (split,) = d.glob("x*")
+        return split
+
+    split = stopped_run(tmp_path / "a")
+    (split / "split.txt").write_text("hello\n")
+    with pytest.raises(StateFormatError, match="damaged split state"):
+        prove(517776, tmp_path / "a", memory_limit=2_000_000)
+    split = stopped_run(tmp_path / "b")
+    run = sorted(split.glob("v*.keys"))[0]
+    data = bytearray(run.read_bytes())
+    data[20] ^= 0x10
+    run.write_bytes(bytes(data))
+    with pytest.raises(StateFormatError, match="damaged position file"):
+        prove(517776, tmp_path / "b", memory_limit=2_000_000)
+    split = stopped_run(tmp_path / "c")
+    state = split / "split.txt"
+    state.write_text(state.read_text().replace("\npart ", "\npart 1"))  # another split's state
+    with pytest.raises(StateFormatError, match="damaged split state"):
+        prove(517776, tmp_path / "c", memory_limit=2_000_000)
 
 
 def test_a_stopped_run_continues_where_it_stopped(tmp_path: Path) -> None:
@@ -210,6 +301,8 @@ def test_bad_arguments(tmp_path: Path) -> None:
         prove(11982, tmp_path, threads=0)
     with pytest.raises(InvalidValueError):
         prove(11982, tmp_path, memory_limit=-1)
+    with pytest.raises(InvalidValueError):
+        prove(11982, tmp_path, disk_limit=-1)
     with pytest.raises(InvalidValueError):
         prove(11982, tmp_path, time_limit=-1)
     with pytest.raises(InvalidValueError):

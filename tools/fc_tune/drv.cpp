@@ -120,7 +120,9 @@ int main(int argc, char** argv) {
       profile(start, scans, std::strtoull(profile_env, nullptr, 10), ws);
       continue;
     }
+    static std::vector<SolveResult> kept;  // FC_KEEP: keep every result, as solve_deals does
     const SolveResult r = run_portfolio(start, scans, budget, limits, ws, nullptr);
+    if (std::getenv("FC_KEEP")) kept.push_back(r);
     states += r.states;
     expanded += r.expanded;
     if (r.verdict == Verdict::Solved) {

@@ -87,10 +87,13 @@ void bind_search_result(py::module_& m) {
           "seconds", [](const fc::SolveResult& r) { return r.seconds; }, "Wall time of the search.")
       .def_property_readonly(
           "reason", [](const fc::SolveResult& r) { return r.reason; },
-          "Why UNKNOWN: 'max_states', 'time_limit' or 'memory_limit' ('' otherwise).")
+          "Why UNKNOWN: 'max_states', 'time_limit', 'memory_limit' or (prove) 'disk_limit' ('' otherwise).")
       .def_property_readonly(
           "memory", [](const fc::SolveResult& r) { return r.memory; },
           "The most bytes the search held for positions at once.")
+      .def_property_readonly(
+          "disk", [](const fc::SolveResult& r) { return r.disk; },
+          "prove: the most bytes its files held at once (0 for other searches).")
       .def("__repr__", [](const fc::SolveResult& r) {
         return "<SearchResult verdict=" + std::to_string(static_cast<int>(r.verdict)) +
                " moves=" + std::to_string(r.moves.size()) + " states=" + std::to_string(r.states) + ">";
@@ -116,12 +119,14 @@ void bind_search(py::module_& m) {
   m.def(
       "prove",
       [](const fc::GameState& g, const std::string& work_dir, const py::object& time_limit,
-         const py::object& memory_limit, int threads, const py::object& progress, std::uint64_t quick_states) {
+         const py::object& memory_limit, int threads, const py::object& progress, std::uint64_t quick_states,
+         const py::object& disk_limit) {
         fc::ProofOptions opt;
         opt.quick_states = quick_states;
         opt.work_dir = work_dir;
         opt.time_limit = to_time(time_limit);
         opt.memory_limit = to_limit(memory_limit, "memory_limit");
+        opt.disk_limit = to_limit(disk_limit, "disk_limit");
         opt.threads = threads;
         fc::ProofProgressFn cb;
         check_callback(progress);
@@ -136,7 +141,7 @@ void bind_search(py::module_& m) {
       },
       py::arg("state"), py::arg("work_dir"), py::arg("time_limit") = py::none(),
       py::arg("memory_limit") = fc::kDefaultMemoryLimit, py::arg("threads") = 1, py::arg("progress") = py::none(),
-      py::arg("quick_states") = fc::ProofOptions{}.quick_states,
+      py::arg("quick_states") = fc::ProofOptions{}.quick_states, py::arg("disk_limit") = py::none(),
       "The complete scan in bounded memory with positions waiting on disk (GIL released, resumable); "
       "see parlour.freecell.prove.");
 }

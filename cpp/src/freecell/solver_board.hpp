@@ -46,8 +46,29 @@ struct Board {
   std::uint8_t len[8];               // cards in each cascade
   std::uint8_t cell[4];              // a card or kNoCard
   std::uint8_t found[4];             // foundation heights by suit
+  std::uint8_t run[8];               // the ordered run at the top of each cascade (see top_run)
   std::uint8_t col[8][kMaxCascade];  // cascades, bottom card first
 };
+
+// The number of cards at the top of cascade i each built on the one beneath it, the
+// top card included (0 for an empty cascade).  Kept in Board::run: the move
+// generator and autoplay update it as they change a cascade.
+inline int top_run(const Board& s, int i) noexcept {
+  const int n = s.len[i];
+  if (!n) return 0;
+  int run = 1;
+  while (run < n && builds(s.col[i][n - run], s.col[i][n - run - 1])) ++run;
+  return run;
+}
+
+inline void set_runs(Board& s) noexcept {
+  for (int i = 0; i < 8; ++i) s.run[i] = static_cast<std::uint8_t>(top_run(s, i));
+}
+
+// Cascade i lost its top k cards (s.run[i] was its run before): its run now.
+inline std::uint8_t run_after_taking(const Board& s, int i, int k) noexcept {
+  return s.run[i] > k ? static_cast<std::uint8_t>(s.run[i] - k) : static_cast<std::uint8_t>(top_run(s, i));
+}
 
 // The exact canonical key: for each card the card beneath it (0..51), kBottom for a
 // cascade bottom, kInCell for a free cell, kHome for the foundations; 52 bytes, padded.
@@ -148,6 +169,7 @@ inline void autoplay(Board& s, Autoplay level = Autoplay::Safe, std::uint8_t* ke
         if (!autoplay_allows(s, c, level)) break;
         ++s.found[kCards.suit[c]];
         --s.len[i];
+        s.run[i] = run_after_taking(s, i, 1);
         if (key) set_key(key, *hash, c, kHome);
         again = true;
       }

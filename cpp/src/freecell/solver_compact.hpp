@@ -122,6 +122,7 @@ class CompactCodec {
       s.len[slot] = 1;
       get_chain(in, s, slot);
     }
+    set_runs(s);
     return s;
   }
 

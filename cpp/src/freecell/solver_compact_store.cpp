@@ -49,6 +49,17 @@ std::uint32_t CompactStore::find_or_insert(const CompactKey& key, std::uint32_t 
   return idx;
 }
 
+bool CompactStore::contains(const CompactKey& key) const noexcept {
+  const std::uint64_t h = key.hash();
+  const Segment& seg = segments_[h >> 56];
+  const std::size_t mask = seg.slots.size() - 1;
+  for (std::size_t i = static_cast<std::size_t>(h) & mask;; i = (i + 1) & mask) {
+    const std::uint32_t v = seg.slots[i];
+    if (v == 0) return false;
+    if (this->key(v - 1) == key) return true;
+  }
+}
+
 void CompactStore::grow(Segment& seg) {
   const std::size_t old_size = seg.slots.size();
   std::vector<std::uint32_t> slots(old_size * 2, 0);
@@ -106,6 +117,15 @@ bool CompactStore::pop(int& prio, std::uint32_t& node) {
   }
   --open_count_;
   return true;
+}
+
+void CompactStore::recount() noexcept {
+  std::uint64_t b = segments_.capacity() * sizeof(Segment) + buckets_.capacity() * sizeof(Block*);
+  for (const auto& seg : segments_) b += seg.slots.capacity() * sizeof(std::uint32_t);
+  for (const auto& k : keys_)
+    if (k) b += chunk_bytes();
+  b += blocks_.size() * (sizeof(Block) + sizeof(void*));
+  bytes_ = b;
 }
 
 std::uint64_t CompactStore::next_expansion_bytes() const noexcept {

@@ -38,6 +38,9 @@ class CompactStore {
   // absent; inserted set true then.
   std::uint32_t find_or_insert(const CompactKey& key, std::uint32_t parent, bool& inserted);
 
+  // Whether the store holds this key.
+  [[nodiscard]] bool contains(const CompactKey& key) const noexcept;
+
   // Open list: a bucket queue on priorities, LIFO within a bucket (as OpenList).
   void push(int prio, std::uint32_t node);
   bool pop(int& prio, std::uint32_t& node);
@@ -47,7 +50,40 @@ class CompactStore {
   [[nodiscard]] std::uint64_t bytes() const noexcept { return bytes_; }
   [[nodiscard]] std::uint64_t next_expansion_bytes() const noexcept;
 
+  // Taking a store apart without holding two copies of its keys (prove's splits on
+  // disk): f(index) for every position still in the open list, which is freed.
+  template <class F>
+  void drain_open(F&& f) {
+    for (Block* top : buckets_)
+      for (const Block* b = top; b; b = b->below)
+        for (std::uint32_t k = 0; k < b->n; ++k) f(b->items[k]);
+    std::vector<Block*>().swap(buckets_);
+    std::vector<std::unique_ptr<Block>>().swap(blocks_);
+    free_ = nullptr;
+    free_count_ = 0;
+    open_count_ = 0;
+    min_ = static_cast<std::size_t>(-1);
+    recount();
+  }
+  // Frees the hash index: the store can no longer find or insert.
+  void release_index() {
+    std::vector<Segment>().swap(segments_);
+    near_bytes_ = 0;
+    recount();
+  }
+  // f(keys, n) for each chunk of keys, in order (the keys may be changed: the index,
+  // if not released, no longer finds them then).
+  template <class F>
+  void for_each_chunk(F&& f) {
+    for (std::size_t c = 0; c < keys_.size(); ++c) {
+      const std::uint64_t first = static_cast<std::uint64_t>(c) << kChunkBits;
+      if (first >= count_) break;
+      f(keys_[c].get(), static_cast<std::size_t>(std::min<std::uint64_t>(count_ - first, kChunkMask + 1)));
+    }
+  }
+
  private:
+  void recount() noexcept;               // bytes_ from what is allocated now
   static constexpr int kChunkBits = 14;  // positions per chunk: 16,384 (448 KB)
   static constexpr std::uint32_t kChunkMask = (1u << kChunkBits) - 1;
   static constexpr std::size_t kSegments = 256;

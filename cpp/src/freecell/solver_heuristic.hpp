@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include "solver_board.hpp"
 #include "solver_moves.hpp"
@@ -29,16 +30,31 @@ struct ScanParams {
   [[nodiscard]] bool complete() const noexcept { return prune == Prune::None && autoplay == Autoplay::Safe; }
 };
 
+// The weight of each card in the "next" terms, for given foundations: p.next for a
+// card its foundation needs next, p.next2 for the card after it, 0 for the others.
+struct NextWeights {
+  std::int16_t w[52];
+};
+
+inline void next_weights(const Board& s, const ScanParams& p, NextWeights& nw) noexcept {
+  std::memset(nw.w, 0, sizeof nw.w);
+  for (int suit = 0; suit < 4; ++suit) {
+    const int f = s.found[suit];
+    if (f < 13) nw.w[13 * suit + f] = static_cast<std::int16_t>(p.next);
+    if (f < 12) nw.w[13 * suit + f + 1] = static_cast<std::int16_t>(p.next2);
+  }
+}
+
 // The heuristic is a sum of per-cascade terms (which depend on the cascade and the
 // foundations only) and terms for the cells and foundations, so a child whose
 // foundations did not change needs only its changed cascades recomputed.  `ordered`
 // is set when the cascade's ranks never rise from bottom to top (then the foundation
-// moves alone clear it).
-inline int cascade_term(const Board& s, int i, const ScanParams& p, bool& ordered) noexcept {
+// moves alone clear it).  `nw` holds the weights of next_weights for s's foundations.
+inline int cascade_term(const Board& s, int i, const ScanParams& p, const NextWeights& nw, bool& ordered) noexcept {
   const int n = s.len[i];
   ordered = true;
   if (!n) return -p.empty;
-  int next = 0, next2 = 0, disorder = 0, unbuilt = 0, block = 0, low = 14;
+  int disorder = 0, unbuilt = 0;
   if ((p.disorder | p.unbuilt) != 0) {
     bool built = true;  // every card so far built on the one beneath it
     for (int j = 0; j < n; ++j) {
@@ -47,17 +63,19 @@ inline int cascade_term(const Board& s, int i, const ScanParams& p, bool& ordere
       unbuilt += !built;
     }
   }
-  for (int j = 0; j < n; ++j) {  // branch-free: these tests are unpredictable
+  // Branch-free (these tests are unpredictable).  The "next" terms weigh each needed
+  // card by the cards above it: summing, at each card, the weights of the cards below.
+  int block = 0, low = 14, below = 0, next = 0;
+  for (int j = 0; j < n; ++j) {
     const int c = s.col[i][j];
     const int r = kCards.rank[c];
     block += r > low;
     low = std::min(low, r);
-    const int d = r - s.found[kCards.suit[c]];
-    next += (d <= 1) * (n - 1 - j);
-    next2 += (d == 2) * (n - 1 - j);
+    next += below;
+    below += nw.w[c];
   }
   ordered = block == 0;
-  return p.next * next + p.next2 * next2 + p.disorder * disorder + p.unbuilt * unbuilt + p.block * block;
+  return next + p.disorder * disorder + p.unbuilt * unbuilt + p.block * block;
 }
 
 // The terms for the foundations and cells (plus a constant that keeps priorities positive).
@@ -77,11 +95,13 @@ inline int base_term(const Board& s, const ScanParams& p) noexcept {
 // ranks never rise (all eight set: the position is won by foundation moves alone);
 // returns the heuristic.
 inline int heuristic(const Board& s, const ScanParams& p, std::int16_t* terms, std::uint8_t& ordered) noexcept {
+  NextWeights nw;
+  next_weights(s, p, nw);
   int h = base_term(s, p);
   ordered = 0;
   for (int i = 0; i < 8; ++i) {
     bool o = false;
-    const int t = cascade_term(s, i, p, o);
+    const int t = cascade_term(s, i, p, nw, o);
     terms[i] = static_cast<std::int16_t>(t);
     ordered = static_cast<std::uint8_t>(ordered | (o << i));
     h += t;

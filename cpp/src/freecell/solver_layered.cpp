@@ -29,6 +29,7 @@
 #include <sstream>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include "parlour/core/errors.hpp"
@@ -37,48 +38,38 @@
 #include "parlour/freecell/solver.hpp"
 #include "solver_compact.hpp"
 #include "solver_compact_store.hpp"
+#include "solver_external.hpp"
+#include "solver_keyfile.hpp"
 #include "solver_moves.hpp"
 
 namespace parlour::freecell {
 namespace {
 
 namespace fs = std::filesystem;
+using search::BlockHead;
 using search::Board;
 using search::CompactCodec;
 using search::CompactKey;
 using search::CompactStore;
+using search::ExternalSplit;
+using search::kBlockMagic;
+using search::layer_of;
+using search::Part;
+using search::part_of;
 
 constexpr const char* kManifest = "parlour-proof.txt";
 constexpr const char* kManifestHead = "parlour freecell proof 1";
-constexpr std::size_t kLocalOut = 1 << 12;         // children a worker collects before handing them over
-constexpr std::size_t kReadChunk = 1 << 12;        // the most keys in a block of a file
-constexpr std::uint64_t kWorkerFixed = 256 << 10;  // a worker's buffers (out list, read chunk), counted up front
+constexpr std::size_t kLocalOut = 1 << 12;              // children a worker collects before handing them over
+constexpr std::size_t kReadChunk = search::kBlockKeys;  // the most keys in a block of a file
+constexpr std::uint64_t kWorkerFixed = 256 << 10;       // a worker's buffers (out list, read chunk), counted up front
+constexpr double kReportSeconds = 1;                    // progress within a split at most this often
+constexpr double kCheckpointSeconds = 300;              // a split on disk saves its state at least this often
 
-using Part = std::uint16_t;  // the four foundation heights, 4 bits each
-
-Part part_of(const Board& b) noexcept {
-  return static_cast<Part>(b.found[0] | (b.found[1] << 4) | (b.found[2] << 8) | (b.found[3] << 12));
-}
-int layer_of(Part p) noexcept { return (p & 15) + ((p >> 4) & 15) + ((p >> 8) & 15) + ((p >> 12) & 15); }
-
-// A partition file is a run of blocks, each written whole: a header (a magic word and
-// the number of keys, at most kReadChunk), the keys, and a checksum over them.  A block
+// A partition file is a run of blocks (solver_keyfile.hpp), each written whole; a block
 // cut short by a stop is cut off on resume; a damaged one is refused, and every key is
 // checked to encode a position before it is decoded.
-constexpr std::uint32_t kBlockMagic = 0x31434650;  // "PFC1"
-struct BlockHead {
-  std::uint32_t magic;
-  std::uint32_t count;
-};
-static_assert(sizeof(BlockHead) == 8 && sizeof(CompactKey) == 24);
-
-std::uint64_t checksum(const CompactKey* keys, std::size_t n) noexcept {
-  std::uint64_t h = n;
-  for (std::size_t i = 0; i < n; ++i) h = (h ^ keys[i].hash()) * 0x9E3779B97F4A7C15ull + 1;
-  return h;
-}
-
-std::uint64_t block_bytes(std::size_t n) noexcept { return sizeof(BlockHead) + n * sizeof(CompactKey) + 8; }
+using search::block_bytes;
+const auto checksum = search::key_checksum;
 
 std::string hex(const void* data, std::size_t n) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -209,7 +200,11 @@ class Prover {
       }
       if (search::trivially_won(root_)) return solution(out, m.seconds);
       pending_[part_of(root_)].push_back(codec_->encode(root_));
-      flush();  // the start on disk before the manifest names layer 0
+      if (!flush(/*sync=*/true)) {  // the start on disk before the manifest names layer 0
+        out.verdict = Verdict::Unknown;
+        out.reason = reason_;
+        return out;
+      }
       write_manifest(dir_, m);
     }
     states_ = m.states;
@@ -226,15 +221,19 @@ class Prover {
       run_layer(parts);
       if (won_) return solution(out, before);
       if (!reason_.empty()) break;
-      flush();  // every list of the later layers on disk before the manifest moves on
+      if (!flush(/*sync=*/true)) break;  // every list of the later layers on disk before the manifest moves on
       m.layer = layer + 1;
       m.states = states_;
       m.seconds = before + elapsed();
       write_manifest(dir_, m);
-      for (Part p : parts) remove_file(p);
+      for (Part p : parts) {
+        remove_file(p);
+        remove_split_dir(p);
+      }
     }
     out.states = out.expanded = states_ + layer_states_;
     out.memory = peak_;
+    out.disk = disk_peak_;
     out.seconds = before + elapsed();
     if (!reason_.empty()) {
       out.verdict = Verdict::Unknown;
@@ -285,6 +284,33 @@ class Prover {
       if (whole) on_disk_[p] = whole;
       disk_ += whole;
     }
+    // The searches on disk of the splits of finished layers are done with; those of the
+    // layer to run again continue (their files count).
+    for (const auto& [p, dir] : split_dirs()) {
+      std::error_code ec;
+      if (layer_of(p) < layer) {
+        fs::remove_all(dir, ec);
+        continue;
+      }
+      std::uint64_t bytes = 0;
+      for (const auto& e : fs::directory_iterator(dir, ec)) bytes += e.file_size(ec);
+      split_disk_[p] = bytes;
+      disk_ += bytes;
+    }
+    disk_peak_ = disk_;
+  }
+
+  // The directories of splits searched on disk: partition -> path.
+  std::map<Part, fs::path> split_dirs() const {
+    std::map<Part, fs::path> out;
+    for (const auto& e : fs::directory_iterator(dir_)) {
+      const std::string name = e.path().filename().string();
+      unsigned p = 0;
+      char tail = 0;
+      if (name.size() == 6 && e.is_directory() && std::sscanf(name.c_str(), "x%5u%c", &p, &tail) == 1 && p < 65536)
+        out[static_cast<Part>(p)] = e.path();
+    }
+    return out;
   }
 
   // The bytes of the whole blocks at the start of a partition file.
@@ -316,33 +342,36 @@ class Prover {
     on_disk_.erase(it);
   }
 
-  // Writes every list to its partition's file (sorted, without repeats).  Caller holds mu_.
-  void flush() {
+  // Writes every list to its partition's file (sorted, without repeats); false (the run
+  // stops with "disk_limit", the lists kept) when that would pass the disk limit.
+  // Caller holds mu_.
+  // `sync`: durably, before a manifest or a split's state names what the files hold.
+  bool flush(bool sync = false) {
+    std::uint64_t bytes = 0;
+    for (auto& [p, keys] : pending_) {
+      search::sort_unique(keys);
+      bytes += search::file_bytes(keys.size());
+    }
+    if (opt_.disk_limit && disk_ + bytes > opt_.disk_limit) {
+      if (reason_.empty()) reason_ = "disk_limit";
+      return false;
+    }
     for (auto& [p, keys] : pending_) {
       if (keys.empty()) continue;
-      std::sort(keys.begin(), keys.end(), [](const CompactKey& a, const CompactKey& b) {
-        return std::lexicographical_compare(a.w, a.w + 3, b.w, b.w + 3);
-      });
-      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-      const fs::path path = file_of(p);
-      std::FILE* f = core::platform::open_file(path, "ab");
-      bool ok = f != nullptr;
-      std::uint64_t written = 0;
-      for (std::size_t at = 0; ok && at < keys.size(); at += kReadChunk) {
-        const std::size_t n = std::min(kReadChunk, keys.size() - at);
-        const BlockHead head{kBlockMagic, static_cast<std::uint32_t>(n)};
-        const std::uint64_t sum = checksum(keys.data() + at, n);
-        ok = std::fwrite(&head, sizeof head, 1, f) == 1 &&
-             std::fwrite(keys.data() + at, sizeof(CompactKey), n, f) == n && std::fwrite(&sum, sizeof sum, 1, f) == 1;
-        written += block_bytes(n);
-      }
-      const bool closed = f && std::fclose(f) == 0;
-      if (!ok || !closed) throw core::Error("cannot write positions to " + path.string() + " (is the disk full?)");
-      on_disk_[p] += written;
-      disk_ += written;
+      search::KeyWriter w(file_of(p));
+      w.add(keys.data(), keys.size());
+      w.close(sync);
+      on_disk_[p] += search::file_bytes(keys.size());
     }
+    add_disk(bytes);
     pending_.clear();
     pending_bytes_ = 0;
+    return true;
+  }
+
+  void add_disk(std::uint64_t bytes) {
+    disk_ += bytes;
+    disk_peak_ = std::max(disk_peak_.load(), disk_);
   }
 
   // Hands a worker's children over to the lists.
@@ -402,15 +431,159 @@ class Prover {
     held = 0;
   }
 
+  fs::path split_dir(Part p) const {
+    char name[32];
+    std::snprintf(name, sizeof name, "x%05u", static_cast<unsigned>(p));
+    return dir_ / name;
+  }
+
+  // Removes a split's directory (its search on disk), giving its disk back.
+  void remove_split_dir(Part p) {
+    std::error_code ec;
+    fs::remove_all(split_dir(p), ec);
+    const auto it = split_disk_.find(p);
+    if (it == split_disk_.end()) return;
+    disk_ -= std::min(disk_, it->second);
+    split_disk_.erase(it);
+  }
+
+  // What a split searched on disk asks of the prover, for one worker.
+  class Host final : public search::SplitHost {
+   public:
+    Host(Prover& p, Part part, std::uint64_t& published, std::uint64_t& held, std::uint64_t& shown)
+        : p_(p), part_(part), published_(published), held_(held), shown_(shown), last_(p.elapsed()) {}
+    void hand_over(std::vector<std::pair<Part, CompactKey>>& out) override { p_.hand_over(out); }
+    bool save_lists() override {
+      const std::lock_guard<std::mutex> lock(p_.mu_);
+      return p_.flush(/*sync=*/true);
+    }
+    bool keep_going() override {
+      p_.stop_.throw_if_stop_requested();
+      if (p_.won_ || !p_.running()) return false;
+      if (p_.opt_.time_limit > 0 && p_.elapsed() > p_.opt_.time_limit) {
+        p_.give_up("time_limit");
+        return false;
+      }
+      return true;
+    }
+    bool checkpoint_due() override {
+      if (p_.elapsed() - last_ < kCheckpointSeconds) return false;
+      last_ = p_.elapsed();
+      return true;
+    }
+    void won() override { p_.won_ = true; }
+    bool fits(std::uint64_t now, std::uint64_t more) override {
+      return p_.fits_bytes(kWorkerFixed + now, more, published_, held_);
+    }
+    bool wait_for_room(std::uint64_t now, std::uint64_t more) override {
+      return p_.wait_for_room(kWorkerFixed + now, more, published_, held_);
+    }
+    bool take_disk(std::uint64_t bytes) override {
+      const std::lock_guard<std::mutex> lock(p_.mu_);
+      if (p_.opt_.disk_limit && p_.disk_ + bytes > p_.opt_.disk_limit) return false;
+      p_.add_disk(bytes);
+      p_.split_disk_[part_] += bytes;
+      return true;
+    }
+    void give_disk(std::uint64_t bytes) override {
+      const std::lock_guard<std::mutex> lock(p_.mu_);
+      bytes = std::min({bytes, p_.disk_, p_.split_disk_[part_]});
+      p_.disk_ -= bytes;
+      p_.split_disk_[part_] -= bytes;
+    }
+    void stop(const char* why) override { p_.give_up(why, held_); }
+    void progress(std::uint64_t split_states) override { p_.show(split_states, shown_, true); }
+
+   private:
+    Prover& p_;
+    Part part_;
+    std::uint64_t& published_;
+    std::uint64_t& held_;
+    std::uint64_t& shown_;
+    double last_;
+  };
+
+  // The filter of a split searched on disk: a quarter of the memory limit.
+  std::uint64_t filter_bytes() const { return std::max<std::uint64_t>(opt_.memory_limit / 4, 1 << 16); }
+
+  // Runs a split's search on disk to its end (`ext` started or resumed) and books it.
+  void finish_on_disk(ExternalSplit& ext, bool ready, std::uint64_t& held, std::uint64_t& shown) {
+    const ExternalSplit::End end = ready ? ext.run() : ExternalSplit::End::kStopped;
+    const std::lock_guard<std::mutex> lock(mu_);
+    reserved_ -= held;
+    held = 0;
+    running_ -= shown;
+    shown = 0;
+    if (end == ExternalSplit::End::kDone && reason_.empty() && !won_) {
+      states_ += ext.states();
+      ++parts_done_;
+      report();
+    } else {
+      layer_states_ += ext.states();
+    }
+  }
+
   void search_part(Part part) {
-    CompactStore store(/*parents=*/false);  // the moves of a win come from a fast solve
     std::uint64_t published = 0;
-    const std::uint64_t fixed = kWorkerFixed + store.bytes();
+    std::uint64_t held = 0;   // this worker's reservation (see fits)
+    std::uint64_t shown = 0;  // this worker's positions counted in running_ (see show)
+    struct Active {  // this worker counted among the active ones (see wait_for_room), until its memory is given back
+      Prover& p;
+      explicit Active(Prover& prover) : p(prover) {
+        const std::lock_guard<std::mutex> lock(p.mu_);
+        ++p.active_;
+      }
+      ~Active() {
+        const std::lock_guard<std::mutex> lock(p.mu_);
+        --p.active_;
+      }
+    } active{*this};
+    struct Release {  // the worker's memory (and its shown positions) given back however it ends
+      Prover& p;
+      std::uint64_t& published;
+      std::uint64_t& held;
+      std::uint64_t& shown;
+      ~Release() {
+        {
+          const std::lock_guard<std::mutex> lock(p.mu_);
+          p.reserved_ -= held;
+          held = 0;
+          p.running_ -= shown;
+          shown = 0;
+        }
+        p.note_memory(0, published);
+      }
+    } release{*this, published, held, shown};
+    // A split already searched on disk, in part or whole, by an earlier run.
+    const fs::path xdir = split_dir(part);
+    if (ExternalSplit::exists(xdir)) {
+      const std::int64_t done = ExternalSplit::finished_states(xdir);
+      const std::lock_guard<std::mutex> lock(mu_);
+      if (done >= 0) {
+        states_ += static_cast<std::uint64_t>(done);
+        ++parts_done_;
+        return;
+      }
+    }
+    if (ExternalSplit::exists(xdir)) {
+      Host host(*this, part, published, held, shown);
+      ExternalSplit ext(host, *codec_, part, xdir);
+      const bool ready = ext.resume(filter_bytes());
+      finish_on_disk(ext, ready, held, shown);
+      return;
+    }
+    auto store = std::make_unique<CompactStore>(/*parents=*/false);  // the moves of a win come from a fast solve
+    const std::uint64_t fixed = kWorkerFixed + store->bytes();
+    // The worker's fixed bytes are reserved before they count: while other workers hold
+    // what they need, it waits for them; alone, it gives up.
+    if (!wait_for_room(0, fixed, published, held)) {
+      if (!won_) give_up("memory_limit", held);
+      return;
+    }
     note_memory(fixed, published);
     std::vector<std::pair<Part, CompactKey>> out;
     out.reserve(kLocalOut + CompactStore::kMaxChildren);
     bool inserted = false;
-    std::uint64_t held = 0;  // this worker's reservation (see fits)
     // The seeds: the list in memory and the file.
     std::vector<CompactKey> seeds;
     {
@@ -422,49 +595,52 @@ class Prover {
         pending_.erase(it);
       }
     }
-    // (the list is counted as the worker's until it is inserted)
-    const std::uint64_t seed_bytes = seeds.capacity() * sizeof(CompactKey);
-    for (std::size_t at = 0; at < seeds.size(); at += kReadChunk) {
-      for (std::size_t j = at; j < std::min(seeds.size(), at + kReadChunk); ++j) {
-        const std::uint32_t idx = store.find_or_insert(seeds[j], CompactStore::kNone, inserted);
-        if (inserted) store.push(0, idx);
-      }
-      if (!fits(store, fixed + seed_bytes, published, held)) return give_up("memory_limit", held);
-    }
-    std::vector<CompactKey>().swap(seeds);
     bool on_disk = false;
     {
       const std::lock_guard<std::mutex> lock(mu_);
       on_disk = on_disk_.count(part) != 0;
     }
-    if (on_disk) {  // read-only during a layer: only later layers' files grow
-      const fs::path path = file_of(part);
-      std::FILE* f = core::platform::open_file(path, "rb");
-      if (!f) throw core::Error("cannot read positions from " + path.string());
-      std::vector<CompactKey> chunk(kReadChunk);
-      BlockHead head{};
-      while (std::fread(&head, sizeof head, 1, f) == 1) {
-        std::uint64_t sum = 0;
-        const bool ok = head.magic == kBlockMagic && head.count > 0 && head.count <= kReadChunk &&
-                        std::fread(chunk.data(), sizeof(CompactKey), head.count, f) == head.count &&
-                        std::fread(&sum, sizeof sum, 1, f) == 1 && sum == checksum(chunk.data(), head.count) &&
-                        std::all_of(chunk.begin(), chunk.begin() + head.count, [&](const CompactKey& k) {
-                          return codec_->check(k) && part_of(codec_->decode(k)) == part;
-                        });
-        if (!ok) {
-          std::fclose(f);
-          throw core::FormatError("damaged position file " + path.string() + " (use a new work directory)");
-        }
-        for (std::size_t j = 0; j < head.count; ++j) {
-          const std::uint32_t idx = store.find_or_insert(chunk[j], CompactStore::kNone, inserted);
-          if (inserted) store.push(0, idx);
-        }
-        if (!fits(store, fixed, published, held)) {
-          std::fclose(f);
-          return give_up("memory_limit", held);
-        }
+    // When the split does not fit: on to its search on disk, from what the store holds
+    // and the seeds not certainly in it (the list when `list`, the file when `file`).
+    const auto to_disk = [&](bool list, bool file) {
+      hand_over(out);
+      Host host(*this, part, published, held, shown);
+      ExternalSplit ext(host, *codec_, part, xdir);
+      const bool ready = ext.start(
+          std::move(store),
+          [&](const std::function<void(const CompactKey&)>& each) {
+            if (list)
+              for (const CompactKey& k : seeds) each(k);
+            if (file && on_disk) {
+              search::KeyReader r(file_of(part));
+              for (const auto* block = &r.next(); !block->empty(); block = &r.next())
+                for (const CompactKey& k : *block) each(k);
+            }
+          },
+          filter_bytes());
+      finish_on_disk(ext, ready, held, shown);
+    };
+    // (the list is counted as the worker's until it is inserted)
+    const std::uint64_t seed_bytes = seeds.capacity() * sizeof(CompactKey);
+    for (std::size_t at = 0; at < seeds.size(); at += kReadChunk) {
+      for (std::size_t j = at; j < std::min(seeds.size(), at + kReadChunk); ++j) {
+        const std::uint32_t idx = store->find_or_insert(seeds[j], CompactStore::kNone, inserted);
+        if (inserted) store->push(0, idx);
       }
-      std::fclose(f);
+      if (!fits(*store, fixed + seed_bytes, published, held)) return to_disk(true, true);
+    }
+    std::vector<CompactKey>().swap(seeds);
+    if (on_disk) {  // read-only during a layer: only later layers' files grow
+      search::KeyReader r(file_of(part));
+      for (const auto* block = &r.next(); !block->empty(); block = &r.next()) {
+        for (const CompactKey& k : *block)
+          if (!codec_->check(k) || part_of(codec_->decode(k)) != part) r.damaged();
+        for (const CompactKey& k : *block) {
+          const std::uint32_t idx = store->find_or_insert(k, CompactStore::kNone, inserted);
+          if (inserted) store->push(0, idx);
+        }
+        if (!fits(*store, fixed, published, held)) return to_disk(false, true);
+      }
     }
     Board s;
     int prio = 0;
@@ -478,28 +654,13 @@ class Prover {
           break;
         }
       }
-      if (!fits(store, fixed, published, held)) {
-        give_up("memory_limit", held);
-        break;
-      }
-      if (!store.pop(prio, cur)) break;
-      s = codec_->decode(store.key(cur));
-      bool won = false;
-      search::for_each_move(s, search::Prune::None, [&](Board& child, search::MoveCode, int exposed) {
-        if (won) return;
-        if (exposed == -2 || (exposed >= 0 && search::autoplay_allows(child, exposed, search::Autoplay::Safe)))
-          search::autoplay(child, search::Autoplay::Safe);
-        if (search::trivially_won(child)) {
-          won = true;
-          return;
-        }
-        const Part p = part_of(child);
-        if (p == part) {
-          const std::uint32_t idx = store.find_or_insert(codec_->encode(child), cur, inserted);
-          if (inserted) store.push(0, idx);
-        } else {
-          out.emplace_back(p, codec_->encode(child));
-        }
+      if ((step & 4095) == 0) show(store->size(), shown, false);
+      if (!fits(*store, fixed, published, held)) return to_disk(false, false);
+      if (!store->pop(prio, cur)) break;
+      s = codec_->decode(store->key(cur));
+      const bool won = search::expand_in_split(*codec_, part, s, out, [&](const CompactKey& k) {
+        const std::uint32_t idx = store->find_or_insert(k, cur, inserted);
+        if (inserted) store->push(0, idx);
       });
       if (won) {
         won_ = true;
@@ -510,16 +671,32 @@ class Prover {
     hand_over(out);
     {
       const std::lock_guard<std::mutex> lock(mu_);
-      reserved_ -= held;
-      layer_states_ += store.size();
+      running_ -= shown;
+      shown = 0;
+      layer_states_ += store->size();
       if (reason_.empty() && !won_) {
-        states_ += store.size();
-        layer_states_ -= store.size();
+        states_ += store->size();
+        layer_states_ -= store->size();
         ++parts_done_;
-        if (progress_) progress_(ProofProgress{layer_, parts_done_, states_, disk_, peak_.load(), elapsed()});
+        report();
       }
     }
-    note_memory(0, published);
+  }
+
+  // The progress callback with the positions so far: the finished splits' and those the
+  // running ones last showed.  Caller holds mu_.
+  void report() {
+    last_report_ = elapsed();
+    if (progress_) progress_(ProofProgress{layer_, parts_done_, states_ + running_, disk_, peak_.load(), last_report_});
+  }
+  // A worker's split holds `now` positions (`shown` of them counted before): counted in
+  // running_, and reported when `force` or when no report came for a second, so that the
+  // count moves during a long split, not only at its end.
+  void show(std::uint64_t now, std::uint64_t& shown, bool force) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    running_ += now - shown;
+    shown = now;
+    if (force || elapsed() - last_report_ >= kReportSeconds) report();
   }
 
   // The bytes held or promised: the stores, the lists and the reservations.  Caller holds mu_.
@@ -530,13 +707,44 @@ class Prover {
   // next expansion can add (`held`, given back at its next check), so that two workers
   // cannot both pass the check and then grow past the limit together.
   bool fits(const CompactStore& store, std::uint64_t fixed, std::uint64_t& published, std::uint64_t& held) {
-    note_memory(fixed + store.bytes(), published);
+    return fits_bytes(fixed + store.bytes(), store.next_expansion_bytes(), published, held);
+  }
+  // fits_bytes, waiting while other workers hold what this one lacks: false when every
+  // other worker waits too (or there is none), a win or a limit ended the run, so that
+  // the memory cannot come.
+  bool wait_for_room(std::uint64_t now, std::uint64_t need, std::uint64_t& published, std::uint64_t& held) {
+    struct Waiting {  // this worker counted among the waiting ones while it waits
+      Prover& p;
+      bool on = false;
+      void set(bool v) {
+        const std::lock_guard<std::mutex> lock(p.mu_);
+        if (v == on) return;
+        p.waiting_ += v ? 1 : -1;
+        on = v;
+      }
+      ~Waiting() { set(false); }
+    } waiting{*this};
+    while (!fits_bytes(now, need, published, held)) {
+      waiting.set(true);
+      {
+        const std::lock_guard<std::mutex> lock(mu_);
+        if (waiting_ >= active_ || !reason_.empty() || won_) return false;
+      }
+      stop_.throw_if_stop_requested();
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return true;
+  }
+  bool fits_bytes(std::uint64_t now, std::uint64_t need, std::uint64_t& published, std::uint64_t& held) {
+    note_memory(now, published);
     if (!opt_.memory_limit) return true;
-    const std::uint64_t need = store.next_expansion_bytes();
     const std::lock_guard<std::mutex> lock(mu_);
     reserved_ -= held;
     held = 0;
-    if (used() + need > opt_.memory_limit && pending_bytes_ > 0) flush();
+    // The lists go to disk when that frees a worthwhile share of the limit; a few bytes
+    // of them at each expansion would cost a write each time, and a split at the limit
+    // is better searched on disk.
+    if (used() + need > opt_.memory_limit && pending_bytes_ >= std::max(need, opt_.memory_limit / 64)) flush();
     if (used() + need > opt_.memory_limit) return false;
     reserved_ += need;
     held = need;
@@ -549,6 +757,10 @@ class Prover {
     for (const auto& [p, bytes] : list_files()) {  // the positions are of no more use
       std::error_code ec;
       fs::remove(file_of(p), ec);
+    }
+    for (const auto& [p, dir] : split_dirs()) {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
     }
     std::error_code ec;
     fs::remove(dir_ / kManifest, ec);
@@ -576,15 +788,21 @@ class Prover {
   std::mutex mu_;
   std::map<Part, std::vector<CompactKey>> pending_;  // children waiting in memory, by partition
   std::atomic<std::uint64_t> pending_bytes_{0};
-  std::map<Part, std::uint64_t> on_disk_;  // partition -> bytes in its file
-  std::uint64_t disk_ = 0;
+  std::map<Part, std::uint64_t> on_disk_;     // partition -> bytes in its file
+  std::map<Part, std::uint64_t> split_disk_;  // partition -> bytes of its search on disk
+  std::uint64_t disk_ = 0;                    // bytes in files now (under mu_)
+  std::atomic<std::uint64_t> disk_peak_{0};
   std::atomic<std::uint64_t> stores_{0};  // the workers' stores and buffers
   std::uint64_t reserved_ = 0;            // the workers' next expansions (under mu_)
+  int active_ = 0;                        // workers searching a split (under mu_)
+  int waiting_ = 0;                       // of them, those waiting for memory (under mu_)
   std::atomic<std::uint64_t> peak_{0};
   std::atomic<bool> won_{false};
   std::string reason_;
   int layer_ = 0;
   std::uint64_t states_ = 0;        // positions of finished partitions
+  std::uint64_t running_ = 0;       // positions of the splits being searched, as last shown (under mu_)
+  double last_report_ = 0;          // elapsed() at the last progress report (under mu_)
   std::uint64_t layer_states_ = 0;  // positions of partitions stopped part way
   std::uint64_t parts_done_ = 0;
 };

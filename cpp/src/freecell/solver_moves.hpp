@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -81,6 +82,25 @@ inline bool opens(const Board& s, int i, int free_cells, const Openers& o, int w
   return false;
 }
 
+// The cascades (one bit each) whose top card some card of a run can go onto: the run's
+// top has rank `rank` and colour `red` and it holds `run` cards, each one rank higher
+// and of the other colour than the card above it; the tops' ranks (0 for an empty
+// cascade) and colours are given one byte a cascade.  A top of rank R takes the run's
+// card of rank R - 1 when that lies in the run (R - 1 - rank < run) and has the other
+// colour (the colour changes with each card down the run).  All eight at once, one
+// byte each (the ranks are below 128, so the subtractions never borrow across bytes).
+inline unsigned run_targets(std::uint64_t top_rank, std::uint64_t top_red, int rank, int red, int run) noexcept {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  const std::uint64_t lo = kOnes * static_cast<std::uint64_t>(rank + 1);    // R >= rank + 1
+  const std::uint64_t hi = kOnes * static_cast<std::uint64_t>(rank + run);  // R <= rank + run
+  const std::uint64_t in = ((top_rank | kHigh) - lo) & ((hi | kHigh) - top_rank) & kHigh;
+  // R - rank - 1 even: the card of rank R - 1 has the top's colour; so it must differ
+  // from the colour of the top it goes onto.
+  const std::uint64_t colour = (top_rank ^ lo ^ top_red ^ (kOnes * static_cast<std::uint64_t>(red))) & kOnes;
+  const std::uint64_t ok = (in >> 7) & colour;
+  return static_cast<unsigned>((ok * 0x0102040810204080ull) >> 56);
+}
+
 // Calls f(child, move, exposed) for every move from s (before autoplay), moves to a
 // free cell only to the first empty one and moves to an empty cascade only to the
 // first (the others give the same canonical position); sequence moves are single
@@ -103,26 +123,18 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
     }
   const int limit_card = (free_cells + 1) << empty;
   const int limit_empty = empty ? (free_cells + 1) << (empty - 1) : 0;
-  // For each card in the ordered run at the top of a cascade: that cascade and its
-  // depth (1 = top); for each cascade the first of the two cards that build on its
-  // top (the other is 13 further), or -1.
-  std::uint8_t run_col[52], run_depth[52], runs[8];
+  // For each cascade the first of the two cards that build on its top (the other is
+  // 13 further), or -1; and the rank and colour of each top, one byte a cascade.
+  const std::uint8_t* runs = s.run;
   int wanted[8];
-  std::memset(run_col, kNoCard, sizeof run_col);
+  std::uint64_t top_rank = 0, top_red = 0;
   for (int i = 0; i < 8; ++i) {
     const int n = s.len[i];
     wanted[i] = -1;
-    runs[i] = 0;
     if (!n) continue;
-    int run = 1;
-    while (run < n && builds(s.col[i][n - run], s.col[i][n - run - 1])) ++run;
-    runs[i] = static_cast<std::uint8_t>(run);
-    for (int k = 1; k <= run; ++k) {
-      const int c = s.col[i][n - k];
-      run_col[c] = static_cast<std::uint8_t>(i);
-      run_depth[c] = static_cast<std::uint8_t>(k);
-    }
     const int top = s.col[i][n - 1];
+    top_rank |= std::uint64_t{kCards.rank[top]} << (8 * i);
+    top_red |= std::uint64_t{kCards.red[top]} << (8 * i);
     // Cards of the other colour, one rank lower: suits 2, 3 under black, 0, 1 under red.
     if (kCards.rank[top] > 1) wanted[i] = (kCards.red[top] ? 0 : 26) + kCards.rank[top] - 2;
   }
@@ -141,18 +153,13 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
         openers.cells |= (1ull << l) | (1ull << (l + 13));
       }
   }
-  // For each cascade i the cascades j (in order) whose top card the run of i can
-  // build on, with the deepest card moved.
-  std::uint8_t targets[8][8], ntargets[8] = {}, target_base[8][8];
+  // For each card the cascades whose top it builds on (one bit each).
+  std::uint8_t takers[52] = {};
   for (int j = 0; j < 8; ++j) {
     const int w = wanted[j];
     if (w < 0) continue;
-    for (const int base : {w, w + 13}) {
-      const int i = run_col[base];
-      if (i == kNoCard || i == j) continue;
-      target_base[i][ntargets[i]] = static_cast<std::uint8_t>(base);
-      targets[i][ntargets[i]++] = static_cast<std::uint8_t>(j);
-    }
+    takers[w] = static_cast<std::uint8_t>(takers[w] | (1u << j));
+    takers[w + 13] = static_cast<std::uint8_t>(takers[w + 13] | (1u << j));
   }
   const bool lateral = has(prune, Prune::Lateral);
   Board t;
@@ -165,20 +172,24 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
     if (kCards.rank[top] == s.found[kCards.suit[top]] + 1) {
       t = s;
       --t.len[i];
+      t.run[i] = run_after_taking(t, i, 1);
       ++t.found[kCards.suit[top]];
       f(t, MoveCode::make(top, 1, Dest::Foundation, 0), -2);
     }
-    for (int t_i = 0; t_i < ntargets[i]; ++t_i) {
-      const int j = targets[i][t_i];
+    for (unsigned m = run_targets(top_rank, top_red, kCards.rank[top], kCards.red[top], run) & ~(1u << i); m;
+         m &= m - 1) {
+      const int j = std::countr_zero(m);
       const int dst = s.col[j][s.len[j] - 1];
-      const int base = target_base[i][t_i];
-      const int k = run_depth[base];
+      const int k = kCards.rank[dst] - kCards.rank[top];  // the cards that move
+      const int base = s.col[i][n - k];
       if (k > limit_card) continue;
       if (lateral && k < n && builds(base, s.col[i][n - k - 1])) continue;
       t = s;
       std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
       t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
+      t.run[j] = static_cast<std::uint8_t>(t.run[j] + k);  // the base builds on the old top
       t.len[i] = static_cast<std::uint8_t>(n - k);
+      t.run[i] = run_after_taking(t, i, k);
       f(t, MoveCode::make(base, k, Dest::Onto, dst), k == n ? -1 : s.col[i][n - k - 1]);
     }
     if (first_empty >= 0) {
@@ -190,7 +201,9 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
         t = s;
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
         t.len[first_empty] = static_cast<std::uint8_t>(k);
+        t.run[first_empty] = static_cast<std::uint8_t>(k);
         t.len[i] = static_cast<std::uint8_t>(n - k);
+        t.run[i] = run_after_taking(t, i, k);
         f(t, MoveCode::make(base, k, Dest::EmptyCascade, 0), s.col[i][n - k - 1]);
       }
     }
@@ -198,6 +211,7 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
         !(idle_to_cell && n > 1 && !opens(s, i, free_cells, openers, wanted[i]))) {
       t = s;
       --t.len[i];
+      t.run[i] = run_after_taking(t, i, 1);
       t.cell[first_cell] = static_cast<std::uint8_t>(top);
       f(t, MoveCode::make(top, 1, Dest::Cell, 0), n > 1 ? s.col[i][n - 2] : -1);
     }
@@ -212,12 +226,12 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       ++t.found[kCards.suit[card]];
       f(t, MoveCode::make(card, 1, Dest::Foundation, 0), -2);
     }
-    for (int j = 0; j < 8; ++j) {
-      if (!s.len[j]) continue;
+    for (unsigned m = takers[card]; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
       const int dst = s.col[j][s.len[j] - 1];
-      if (!builds(card, dst)) continue;
       t = s;
       t.col[j][t.len[j]++] = static_cast<std::uint8_t>(card);
+      ++t.run[j];
       t.cell[c] = kNoCard;
       f(t, MoveCode::make(card, 1, Dest::Onto, dst), -1);
     }
@@ -225,6 +239,7 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       t = s;
       t.col[first_empty][0] = static_cast<std::uint8_t>(card);
       t.len[first_empty] = 1;
+      t.run[first_empty] = 1;
       t.cell[c] = kNoCard;
       f(t, MoveCode::make(card, 1, Dest::EmptyCascade, 0), -1);
     }

@@ -1,15 +1,40 @@
 // The FreeCell solver's search: best-first scans over canonical positions, run as a
 // portfolio in turns (see parlour/freecell/solver.hpp for the method).
+// Why one file: the scan's hot loop (expansion, the heuristic's inlined lambda, the
+// store) is compiled as one unit, so the compiler can inline across it.
 #include "solver_search.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
 
 namespace parlour::freecell::search {
+
+namespace {
+
+// One bit for each cascade whose length differs between a and b.
+unsigned changed_cascades(const Board& a, const Board& b) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a.len, 8);
+    std::memcpy(&y, b.len, 8);
+    x ^= y;  // a nonzero byte for each cascade that changed: gather one bit of each
+    x = (x | (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    x = (x | (x >> 2)) & 0x0303030303030303ull;
+    x = (x | (x >> 1)) & 0x0101010101010101ull;
+    return static_cast<unsigned>((x * 0x0102040810204080ull) >> 56);
+  } else {
+    unsigned m = 0;
+    for (int i = 0; i < 8; ++i) m |= static_cast<unsigned>(a.len[i] != b.len[i]) << i;
+    return m;
+  }
+}
+
+}  // namespace
 
 Scan::Scan(const Board& start, const ScanParams& p, ScanMemory& m, MemoryBudget* budget, std::uint64_t compact_at)
     : p_(p),
@@ -141,6 +166,10 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
     const std::uint64_t parent_hash = nodes_[cur].hash;
     std::int16_t parent_terms[8];
     std::memcpy(parent_terms, nodes_[cur].terms, sizeof parent_terms);
+    int parent_sum = 0;
+    for (const std::int16_t t : parent_terms) parent_sum += t;
+    NextWeights weights;  // for the parent's foundations: those of every child without automatic moves
+    next_weights(s, p_, weights);
     const std::uint8_t parent_ordered = nodes_[cur].ordered;
     const std::uint32_t g = nodes_[cur].g + 1;
     children_.clear();
@@ -155,6 +184,8 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
       if (autoplayed) autoplay(child, p_.autoplay, key.b, &hash);
 #ifdef FC_CHECK
       if (!(encode(child) == key) || hash != hash_key(key)) std::abort();
+      for (int i = 0; i < 8; ++i)
+        if (child.run[i] != top_run(child, i)) std::abort();
 #endif
       const std::uint32_t idx = table_.find_or_insert(key, hash, inserted);
       if (!inserted) return;
@@ -167,17 +198,15 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
       if (autoplayed) {
         h = heuristic(child, p_, node.terms, node.ordered);
       } else {  // same foundations: only the cascades whose length changed differ
-        h = base_term(child, p_);
+        h = base_term(child, p_) + parent_sum;
         std::uint8_t ordered = parent_ordered;
-        for (int i = 0; i < 8; ++i) {
-          if (child.len[i] == s.len[i]) {
-            node.terms[i] = parent_terms[i];
-          } else {
-            bool o = false;
-            node.terms[i] = static_cast<std::int16_t>(cascade_term(child, i, p_, o));
-            ordered = static_cast<std::uint8_t>((ordered & ~(1u << i)) | (o << i));
-          }
-          h += node.terms[i];
+        std::memcpy(node.terms, parent_terms, sizeof parent_terms);
+        for (unsigned changed = changed_cascades(child, s); changed; changed &= changed - 1) {
+          const int i = std::countr_zero(changed);
+          bool o = false;
+          node.terms[i] = static_cast<std::int16_t>(cascade_term(child, i, p_, weights, o));
+          h += node.terms[i] - parent_terms[i];
+          ordered = static_cast<std::uint8_t>((ordered & ~(1u << i)) | (o << i));
         }
         node.ordered = ordered;
       }

@@ -13,36 +13,9 @@
 
 namespace parlour::freecell::search {
 
-// A position as stored: the cascades' cards one after the other (88 bytes), so that
-// expanding a node is a copy rather than a decode of its key.
-struct PackedBoard {
-  std::uint8_t len[8];
-  std::uint8_t cell[4];
-  std::uint8_t found[4];
-  std::uint8_t cards[52 + kMaxCascade];  // padded: every cascade is copied as kMaxCascade bytes
-};
-
-inline void pack_board(const Board& s, PackedBoard& p) noexcept {
-  std::memcpy(p.len, s.len, 8);
-  std::memcpy(p.cell, s.cell, 4);
-  std::memcpy(p.found, s.found, 4);
-  int off = 0;
-  for (int i = 0; i < 8; ++i) {
-    std::memcpy(p.cards + off, s.col[i], kMaxCascade);  // fixed size: a few vector moves
-    off += s.len[i];
-  }
-}
-
-inline void unpack_board(const PackedBoard& p, Board& s) noexcept {
-  std::memcpy(s.len, p.len, 8);
-  std::memcpy(s.cell, p.cell, 4);
-  std::memcpy(s.found, p.found, 4);
-  int off = 0;
-  for (int i = 0; i < 8; ++i) {
-    std::memcpy(s.col[i], p.cards + off, kMaxCascade);
-    off += s.len[i];
-  }
-}
+using PackedBoard = Board;
+inline void pack_board(const Board& s, PackedBoard& p) noexcept { p = s; }
+inline void unpack_board(const PackedBoard& p, Board& s) noexcept { s = p; }
 
 constexpr std::uint32_t kNoNode = 0xffffffffu;
 
@@ -157,7 +130,8 @@ class OpenList {
   explicit OpenList(ScanMemory& m) : buckets_(m.buckets), bytes_(m.bucket_bytes) {}
   ~OpenList() {
     if (!size_) return;
-    for (std::size_t p = min_; p < buckets_.size(); ++p) buckets_[p].clear();
+    // (the buckets may have been released under it: Scan::release)
+    for (std::size_t p = min_; p <= max_ && p < buckets_.size(); ++p) buckets_[p].clear();
   }
   OpenList(const OpenList&) = delete;
   OpenList& operator=(const OpenList&) = delete;
@@ -177,6 +151,7 @@ class OpenList {
       bucket.push_back(node);
     }
     if (p < min_) min_ = p;
+    if (p > max_) max_ = p;
     ++size_;
   }
   bool pop(std::uint32_t& node) {
@@ -192,18 +167,20 @@ class OpenList {
   template <class F>
   void drain(F&& f) {
     if (size_)
-      for (std::size_t p = min_; p < buckets_.size(); ++p) {
+      for (std::size_t p = min_; p <= max_; ++p) {
         for (const std::uint32_t node : buckets_[p]) f(static_cast<int>(p), node);
         buckets_[p].clear();
       }
     size_ = 0;
     min_ = static_cast<std::size_t>(-1);
+    max_ = 0;
   }
 
  private:
   std::vector<std::vector<std::uint32_t>>& buckets_;
   std::uint64_t& bytes_;
   std::size_t min_ = static_cast<std::size_t>(-1);
+  std::size_t max_ = 0;  // no bucket above it holds an entry
   std::size_t size_ = 0;
 };
 

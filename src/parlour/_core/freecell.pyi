@@ -741,6 +741,11 @@ class SearchResult:
     def __repr__(self) -> str:
         ...
     @property
+    def disk(self) -> int:
+        """
+        prove: the most bytes its files held at once (0 for other searches).
+        """
+    @property
     def expanded(self) -> int:
         """
         Positions expanded.
@@ -768,7 +773,7 @@ class SearchResult:
     @property
     def reason(self) -> str:
         """
-        Why UNKNOWN: 'max_states', 'time_limit' or 'memory_limit' ('' otherwise).
+        Why UNKNOWN: 'max_states', 'time_limit', 'memory_limit' or (prove) 'disk_limit' ('' otherwise).
         """
     @property
     def seconds(self) -> float:
@@ -800,7 +805,7 @@ def is_safe_autoplay(foundations: Foundations, card: parlour._core.cards.Card | 
     """
     Whether the solver plays this card home automatically: it is playable and of rank <= 2, or both foundations of the other colour hold its rank minus one.
     """
-def prove(state: GameState, work_dir: str, time_limit: typing.Any = None, memory_limit: typing.Any = 2147483648, threads: typing.SupportsInt | typing.SupportsIndex = 1, progress: typing.Any = None, quick_states: typing.SupportsInt | typing.SupportsIndex = 500000) -> SearchResult:
+def prove(state: GameState, work_dir: str, time_limit: typing.Any = None, memory_limit: typing.Any = 2147483648, threads: typing.SupportsInt | typing.SupportsIndex = 1, progress: typing.Any = None, quick_states: typing.SupportsInt | typing.SupportsIndex = 500000, disk_limit: typing.Any = None) -> SearchResult:
     """
     The complete scan in bounded memory with positions waiting on disk (GIL released, resumable); see parlour.freecell.prove.
     """

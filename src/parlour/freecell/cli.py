@@ -68,6 +68,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="SIZE",
         help="bytes held for positions, e.g. 16G (default 2G; 0: no limit)",
     )
+    prove.add_argument(
+        "--disk-limit",
+        type=_bytes,
+        default="0",
+        metavar="SIZE",
+        help="bytes of files under DIR, e.g. 60G (default 0: no limit)",
+    )
     prove.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds of this run")
     prove.add_argument("--threads", type=int, default=1, help="splits searched at once (default 1)")
     prove.add_argument(
@@ -157,6 +164,7 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
                 args.deal,
                 args.work_dir,
                 memory_limit=args.memory_limit or None,
+                disk_limit=args.disk_limit or None,
                 time_limit=args.time_limit,
                 threads=args.threads,
                 progress=report,

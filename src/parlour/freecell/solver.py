@@ -376,6 +376,7 @@ def prove(
     work_dir: str | os.PathLike[str],
     *,
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+    disk_limit: int | None = None,
     time_limit: float | None = None,
     threads: int = 1,
     progress: Callable[[ProofProgress], object] | None = None,
@@ -400,10 +401,21 @@ def prove(
     holds the proof of another position is refused.  When the scan reaches a won
     position, the moves come from ``solve(mode="fast")`` within the time left.
 
-    ``memory_limit`` bounds the bytes held for positions (the splits in memory and the
-    lists waiting to be written; ``None``: no limit): a split that does not fit alone
-    ends the run with ``Unknown(reason="memory_limit")``.  ``progress`` receives a
-    :class:`ProofProgress` after each split, from a worker thread.  Releases the GIL.
+    ``memory_limit`` bounds the bytes held for positions (the splits in memory, the
+    filters of splits on disk and the lists waiting to be written; ``None``: no
+    limit).  A split that does not fit is searched on disk with delayed duplicate
+    detection, as in external-memory breadth-first search (Korf, "Best-first frontier
+    search with delayed duplicate detection", AAAI 2004): its positions go to sorted
+    runs in a subdirectory of ``work_dir``, a Bloom filter in memory tells the
+    positions certainly new from those to check against the runs, and the split counts
+    exactly the positions it counts in memory.  Such a split saves its state at every
+    load and at least every five minutes, and a stopped run continues from there.
+    ``disk_limit`` bounds the bytes of the files (``None``: no limit); past it the run
+    stops with ``Unknown(reason="disk_limit")`` and continues when called again.  Only
+    when the memory cannot hold even the search on disk does a run end with
+    ``Unknown(reason="memory_limit")``.  ``progress`` receives a
+    :class:`ProofProgress` after each split and each load of a split on disk, from a
+    worker thread.  Releases the GIL.
     """
     state = _start_state(state, "prove")
     if not isinstance(work_dir, (str, os.PathLike)):
@@ -422,7 +434,7 @@ def prove(
         def report(layer: int, splits: int, states: int, disk: int, memory: int, seconds: float) -> None:
             callback(ProofProgress(layer, splits, states, disk, memory, seconds))
 
-    return _wrap(_fc.prove(state, path, time_limit, memory_limit, threads, report), "proof")
+    return _wrap(_fc.prove(state, path, time_limit, memory_limit, threads, report, disk_limit=disk_limit), "proof")
 
 
 def _bounded(numbers: Iterable[int], cap: int, beyond: str) -> list[int]:

@@ -61,6 +61,7 @@ struct SolveResult {
   double seconds = 0.0;
   std::string reason;        // why Unknown: "max_states", "time_limit" or "memory_limit"
   std::uint64_t memory = 0;  // the most bytes the search held for positions at once
+  std::uint64_t disk = 0;    // prove: the most bytes its files held at once
 };
 
 // The memory a solve may use for positions unless told otherwise: 2 GiB.
@@ -89,18 +90,25 @@ std::vector<SolveResult> solve_deals(const std::vector<std::uint64_t>& numbers, 
 // by their foundation heights, which no move lowers; the splits are searched in order
 // of cards home, one split per thread in memory (about 38 bytes a position), and the
 // positions waiting for a later split are kept in files under `work_dir` (24 bytes
-// each).  A run stopped by a limit, Ctrl-C or a kill continues from the last finished
-// layer (cards home) when started again with the same directory; a finished proof
-// records its verdict there.  Unsolvable is a proof.  A fast solve of `quick_states`
-// positions comes first (most deals are won, and found so at once); when the layers
-// reach a win, the moves come from the fast portfolio (Solved, or Unknown if its
-// time runs out).
-// memory_limit (0: none) bounds the bytes held for positions (stores and waiting
-// lists); a split that alone does not fit ends the run with Unknown "memory_limit".
+// each).  A split that does not fit in memory is searched on disk (solver_external.hpp:
+// delayed duplicate detection against sorted runs of its positions, with a Bloom
+// filter in memory), so the memory limit bounds what is held whatever a split's size.
+// A run stopped by a limit, Ctrl-C or a kill continues from the last finished layer
+// (cards home) when started again with the same directory, and a split on disk from
+// its last checkpoint (every few minutes); a finished proof records its verdict there.
+// Unsolvable is a proof.  A fast solve of `quick_states` positions comes first (most
+// deals are won, and found so at once); when the layers reach a win, the moves come
+// from the fast portfolio (Solved, or Unknown if its time runs out).
+// memory_limit (0: none) bounds the bytes held for positions (stores, filters and
+// waiting lists); disk_limit (0: none) the bytes of the files, which are reported
+// (ProofProgress::disk, SolveResult::disk).  A run that a limit stops ends with Unknown
+// "memory_limit" (the memory cannot hold even a split's search on disk),
+// "disk_limit" or "time_limit".
 struct ProofOptions {
   std::string work_dir;
   double time_limit = 0.0;  // <= 0: none (counts this run only)
   std::uint64_t memory_limit = kDefaultMemoryLimit;
+  std::uint64_t disk_limit = 0;  // bytes of files in work_dir (0: none); past it the run stops with "disk_limit"
   int threads = 1;
   std::uint64_t quick_states = 500000;  // a fast solve of at most this many positions first (0: none)
 };

@@ -1,0 +1,571 @@
+// prove's search of a split larger than its memory (see solver_external.hpp).
+// Why one file: ExternalSplit whole; its loads, checkpoints, merges and state file
+// share one set of invariants on which file holds which positions.
+#include "solver_external.hpp"
+
+#include <fstream>
+#include <queue>
+#include <sstream>
+#include <system_error>
+
+#include "parlour/core/errors.hpp"
+#include "parlour/core/platform.hpp"
+#include "solver_keyfile.hpp"
+
+namespace parlour::freecell::search {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kState = "split.txt";
+constexpr const char* kStateHead = "parlour freecell split 1";
+constexpr std::size_t kHandOver = 1 << 12;  // children of other splits collected before handing them over
+
+// The keys of several sorted files, merged, each once.
+class Merge {
+ public:
+  explicit Merge(const std::vector<fs::path>& paths) {
+    for (const auto& p : paths) {
+      streams_.push_back(std::make_unique<KeyStream>(p));
+      if (!streams_.back()->done()) heap_.push(streams_.size() - 1);
+    }
+  }
+  // The next key (false at the end).
+  bool next(CompactKey& out) {
+    bool have = false;
+    while (!heap_.empty()) {
+      const std::size_t i = heap_.top();
+      const CompactKey k = streams_[i]->key();
+      if (have && !(k == out)) return true;
+      heap_.pop();
+      streams_[i]->advance();
+      if (!streams_[i]->done()) heap_.push(i);
+      out = k;
+      have = true;
+    }
+    return have;
+  }
+  [[nodiscard]] std::size_t streams() const noexcept { return streams_.size(); }
+
+ private:
+  struct Later {
+    const Merge* m;
+    bool operator()(std::size_t a, std::size_t b) const noexcept {
+      return key_less(m->streams_[b]->key(), m->streams_[a]->key());
+    }
+  };
+  std::vector<std::unique_ptr<KeyStream>> streams_;
+  std::priority_queue<std::size_t, std::vector<std::size_t>, Later> heap_{Later{this}};
+};
+
+// A bit of a bitset grown on demand.
+void set_bit(std::vector<std::uint64_t>& bits, std::uint64_t i) {
+  if ((i >> 6) >= bits.size()) bits.resize((i >> 6) + 1 + bits.size() / 2, 0);
+  bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+}
+bool get_bit(const std::vector<std::uint64_t>& bits, std::uint64_t i) {
+  return (i >> 6) < bits.size() && ((bits[i >> 6] >> (i & 63)) & 1);
+}
+
+}  // namespace
+
+ExternalSplit::ExternalSplit(SplitHost& host, const CompactCodec& codec, Part part, fs::path dir)
+    : host_(host), codec_(codec), part_(part), dir_(std::move(dir)) {
+  out_.reserve(kHandOver + CompactStore::kMaxChildren);
+}
+
+ExternalSplit::~ExternalSplit() = default;
+
+bool ExternalSplit::exists(const fs::path& dir) {
+  std::error_code ec;
+  return fs::exists(dir / kState, ec);
+}
+
+std::int64_t ExternalSplit::finished_states(const fs::path& dir) {
+  std::ifstream in(dir / kState);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string field;
+    std::int64_t n = -1;
+    if (f >> field && field == "finished" && f >> n) return n;
+  }
+  return -1;
+}
+
+std::uint64_t ExternalSplit::held() const noexcept {
+  std::uint64_t b = (filter_ ? filter_->bytes() : 0) + old_.capacity() * 8 + doubtful_.capacity() * sizeof(CompactKey) +
+                    out_.capacity() * sizeof(out_[0]) + (reader_ ? kBlockKeys * sizeof(CompactKey) : 0);
+  if (store_) b += store_->bytes();
+  return b;
+}
+
+std::uint64_t ExternalSplit::states() const noexcept {
+  std::uint64_t n = 0;
+  for (const File& f : visited_) n += f.count;
+  if (store_) n += store_->size() - old_count_;
+  return n;
+}
+
+std::string ExternalSplit::new_name(char kind) { return std::string(1, kind) + std::to_string(next_id_++) + ".keys"; }
+
+bool ExternalSplit::write_keys(const std::string& name, const std::vector<CompactKey>& keys) {
+  const std::uint64_t bytes = file_bytes(keys.size());
+  if (!host_.take_disk(bytes)) {
+    host_.stop("disk_limit");
+    return false;
+  }
+  disk_ += bytes;
+  KeyWriter w(path(name));
+  w.add(keys.data(), keys.size());
+  w.close(/*sync=*/true);
+  return true;
+}
+
+void ExternalSplit::drop_file(const std::string& name) {
+  std::error_code ec;
+  const auto size = fs::file_size(path(name), ec);
+  if (!ec) {
+    const std::uint64_t bytes = std::min<std::uint64_t>(size, disk_);
+    disk_ -= bytes;
+    host_.give_disk(bytes);
+  }
+  fs::remove(path(name), ec);
+}
+
+// Writes the store's new positions as a sorted run of V and its unexpanded ones to the
+// queue, and adds the new ones to the filter; the store is then empty.  No second copy
+// of the keys: the unexpanded ones are written as they are met, the positions from the
+// queue (with_old) are marked in place, each chunk is sorted in place and the chunks
+// are merged into the file.
+bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
+  std::vector<std::uint64_t> open;
+  std::uint64_t waiting = 0;
+  store.drain_open([&](std::uint32_t i) {
+    set_bit(open, i);
+    ++waiting;
+  });
+  store.release_index();
+  const std::uint64_t fresh = store.size() - (with_old ? old_count_ : 0);
+  const std::uint64_t bytes = file_bytes(fresh) + file_bytes(waiting);
+  if (!host_.take_disk(bytes)) {
+    host_.stop("disk_limit");
+    return false;
+  }
+  disk_ += bytes;
+  constexpr CompactKey kGone{{~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0}}};  // no key is all ones
+  std::vector<std::pair<CompactKey*, CompactKey*>> runs;
+  if (waiting) {
+    const std::string name = new_name('q');
+    KeyWriter w(path(name));
+    std::uint64_t i = 0;
+    store.for_each_chunk([&](CompactKey* keys, std::size_t n) {
+      for (std::size_t j = 0; j < n; ++j, ++i)
+        if (get_bit(open, i)) w.add(keys[j]);
+    });
+    w.close(/*sync=*/true);
+    queue_.push_back({name, waiting});
+  }
+  std::vector<std::uint64_t>().swap(open);
+  std::uint64_t i = 0;
+  store.for_each_chunk([&](CompactKey* keys, std::size_t n) {
+    for (std::size_t j = 0; j < n; ++j, ++i)
+      if (with_old && get_bit(old_, i)) keys[j] = kGone;
+    std::sort(keys, keys + n, key_less);  // kGone last
+    runs.emplace_back(keys, keys + n);
+  });
+  if (fresh) {
+    const std::string name = new_name('v');
+    KeyWriter w(path(name));
+    const auto later = [](const std::pair<CompactKey*, CompactKey*>& a, const std::pair<CompactKey*, CompactKey*>& b) {
+      return key_less(*b.first, *a.first);
+    };
+    std::priority_queue<std::pair<CompactKey*, CompactKey*>, std::vector<std::pair<CompactKey*, CompactKey*>>,
+                        decltype(later)>
+        heap(later);
+    for (const auto& r : runs)
+      if (r.first != r.second && !(*r.first == kGone)) heap.push(r);
+    while (!heap.empty()) {
+      auto r = heap.top();
+      heap.pop();
+      w.add(*r.first);
+      if (filter_) filter_->add(*r.first);
+      if (++r.first != r.second && !(*r.first == kGone)) heap.push(r);
+    }
+    if (w.close(/*sync=*/true) != fresh)
+      throw core::Error("internal solver error: a split's positions were miscounted");
+    visited_.push_back({name, fresh});
+  }
+  return true;
+}
+
+bool ExternalSplit::spill_doubtful() {
+  if (doubtful_.empty()) return true;
+  sort_unique(doubtful_);
+  const std::string name = new_name('d');
+  if (!write_keys(name, doubtful_)) return false;
+  doubts_.push_back({name, doubtful_.size()});
+  doubtful_.clear();
+  return true;
+}
+
+bool ExternalSplit::checkpoint() {
+  host_.hand_over(out_);
+  if (store_) {
+    const bool ok = save_store(*store_, true);
+    store_.reset();
+    std::vector<std::uint64_t>().swap(old_);
+    old_count_ = 0;
+    if (!ok) return false;
+  }
+  if (!spill_doubtful()) return false;
+  if (!host_.save_lists()) return false;
+  std::vector<std::string> done;
+  trim_queue(done);
+  write_state(false);
+  for (const std::string& name : done) drop_file(name);
+  host_.progress(states());
+  return true;
+}
+
+// Drops the queue files taken whole (into `done`, unless they are runs of V too); the
+// store must hold nothing taken from the queue.
+void ExternalSplit::trim_queue(std::vector<std::string>& done) {
+  for (std::size_t i = 0; i < pos_file_; ++i)
+    if (std::none_of(visited_.begin(), visited_.end(), [&](const File& f) { return f.name == queue_[i].name; }))
+      done.push_back(queue_[i].name);
+  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(pos_file_));
+  pos_file_ = 0;
+  consumed_ = pos_keys_;
+}
+
+// Takes the next block of the queue into the store; `loaded` false when the queue is
+// exhausted.
+bool ExternalSplit::load_seeds(bool& loaded) {
+  loaded = false;
+  while (pos_file_ < queue_.size()) {
+    if (!reader_) {
+      reader_ = std::make_unique<KeyReader>(path(queue_[pos_file_].name));
+      reader_->skip(pos_keys_);
+    }
+    const std::vector<CompactKey>& block = reader_->next();
+    if (block.empty()) {
+      reader_.reset();
+      ++pos_file_;
+      pos_keys_ = 0;
+      continue;
+    }
+    for (const CompactKey& k : block)
+      if (!codec_.check(k) || part_of(codec_.decode(k)) != part_) reader_->damaged();
+    bool inserted = false;
+    for (const CompactKey& k : block) {
+      const std::uint32_t idx = store_->find_or_insert(k, CompactStore::kNone, inserted);
+      if (!inserted) continue;
+      store_->push(0, idx);
+      set_bit(old_, idx);
+      ++old_count_;
+    }
+    pos_keys_ += block.size();
+    loaded = true;
+    return true;
+  }
+  return true;
+}
+
+bool ExternalSplit::sweep(End& end) {
+  const std::uint64_t seed_room = kBlockKeys * (sizeof(CompactKey) + 16);
+  for (std::uint64_t step = 0;; ++step) {
+    if ((step & 255) == 0) {
+      if (!host_.keep_going()) {
+        checkpoint();
+        end = End::kStopped;
+        return false;
+      }
+      if (host_.checkpoint_due() && !checkpoint()) {
+        end = End::kStopped;
+        return false;
+      }
+    }
+    if (!store_) {  // a new load: its store's first bytes reserved before they count
+      auto store = std::make_unique<CompactStore>(/*parents=*/false);
+      if (!host_.wait_for_room(held(), store->bytes() + store->next_expansion_bytes())) {
+        host_.stop("memory_limit");
+        end = End::kStopped;
+        return false;
+      }
+      store_ = std::move(store);
+    }
+    if (doubtful_.size() >= doubtful_cap_ && !spill_doubtful()) {
+      end = End::kStopped;
+      return false;
+    }
+    if (!host_.fits(held(), store_->next_expansion_bytes())) {
+      if (store_->size() == 0) {
+        if (host_.wait_for_room(held(), store_->next_expansion_bytes())) continue;
+        host_.stop("memory_limit");
+        end = End::kStopped;
+        return false;
+      }
+      if (!checkpoint()) {
+        end = End::kStopped;
+        return false;
+      }
+      continue;
+    }
+    int prio = 0;
+    std::uint32_t cur = 0;
+    if (!store_->pop(prio, cur)) {
+      if (!host_.fits(held(), store_->next_expansion_bytes() + seed_room)) {
+        if (!checkpoint()) {
+          end = End::kStopped;
+          return false;
+        }
+        if (!host_.wait_for_room(held(), seed_room + (std::uint64_t{1} << 20))) {
+          host_.stop("memory_limit");
+          end = End::kStopped;
+          return false;
+        }
+        continue;
+      }
+      bool loaded = false;
+      load_seeds(loaded);
+      if (loaded) continue;
+      if (!checkpoint()) {  // the queue is exhausted
+        end = End::kStopped;
+        return false;
+      }
+      return true;
+    }
+    const Board s = codec_.decode(store_->key(cur));
+    bool inserted = false;
+    const bool won = expand_in_split(codec_, part_, s, out_, [&](const CompactKey& k) {
+      if (store_->contains(k)) return;
+      if (filter_->may_contain(k)) {
+        doubtful_.push_back(k);
+        return;
+      }
+      const std::uint32_t idx = store_->find_or_insert(k, CompactStore::kNone, inserted);
+      store_->push(0, idx);
+    });
+    if (won) {
+      host_.won();
+      end = End::kWon;
+      return false;
+    }
+    if (out_.size() >= kHandOver) host_.hand_over(out_);
+  }
+}
+
+// The doubtful positions not in V: new, into V and the queue.
+bool ExternalSplit::resolve() {
+  if (!spill_doubtful()) return false;
+  std::vector<fs::path> d, v;
+  std::uint64_t most = 0;
+  for (const File& f : doubts_) {
+    d.push_back(path(f.name));
+    most += f.count;
+  }
+  for (const File& f : visited_) v.push_back(path(f.name));
+  // At most every doubtful position is new: the disk for that, given back after.
+  const std::uint64_t bytes = file_bytes(most);
+  if (!host_.take_disk(bytes)) {
+    host_.stop("disk_limit");
+    return false;
+  }
+  const std::string name = new_name('n');
+  std::uint64_t found = 0;
+  {
+    Merge doubtful(d), known(v);
+    KeyWriter w(path(name));
+    CompactKey a{}, b{};
+    bool have_b = known.next(b);
+    std::uint64_t step = 0;
+    while (doubtful.next(a)) {
+      if ((++step & 0xfffff) == 0 && !host_.keep_going()) {
+        w.close();
+        host_.give_disk(bytes);
+        std::error_code ec;
+        fs::remove(path(name), ec);
+        return false;
+      }
+      while (have_b && key_less(b, a)) have_b = known.next(b);
+      if (have_b && b == a) continue;
+      w.add(a);
+      filter_->add(a);
+    }
+    found = w.close(/*sync=*/true);
+  }
+  const std::uint64_t used = file_bytes(found);
+  host_.give_disk(bytes - used);
+  disk_ += used;
+  if (found) {
+    visited_.push_back({name, found});
+    queue_.push_back({name, found});
+  }
+  std::vector<File> old;
+  old.swap(doubts_);
+  if (!found) {
+    std::error_code ec;
+    fs::remove(path(name), ec);
+  }
+  if (!host_.save_lists()) return false;
+  std::vector<std::string> done;
+  trim_queue(done);
+  write_state(false);
+  for (const File& f : old) drop_file(f.name);
+  for (const std::string& n : done) drop_file(n);
+  host_.progress(states());
+  return true;
+}
+
+ExternalSplit::End ExternalSplit::run() {
+  while (true) {
+    if (pos_file_ >= queue_.size()) {
+      if (doubts_.empty() && doubtful_.empty()) {
+        write_state(true);
+        return End::kDone;
+      }
+      if (!resolve()) return End::kStopped;
+      continue;
+    }
+    End end = End::kStopped;
+    if (!sweep(end)) return end;
+  }
+}
+
+bool ExternalSplit::start(std::unique_ptr<CompactStore> store,
+                          const std::function<void(const std::function<void(const CompactKey&)>&)>& seeds,
+                          std::uint64_t filter_bytes) {
+  std::error_code ec;
+  fs::create_directories(dir_, ec);
+  if (ec) throw core::Error("cannot make the directory " + core::platform::path_to_utf8(dir_) + ": " + ec.message());
+  const bool saved = save_store(*store, false);
+  store.reset();  // its memory back before the filter takes its share
+  if (!saved) return false;
+  if (!make_filter(filter_bytes)) return false;
+  bool ok = true;
+  seeds([&](const CompactKey& k) {
+    if (!ok) return;
+    doubtful_.push_back(k);
+    if (doubtful_.size() >= doubtful_cap_) ok = spill_doubtful();
+  });
+  return ok && checkpoint();
+}
+
+// The filter, filled from the runs of V on disk.
+// The filter and the doubtful list (half the filter's bytes, held from the start) are
+// sized to the memory the host grants: halved until they fit, a small filter costing
+// only more checks on disk.
+bool ExternalSplit::make_filter(std::uint64_t filter_bytes) {
+  filter_.reset();
+  std::vector<CompactKey>().swap(doubtful_);
+  constexpr std::uint64_t kSmallest = 1 << 16;
+  for (std::uint64_t want = std::max(filter_bytes, kSmallest);; want /= 2) {
+    const std::uint64_t bytes = BloomFilter::bytes_for(want);
+    const std::size_t cap = std::max<std::size_t>(kBlockKeys, bytes / 2 / sizeof(CompactKey));
+    if (host_.fits(held(), bytes + (cap + CompactStore::kMaxChildren) * sizeof(CompactKey))) {
+      filter_ = std::make_unique<BloomFilter>(want);
+      doubtful_cap_ = cap;
+      doubtful_.reserve(cap + CompactStore::kMaxChildren);
+      break;
+    }
+    if (want <= kSmallest) {
+      if (host_.wait_for_room(held(), bytes + (cap + CompactStore::kMaxChildren) * sizeof(CompactKey))) {
+        want *= 2;  // the same size again, now that it fits
+        continue;
+      }
+      host_.stop("memory_limit");
+      return false;
+    }
+  }
+  for (const File& f : visited_) {
+    KeyReader r(path(f.name));
+    std::uint64_t n = 0;
+    for (const auto* block = &r.next(); !block->empty(); block = &r.next()) {
+      for (const CompactKey& k : *block) filter_->add(k);
+      n += block->size();
+    }
+    if (n != f.count) r.damaged();
+    if (!host_.keep_going()) return false;
+  }
+  return true;
+}
+
+bool ExternalSplit::resume(std::uint64_t filter_bytes) {
+  read_state();
+  // Files a stopped run wrote after its last checkpoint are of no use.
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir_, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name == kState) continue;
+    const auto listed = [&](const std::vector<File>& v) {
+      return std::any_of(v.begin(), v.end(), [&](const File& f) { return f.name == name; });
+    };
+    if (!listed(visited_) && !listed(queue_) && !listed(doubts_)) fs::remove(e.path(), ec);
+  }
+  std::uint64_t bytes = 0;
+  for (const auto& e : fs::directory_iterator(dir_, ec))
+    if (e.path().filename().string() != kState) bytes += e.file_size(ec);
+  disk_ = bytes;  // (prove counted the directory when it took up the work directory)
+  if (!make_filter(filter_bytes)) return false;
+  pos_file_ = 0;
+  pos_keys_ = consumed_;
+  return true;
+}
+
+void ExternalSplit::write_state(bool done) {
+  const fs::path tmp = dir_ / (std::string(kState) + ".tmp");
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << kStateHead << "\npart " << part_ << "\nnext " << next_id_ << "\nconsumed " << consumed_ << "\n";
+    if (done) out << "finished " << states() << "\n";
+    for (const File& f : visited_) out << "visited " << f.name << " " << f.count << "\n";
+    for (const File& f : queue_) out << "queue " << f.name << " " << f.count << "\n";
+    for (const File& f : doubts_) out << "doubtful " << f.name << " " << f.count << "\n";
+    out.flush();
+    if (!out) throw core::Error("cannot write " + core::platform::path_to_utf8(tmp));
+  }
+  std::error_code ec;
+  fs::rename(tmp, dir_ / kState, ec);
+  if (ec) throw core::Error("cannot write " + core::platform::path_to_utf8(dir_ / kState) + ": " + ec.message());
+}
+
+void ExternalSplit::read_state() {
+  const fs::path p = dir_ / kState;
+  std::ifstream in(p);
+  std::string line;
+  const auto damaged = [&] {
+    throw core::FormatError("damaged split state " + core::platform::path_to_utf8(p) + " (use a new work directory)");
+  };
+  if (!std::getline(in, line) || line != kStateHead) damaged();
+  visited_.clear();
+  queue_.clear();
+  doubts_.clear();
+  bool have_part = false;
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string field;
+    f >> field;
+    if (field == "part") {
+      unsigned p2 = 0;
+      have_part = static_cast<bool>(f >> p2) && p2 == part_;
+    } else if (field == "next") {
+      f >> next_id_;
+    } else if (field == "consumed") {
+      f >> consumed_;
+    } else if (field == "finished") {
+      std::uint64_t n = 0;
+      f >> n;
+    } else if (field == "visited" || field == "queue" || field == "doubtful") {
+      File file;
+      f >> file.name >> file.count;
+      if (file.name.find_first_of("/\\") != std::string::npos) damaged();
+      (field == "visited" ? visited_ : field == "queue" ? queue_ : doubts_).push_back(file);
+    }
+    if (f.fail()) damaged();
+  }
+  if (!have_part || (!queue_.empty() && consumed_ > queue_[0].count)) damaged();
+}
+
+}  // namespace parlour::freecell::search
