@@ -119,8 +119,16 @@ except KeyboardInterrupt:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 def test_ctrl_c_stops_a_batched_step_against_the_hard_opponent_inside_the_step() -> None:
-    stopped = interrupt(python_child(STEP_STOPPED), settle=1.0, timeout=30)
-    assert "stopped inside the step" in stopped.out, stopped.out + stopped.err[-2000:]
+    # A signal may land between two steps (the step then ran to its end, as it should): up to
+    # three runs, one must stop inside a step.
+    outs = []
+    for _ in range(3):
+        stopped = interrupt(python_child(STEP_STOPPED), settle=1.0, timeout=30)
+        assert stopped.returncode == 0, stopped.err[-2000:]
+        outs.append(stopped.out.strip())
+        if outs[-1] == "stopped inside the step":
+            break
+    assert "stopped inside the step" in outs, outs
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")

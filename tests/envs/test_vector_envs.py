@@ -519,29 +519,47 @@ def test_spaces() -> None:
         GinVectorEnv(2, seat=2)
 
 
+LONG_STEPS = (
+    "import traceback\n"
+    "import numpy as np\n"
+    "from parlour.envs.vector import GinVectorEnv\n"
+    "from parlour.errors import PhaseError\n"
+    "env = GinVectorEnv(4096, opponent='hard', threads=2)\n"
+    "obs, _ = env.reset(seed=0)\n"
+    "print('ready', flush=True)\n"
+    "try:\n"
+    "    while True:\n"
+    "        obs, *_ = env.step(obs['action_mask'].argmax(axis=1))\n"
+    "except KeyboardInterrupt as e:\n"
+    "    if len(traceback.extract_tb(e.__traceback__)) == 1:\n"
+    "        print('between steps', flush=True)\n"
+    "    else:\n"
+    "        try:\n"
+    "            env.step(obs['action_mask'].argmax(axis=1))\n"
+    "            print('ran on', flush=True)\n"
+    "        except PhaseError:\n"
+    "            print('must reset', flush=True)\n"
+    "    env.reset(seed=1)\n"
+    "    print('reset', flush=True)\n"
+)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 def test_ctrl_c_stops_a_long_step() -> None:
-    script = (
-        "import numpy as np\n"
-        "from parlour.envs.vector import GinVectorEnv\n"
-        "from parlour.errors import PhaseError\n"
-        "env = GinVectorEnv(4096, opponent='hard', threads=2)\n"
-        "obs, _ = env.reset(seed=0)\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    while True:\n"
-        "        obs, *_ = env.step(obs['action_mask'].argmax(axis=1))\n"
-        "except KeyboardInterrupt:\n"
-        "    try:\n"
-        "        env.step(obs['action_mask'].argmax(axis=1))\n"
-        "    except PhaseError:\n"
-        "        print('must reset', flush=True)\n"
-        "    env.reset(seed=1)\n"
-        "    print('reset', flush=True)\n"
-    )
-    stopped = interrupt(python_child(script), settle=1.0, timeout=60)
-    assert stopped.out.split() == ["must", "reset", "reset"], stopped.err
-    assert stopped.waited < 10
+    # Ctrl-C inside a step stops it and the environment asks for a reset (never a half-done
+    # step); a signal that lands between two steps, as one in a few may on a loaded machine,
+    # leaves the environment as the last step left it.  Up to three runs, one must land inside.
+    outcomes = []
+    for _ in range(3):
+        stopped = interrupt(python_child(LONG_STEPS), settle=1.0, timeout=60)
+        out = stopped.out.strip().splitlines()
+        # ("ran on": the signal came in the wrapper's own code, after the engine's step ended)
+        assert out[1:] == ["reset"] and out[0] in ("must reset", "between steps", "ran on"), stopped.out + stopped.err
+        assert stopped.waited < 10
+        outcomes.append(out[0])
+        if out[0] == "must reset":
+            break
+    assert "must reset" in outcomes, outcomes
 
 
 @pytest.mark.parametrize("section", ["YahtzeeVectorEnv", "GinVectorEnv"])
