@@ -30,7 +30,8 @@ def test_a_second_install_compiles_nothing(tmp_path: Path) -> None:
     pytest.importorskip("scikit_build_core", reason="the contributor's install needs scikit-build-core in the env")
     if not (REPO / "pyproject.toml").exists() or not (REPO / "cpp").is_dir():
         pytest.skip("needs a checkout (the installed package has no sources)")
-    cmd = [sys.executable, "-m", "pip", "install", "-v", "--no-build-isolation", "--no-deps"]
+    # --ignore-installed: pip would otherwise uninstall the parlour this test runs against
+    cmd = [sys.executable, "-m", "pip", "install", "-v", "--no-build-isolation", "--no-deps", "--ignore-installed"]
     cmd += ["--prefix", str(tmp_path / "prefix"), str(REPO)]
     env = dict(os.environ)
     for _ in range(2):
