@@ -204,6 +204,10 @@ def _batch_life(fdp: atheris.FuzzedDataProvider) -> None:
                 if name in choices and fdp.ConsumeIntInRange(0, 3)
                 else _number(fdp)
             )
+    if isinstance(n, int) and 4096 < n <= 2**22:
+        # within the documented caps a batch may take gigabytes (a FreeCell game holds ~2 KB):
+        # the harness looks for crashes, not for the machine's memory, so it stays small
+        n = 4096
     batch = cls(n, **kwargs)
     size = batch.num_envs
     actions = {YahtzeeBatch: 223, FreeCellBatch: 924, GinBatch: 265}[cls]

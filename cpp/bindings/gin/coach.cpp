@@ -300,7 +300,7 @@ std::vector<gin::Decision> decisions_from(py::handle history) {
   if (py::isinstance<py::str>(history) || !py::hasattr(history, "__iter__"))
     throw core::WrongType("a history is a sequence of (observation, action) pairs, got " + type_name(history));
   std::vector<gin::Decision> out;
-  for (const py::handle item : history) {
+  for_each_item(history, "history", [&](py::handle item) {
     if (!py::isinstance<py::tuple>(item) && !py::isinstance<py::list>(item))
       throw core::WrongType("each decision of a history is an (observation, action) pair, got " + type_name(item) +
                             " " + quoted_repr(item));
@@ -309,7 +309,7 @@ std::vector<gin::Decision> decisions_from(py::handle history) {
       throw core::WrongType("each decision of a history is an (observation, action) pair, got " +
                             std::to_string(seq.size()) + " items");
     out.push_back({observation_arg(seq[0]), to_gin_action(seq[1])});
-  }
+  });
   return out;
 }
 
