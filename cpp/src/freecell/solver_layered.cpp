@@ -69,7 +69,6 @@ constexpr double kCheckpointSeconds = 300;              // a split on disk saves
 // cut short by a stop is cut off on resume; a damaged one is refused, and every key is
 // checked to encode a position before it is decoded.
 using search::block_bytes;
-const auto checksum = search::key_checksum;
 
 std::string hex(const void* data, std::size_t n) {
   static constexpr char kDigits[] = "0123456789abcdef";

@@ -210,7 +210,8 @@ const ActionAdvice* Advice::find(const Action& a) const noexcept {
       case ActionKind::Knock:
         if (x.action.card() != a.card()) break;
         if (!a.has_melds()) return &x;
-        if (std::ranges::equal(x.action.melds(), a.melds())) return &x;
+        if (const auto mx = x.action.melds(), ma = a.melds(); std::equal(mx.begin(), mx.end(), ma.begin(), ma.end()))
+          return &x;
         if (by_card == nullptr) by_card = &x;
         break;
       case ActionKind::LayOff:
