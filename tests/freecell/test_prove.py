@@ -80,7 +80,10 @@ def test_two_threads_never_hold_more_than_the_limit(deal: int, tmp_path: Path) -
             isinstance(r, Unknown) and r.reason == "memory_limit"
         ), (limit, r)
         ends.add(type(r))
-    assert ends == {Unsolvable, Unknown}  # the range crosses the memory this proof needs
+    # The proof needs about the low end of the range: with a split sent to disk it ends at
+    # most limits, and how low depends on the standard library's container sizes (with
+    # libc++ every limit of the range suffices).
+    assert Unsolvable in ends
 
 
 def on_disk(d: Path) -> int:
