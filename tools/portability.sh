@@ -50,12 +50,13 @@ libcxx() {
     return 1
   fi
   # The package as in src/, with this build's extension in place of any other.
+  # A copy, not symlinks: the tests find the sources from parlour.__file__ (resolved, a
+  # symlink would lead them back to src/, which holds another extension or none).
   rm -rf "$pkg"
-  mkdir -p "$pkg/parlour"
-  for f in "$root"/src/parlour/*; do
-    case $(basename "$f") in _core.*.so | _core.*.pyd | __pycache__) ;; *) ln -s "$f" "$pkg/parlour/" ;; esac
-  done
-  ln -s "$so" "$pkg/parlour/"
+  mkdir -p "$pkg"
+  cp -R "$root/src/parlour" "$pkg/parlour"
+  find "$pkg/parlour" \( -name '_core.*.so' -o -name '_core.*.pyd' -o -name __pycache__ \) -prune -exec rm -rf {} +
+  cp "$so" "$pkg/parlour/"
   local where
   where=$(PYTHONPATH=$root/$pkg "$py" -c 'import parlour._core as c; print(c.__file__)')
   [ "$where" = "$root/$pkg/parlour/$(basename "$so")" ] || {
