@@ -401,6 +401,8 @@ def _sweep(cases: list[tuple[Call, int, str]]) -> tuple[int, list[str]]:
             raw = [w for w in RAW if w in message]
             if raw:
                 problems.append(f"{call.label}({name}={hostile}): raw message {message[:300]!r}")
+            elif "\n" in message:
+                problems.append(f"{call.label}({name}={hostile}): a message of several lines {message[:300]!r}")
             elif message.startswith(f"{call.owner or call.name}") and "(): " in message[:80]:
                 said = message.split("(): ", 1)[1]
                 if name not in said and not any(q.name in said for q in call.params):

@@ -74,6 +74,19 @@ std::vector<int> to_int_list(py::handle obj, const char* what, std::size_t max_i
   return out;
 }
 
+namespace {
+// "TypeError: the message" on one line, without the "At:" traceback pybind11 appends.
+std::string error_line(const py::error_already_set& e) {
+  std::string text;
+  try {
+    text = py::str(e.type().attr("__name__")).cast<std::string>() + ": " + py::str(e.value()).cast<std::string>();
+  } catch (const py::error_already_set&) { text += "(its message cannot be shown)"; }
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+}  // namespace
+
 void for_each_item(py::handle obj, const char* what, const std::function<void(py::handle)>& fn) {
   py::object it;
   try {
@@ -81,7 +94,7 @@ void for_each_item(py::handle obj, const char* what, const std::function<void(py
   } catch (py::error_already_set& e) {
     if (!e.matches(PyExc_Exception)) throw;
     throw core::WrongType(std::string(what) + ": cannot iterate over " + type_name(obj) + " " + quoted_repr(obj) +
-                          " (" + e.what() + ")");
+                          " (" + error_line(e) + ")");
   }
   for (;;) {
     py::object item = py::reinterpret_steal<py::object>(PyIter_Next(it.ptr()));
@@ -89,7 +102,7 @@ void for_each_item(py::handle obj, const char* what, const std::function<void(py
       if (PyErr_Occurred() == nullptr) return;
       py::error_already_set e;
       if (!e.matches(PyExc_Exception)) throw e;
-      throw core::WrongType(std::string(what) + ": iterating over " + type_name(obj) + " failed (" + e.what() + ")");
+      throw core::WrongType(std::string(what) + ": iterating over " + type_name(obj) + " failed (" + error_line(e) + ")");
     }
     fn(item);
   }

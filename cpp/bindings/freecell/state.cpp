@@ -47,7 +47,11 @@ fc::Cascade to_cascade(const py::handle& obj) {
     std::string tok;
     for (char ch : text + " ") {
       if (ch == ' ' || ch == ',') {
-        if (!tok.empty()) v.push_back(Card::parse(tok)), tok.clear();
+        if (!tok.empty()) {
+          if (v.size() == 52) throw core::InvalidValue("a cascade holds at most 52 cards, got more");
+          v.push_back(Card::parse(tok));
+          tok.clear();
+        }
       } else {
         tok += ch;
       }
@@ -56,7 +60,10 @@ fc::Cascade to_cascade(const py::handle& obj) {
   }
   if (!py::isinstance<py::iterable>(obj))
     throw core::WrongType("expected a Cascade, card text or an iterable of cards, got " + type_name(obj));
-  for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) v.push_back(to_card(item));
+  for_each_item(obj, "cascade", [&](py::handle item) {
+    if (v.size() == 52) throw core::InvalidValue("a cascade holds at most 52 cards, got more");
+    v.push_back(to_card(item));
+  });
   return fc::Cascade(std::move(v));
 }
 
@@ -65,10 +72,10 @@ fc::Cascades to_cascades(const py::handle& obj) {
     throw core::WrongType("expected eight cascades, got " + type_name(obj));
   fc::Cascades out;
   int n = 0;
-  for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) {
+  for_each_item(obj, "cascades", [&](py::handle item) {
     if (n == fc::kCascades) throw core::InvalidValue("a FreeCell position has eight cascades, got more");
     out[n++] = to_cascade(item);
-  }
+  });
   if (n != fc::kCascades) throw core::InvalidValue("a FreeCell position has eight cascades, got " + std::to_string(n));
   return out;
 }
@@ -79,10 +86,10 @@ fc::Freecells to_freecells(const py::handle& obj) {
     throw core::WrongType("expected Freecells or up to four cards/None, got " + type_name(obj));
   std::array<std::optional<Card>, 4> cells{};
   int n = 0;
-  for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) {
+  for_each_item(obj, "free cells", [&](py::handle item) {
     if (n == 4) throw core::InvalidValue("there are only four free cells");
     cells[n++] = opt_card(item);
-  }
+  });
   return fc::Freecells(cells);
 }
 
@@ -92,10 +99,10 @@ fc::Foundations to_foundations(const py::handle& obj) {
     throw core::WrongType("expected Foundations or four pile heights, got " + type_name(obj));
   std::array<int, 4> h{};
   int n = 0;
-  for (py::handle item : py::reinterpret_borrow<py::iterable>(obj)) {
+  for_each_item(obj, "foundations", [&](py::handle item) {
     if (n == 4) throw core::InvalidValue("there are four foundations");
     h[n++] = static_cast<int>(to_int(item, "a foundation height", 0, 13));
-  }
+  });
   if (n != 4) throw core::InvalidValue("there are four foundations, got " + std::to_string(n) + " heights");
   return fc::Foundations(h);
 }
