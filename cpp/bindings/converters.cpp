@@ -102,7 +102,8 @@ void for_each_item(py::handle obj, const char* what, const std::function<void(py
       if (PyErr_Occurred() == nullptr) return;
       py::error_already_set e;
       if (!e.matches(PyExc_Exception)) throw e;
-      throw core::WrongType(std::string(what) + ": iterating over " + type_name(obj) + " failed (" + error_line(e) + ")");
+      throw core::WrongType(std::string(what) + ": iterating over " + type_name(obj) + " failed (" + error_line(e) +
+                            ")");
     }
     fn(item);
   }

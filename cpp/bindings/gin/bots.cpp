@@ -89,6 +89,25 @@ const Observation& observation_from(py::handle obj) {
 
 long long count_from(py::handle obj, const char* what) { return to_int(obj, what, 0, core::kMaxCount); }
 
+// The arguments arena_pair and arena_matches share, read and checked in their order.
+struct ArenaCall {
+  gin::PolicyMaker a, b;
+  Rules rules;
+  std::uint64_t seed = 0;
+  long long first = 0;
+  int jobs = 1;
+  bool duplicate = false;
+  ArenaCall(const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules_obj, const SeedLike& seed_obj,
+            const Arg<py::int_>& first_obj, const Arg<py::int_>& jobs_obj, const Arg<py::bool_>& duplicate_obj)
+      : a(side_from(a_obj, "bot_a").maker()), b(side_from(b_obj, "bot_b").maker()), rules(to_rules(rules_obj)) {
+    rules.validate();
+    seed = to_seed(seed_obj);
+    first = count_from(first_obj, "first");
+    jobs = static_cast<int>(to_int(jobs_obj, "jobs", 1, 256));
+    duplicate = to_bool(duplicate_obj, "duplicate");
+  }
+};
+
 // arena_matches keeps a row of totals per match (some 250 bytes with its columns): 2**22
 // matches, about 1 GiB, in one call; arena(..., out=...) runs longer series chunk by chunk.
 constexpr long long kMaxArenaRows = 1LL << 22;
@@ -550,16 +569,10 @@ void bind_arena(py::module_& m) {
       [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
          const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs,
          const Arg<py::bool_>& duplicate) {
-        const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
-        const Rules r = to_rules(rules);
-        r.validate();
-        const std::uint64_t s = to_seed(seed);
-        const long long f = count_from(first, "first"), n = count_from(count, "count"), j = count_from(jobs, "jobs");
-        if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
-        const bool dup = to_bool(duplicate, "duplicate");
-        const gin::PolicyMaker ma = a.maker(), mb = b.maker();
+        const ArenaCall c(a_obj, b_obj, rules, seed, first, jobs, duplicate);
+        const long long n = count_from(count, "count");
         return run_interruptible([&](core::StopToken& stop) {
-          return gin::arena_pair(ma, mb, r, s, f, n, static_cast<int>(j), &stop, dup);
+          return gin::arena_pair(c.a, c.b, c.rules, c.seed, c.first, n, c.jobs, &stop, c.duplicate);
         });
       },
       py::arg("bot_a"), py::arg("bot_b"), py::arg("rules") = Rules{}, py::arg("seed") = 0, py::arg("first") = 0,
@@ -573,17 +586,10 @@ void bind_arena(py::module_& m) {
       [](const py::object& a_obj, const py::object& b_obj, const Arg<Rules>& rules, const SeedLike& seed,
          const Arg<py::int_>& first, const Arg<py::int_>& count, const Arg<py::int_>& jobs,
          const Arg<py::bool_>& duplicate) {
-        const Side a = side_from(a_obj, "bot_a"), b = side_from(b_obj, "bot_b");
-        const Rules r = to_rules(rules);
-        r.validate();
-        const std::uint64_t s = to_seed(seed);
-        const long long f = count_from(first, "first"), j = count_from(jobs, "jobs");
+        const ArenaCall c(a_obj, b_obj, rules, seed, first, jobs, duplicate);
         const long long n = to_int(count, "count", 0, kMaxArenaRows);
-        if (j < 1 || j > 256) throw core::InvalidValue("jobs must be 1 .. 256, got " + std::to_string(j));
-        const bool dup = to_bool(duplicate, "duplicate");
-        const gin::PolicyMaker ma = a.maker(), mb = b.maker();
         const std::vector<gin::PairResult> rows = run_interruptible([&](core::StopToken& stop) {
-          return gin::arena_matches(ma, mb, r, s, f, n, static_cast<int>(j), &stop, dup);
+          return gin::arena_matches(c.a, c.b, c.rules, c.seed, c.first, n, c.jobs, &stop, c.duplicate);
         });
         // One int64 column per total, side A then side B where a total has two.
         std::vector<std::pair<const char*, std::int64_t (*)(const gin::PairResult&)>> fields = {
@@ -606,7 +612,7 @@ void bind_arena(py::module_& m) {
         };
         py::dict out;
         std::vector<std::int64_t> match(rows.size());
-        for (std::size_t i = 0; i < rows.size(); ++i) match[i] = f + static_cast<std::int64_t>(i);
+        for (std::size_t i = 0; i < rows.size(); ++i) match[i] = c.first + static_cast<std::int64_t>(i);
         out["match"] = to_numpy(std::move(match));
         for (const auto& [name, get] : fields) {
           std::vector<std::int64_t> col(rows.size());
