@@ -204,10 +204,12 @@ def _batch_life(fdp: atheris.FuzzedDataProvider) -> None:
                 if name in choices and fdp.ConsumeIntInRange(0, 3)
                 else _number(fdp)
             )
-    if isinstance(n, int) and 4096 < n <= 2**22:
-        # within the documented caps a batch may take gigabytes (a FreeCell game holds ~2 KB):
-        # the harness looks for crashes, not for the machine's memory, so it stays small
-        n = 4096
+    if isinstance(n, int) and 64 < n <= 2**22:
+        # within the documented caps a batch may take gigabytes (a FreeCell game holds ~2 KB)
+        # and each step of thousands of games seconds under the sanitizers: the harness looks
+        # for crashes, not for the machine's limits, so it stays small (64 games are still
+        # shared out over several threads)
+        n = 64
     batch = cls(n, **kwargs)
     size = batch.num_envs
     actions = {YahtzeeBatch: 223, FreeCellBatch: 924, GinBatch: 265}[cls]
