@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
 
 import pytest
 
@@ -174,3 +175,24 @@ def test_values_pickle_repr_hash(value: object) -> None:
     }
     assert eval(repr(value), ns) == value
     assert hash(pickle.loads(pickle.dumps(value))) == hash(value)
+
+
+def test_a_cascade_of_more_than_a_deck_is_refused_before_reading_on() -> None:
+    import itertools
+
+    from parlour.errors import InvalidValueError, WrongTypeError
+
+    assert len(Cascade(["As"] * 52)) == 52  # a reader checks size, not the cards' uniqueness
+    with pytest.raises(InvalidValueError, match="at most 52 cards"):
+        Cascade(itertools.repeat("As"))  # endless: refused at the 53rd card
+    with pytest.raises(InvalidValueError, match="at most 52 cards"):
+        Cascade("As " * 53)
+
+    def failing() -> Iterator[str]:
+        yield "As"
+        raise ValueError("no more\nof this")
+
+    with pytest.raises(
+        WrongTypeError, match=r"^cascade: iterating over generator failed \(ValueError: no more of this\)$"
+    ):
+        Cascade(failing())

@@ -42,16 +42,17 @@ fc::Move to_move(const py::handle& obj) {
 fc::Cascade to_cascade(const py::handle& obj) {
   if (py::isinstance<fc::Cascade>(obj)) return obj.cast<fc::Cascade>();
   std::vector<Card> v;
+  const auto add = [&v](Card c) {  // one deck: no cascade holds more (checked before reading on)
+    if (v.size() == static_cast<std::size_t>(core::kDeckSize))
+      throw core::InvalidValue("a cascade holds at most 52 cards, got more");
+    v.push_back(c);
+  };
   if (py::isinstance<py::str>(obj)) {
     std::string text = to_text(obj, "cascade text");
     std::string tok;
     for (char ch : text + " ") {
       if (ch == ' ' || ch == ',') {
-        if (!tok.empty()) {
-          if (v.size() == 52) throw core::InvalidValue("a cascade holds at most 52 cards, got more");
-          v.push_back(Card::parse(tok));
-          tok.clear();
-        }
+        if (!tok.empty()) add(Card::parse(tok)), tok.clear();
       } else {
         tok += ch;
       }
@@ -60,10 +61,7 @@ fc::Cascade to_cascade(const py::handle& obj) {
   }
   if (!py::isinstance<py::iterable>(obj))
     throw core::WrongType("expected a Cascade, card text or an iterable of cards, got " + type_name(obj));
-  for_each_item(obj, "cascade", [&](py::handle item) {
-    if (v.size() == 52) throw core::InvalidValue("a cascade holds at most 52 cards, got more");
-    v.push_back(to_card(item));
-  });
+  for_each_item(obj, "cascade", [&](py::handle item) { add(to_card(item)); });
   return fc::Cascade(std::move(v));
 }
 

@@ -103,7 +103,7 @@ struct ArenaCall {
     rules.validate();
     seed = to_seed(seed_obj);
     first = count_from(first_obj, "first");
-    jobs = static_cast<int>(to_int(jobs_obj, "jobs", 1, 256));
+    jobs = static_cast<int>(to_int(jobs_obj, "jobs", 1, core::kMaxThreads));
     duplicate = to_bool(duplicate_obj, "duplicate");
   }
 };
