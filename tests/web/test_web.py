@@ -386,12 +386,17 @@ def test_gin_hand_to_its_result_and_nothing_hidden_reaches_the_page(page: Page, 
     assert dragged > 0 or my_discards(p) == 0  # discards were dragged onto the pile
     # The last hand's cards side by side, none over another (a fan hid their suits), the
     # knocker's melds grouped as in the hand above.
-    shown = pg.locator("#result .shown .card")
-    boxes = [shown.nth(i).bounding_box() for i in range(shown.count())]
-    assert len(boxes) >= 18 and all(b is not None for b in boxes)
+    # The coach's review arrives after the result and redraws it: wait for it, then measure
+    # every card in one evaluation (between two separate queries the cards could be redrawn).
+    pg.wait_for_selector("#review [data-mistakes]", timeout=60_000)
+    boxes = pg.eval_on_selector_all(
+        "#result .shown .card",
+        "els => els.map((e) => { const r = e.getBoundingClientRect();"
+        " return { x: r.x, y: r.y, width: r.width, height: r.height }; })",
+    )
+    assert len(boxes) >= 18 and all(b["width"] > 0 and b["height"] > 0 for b in boxes), boxes
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
-            assert a is not None and b is not None
             apart = a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
             assert apart or a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5
     if pg.get_attribute("#result", "data-kind") != "DEAD":
