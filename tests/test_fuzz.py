@@ -27,6 +27,8 @@ import pytest
 from parlour import games
 from parlour.errors import ParlourError
 
+from .sanitized import ROOT, build, clang_ready
+
 GAMES = [("gin", {}), ("yahtzee", {"players": 2}), ("freecell", {"deal": 11})]
 VALUES: list[Any] = [
     None,
@@ -208,63 +210,34 @@ def test_every_class_refuses_a_foreign_pickled_state_with_the_library_error() ->
     assert checked >= 30
 
 
-ROOT = Path(__file__).resolve().parents[1]
-SANITIZED = ROOT / "build" / "sanitize-py"
 FUZZ_RUNS = 200000
 
 
 def _sanitized_parlour(tmp: Path) -> tuple[Path, dict[str, str]]:
     """Build the extension under ASan + UBSan with libFuzzer's coverage instrumentation
-    (Clang; build/sanitize-py is kept, so only the first run compiles everything), lay out a
-    parlour tree in tmp holding it, and give the built module and the environment that
-    loads it: the sanitizer runtime with libFuzzer linked in, preloaded."""
+    (tests/sanitized.py: Clang, one kept build with the C++ tests), lay out a parlour tree
+    in tmp holding it, and give the built module and the environment that loads it: the
+    sanitizer runtime with libFuzzer linked in, preloaded."""
     import os
-    import subprocess
 
-    generator = ["-G", "Ninja"] if shutil.which("ninja") and not (SANITIZED / "Makefile").exists() else []
-    pybind11_dir = subprocess.run(
-        [sys.executable, "-m", "pybind11", "--cmakedir"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    configure = subprocess.run(
-        [
-            "cmake",
-            "-S",
-            str(ROOT),
-            "-B",
-            str(SANITIZED),
-            "-DPARLOUR_SANITIZE=ON",
-            "-DPARLOUR_PYTHON=ON",
-            "-DCMAKE_CXX_COMPILER=clang++",
-            f"-DPython_EXECUTABLE={sys.executable}",
-            f"-Dpybind11_DIR={pybind11_dir}",
-            *generator,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert configure.returncode == 0, configure.stdout[-3000:] + configure.stderr[-3000:]
-    jobs = str(max(1, min(2, os.cpu_count() or 1)))
-    build = subprocess.run(
-        ["cmake", "--build", str(SANITIZED), "-j", jobs], capture_output=True, text=True, timeout=3600
-    )
-    assert build.returncode == 0, build.stdout[-5000:] + build.stderr[-5000:]
-    (so,) = SANITIZED.glob("_core*.so")
+    where = build(python=True)
+    (so,) = where.glob("_core*.so")
+    # A copy of the package, not symlinks: code that finds files from parlour.__file__
+    # (resolved) must stay in this tree, whose extension is the sanitized one.
     package = tmp / "parlour"
-    package.mkdir()
-    for entry in (ROOT / "src" / "parlour").iterdir():
-        if not entry.name.startswith("_core") or entry.name == "_core":
-            (package / entry.name).symlink_to(entry)
-    (package / so.name).symlink_to(so)
+    shutil.copytree(
+        ROOT / "src" / "parlour", package, ignore=shutil.ignore_patterns("_core.*.so", "_core.*.pyd", "__pycache__")
+    )
+    shutil.copy2(so, package / so.name)
     env = dict(
         os.environ,
         PYTHONPATH=str(tmp),
-        LD_PRELOAD=str(SANITIZED / "asan_with_fuzzer.so"),
+        LD_PRELOAD=str(where / "asan_with_fuzzer.so"),
         # the interpreter itself is not sanitized: its allocations at exit are no finding
         ASAN_OPTIONS="detect_leaks=0:abort_on_error=1",
         UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1",
     )
-    return so, env
+    return package / so.name, env
 
 
 # Run in the sanitized environment: which parlour._core loads, whether the process holds the
@@ -285,7 +258,7 @@ print(ctypes.string_at(proc.malloc(64), 64).hex())
     reason="the test extra installs atheris on x86-64 Linux, where it has wheels",
 )
 @pytest.mark.skipif(
-    shutil.which("cmake") is None or shutil.which("clang++") is None or shutil.which("nm") is None,
+    not clang_ready() or shutil.which("nm") is None,
     reason="needs cmake (pip install cmake) and Clang with its compiler-rt (apt-get install clang)",
 )
 def test_atheris_over_the_parsers_and_loaders_under_the_sanitizers(tmp_path: Path) -> None:

@@ -1,12 +1,13 @@
 """The C++ engine alone (no Python) under AddressSanitizer and UndefinedBehaviorSanitizer.
 
-Configures CMake with ``-DPARLOUR_SANITIZE=ON``, which builds the engine, the C++
-scenario tests (``cpp/tests/<game>_test.cpp``) and the workout
-``cpp/tests/sanitize_main.cpp`` with ``-fsanitize=address,undefined``, and runs them all
-with ctest; any memory error, leak, undefined behaviour or failed check fails it.  The
-build directory ``build/sanitize`` is kept, so only the first run in a tree compiles
-everything (about two minutes on two cores); that is why the test is marked ``slow``
-(``pytest -m slow`` runs it; CI does).  By hand::
+Builds the engine, the C++ scenario tests (``cpp/tests/<game>_test.cpp``) and the workout
+``cpp/tests/sanitize_main.cpp`` with ``-fsanitize=address,undefined``
+(``-DPARLOUR_SANITIZE=ON``; tests/sanitized.py: with Clang the same build serves the
+fuzzer of tests/test_fuzz.py) and runs them all with ctest; any memory error, leak,
+undefined behaviour or failed check fails it.  The build directory is kept, so only the
+first run in a tree compiles everything (about four minutes on two cores with the
+extension); that is why the test is marked ``slow`` (``pytest -m slow`` runs it; CI
+does).  By hand, the engine and the C++ tests alone::
 
     cmake -S . -B build/sanitize -DPARLOUR_SANITIZE=ON && cmake --build build/sanitize -j2
     ctest --test-dir build/sanitize --output-on-failure
@@ -14,19 +15,12 @@ everything (about two minutes on two cores); that is why the test is marked ``sl
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-BUILD = ROOT / "build" / "sanitize"
-
-
-def _run(cmd: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False)
+from .sanitized import ROOT, build
 
 
 @pytest.mark.slow
@@ -39,13 +33,15 @@ def _run(cmd: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
     reason="needs g++ or clang++ to build the sanitized engine",
 )
 def test_engine_under_asan_and_ubsan() -> None:
-    generator = ["-G", "Ninja"] if shutil.which("ninja") and not (BUILD / "Makefile").exists() else []
-    configure = _run(["cmake", "-S", ".", "-B", str(BUILD), "-DPARLOUR_SANITIZE=ON", *generator], 300)
-    assert configure.returncode == 0, configure.stdout[-3000:] + configure.stderr[-3000:]
-    jobs = str(max(1, min(2, os.cpu_count() or 1)))
-    build = _run(["cmake", "--build", str(BUILD), "-j", jobs], 1800)
-    assert build.returncode == 0, build.stdout[-5000:] + build.stderr[-5000:]
-    tests = _run(["ctest", "--test-dir", str(BUILD), "--output-on-failure"], 900)
+    where = build(python=False)
+    tests = subprocess.run(
+        ["ctest", "--test-dir", str(where), "--output-on-failure"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
     assert tests.returncode == 0, tests.stdout[-5000:] + tests.stderr[-5000:]
     # Every scenario file and the workout ran, and passed.
     games = sorted(p.stem for p in (ROOT / "cpp" / "tests").glob("*_test.cpp"))

@@ -19,6 +19,20 @@
 #include <utility>
 #include <vector>
 
+// PARLOUR_TEST_SANITIZED is 1 in a build under AddressSanitizer (GCC or Clang), where
+// the engine runs several times slower: a test may then leave out a repeat of work that
+// other builds check.
+#if defined(__SANITIZE_ADDRESS__)
+#define PARLOUR_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PARLOUR_TEST_SANITIZED 1
+#endif
+#endif
+#ifndef PARLOUR_TEST_SANITIZED
+#define PARLOUR_TEST_SANITIZED 0
+#endif
+
 namespace parlour::test {
 
 struct Case {

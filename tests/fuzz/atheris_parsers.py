@@ -20,9 +20,9 @@ with libFuzzer's coverage instrumentation (``-fsanitize=fuzzer-no-link``), as at
 documents for native extensions.  The same build makes ``asan_with_fuzzer.so``, Clang's
 ASan runtime with libFuzzer linked in, which the interpreter preloads::
 
-    cmake -S . -B build/sanitize-py -G Ninja -DPARLOUR_SANITIZE=ON -DPARLOUR_PYTHON=ON -DCMAKE_CXX_COMPILER=clang++
-    cmake --build build/sanitize-py -j2
-    export LD_PRELOAD=build/sanitize-py/asan_with_fuzzer.so ASAN_OPTIONS=detect_leaks=0
+    cmake -S . -B build/sanitize-clang -G Ninja -DPARLOUR_SANITIZE=ON -DPARLOUR_PYTHON=ON -DCMAKE_CXX_COMPILER=clang++
+    cmake --build build/sanitize-clang -j2
+    export LD_PRELOAD=build/sanitize-clang/asan_with_fuzzer.so ASAN_OPTIONS=detect_leaks=0
     PYTHONPATH=<a parlour tree holding that _core> python tests/fuzz/atheris_parsers.py ...
 
 (GCC's runtimes, preloaded instead, would take the coverage calls of atheris' own
