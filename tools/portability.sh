@@ -8,7 +8,9 @@
 #             run under qemu-aarch64 (char signedness, alignment, no x86 intrinsics);
 #   windows   the engine and the C++ tests cross-compiled with MinGW-w64 (POSIX threads),
 #             run under wine (the Windows branch of the platform layer, 32-bit long);
-#   portable  the C++ tests natively with PARLOUR_PORTABLE=1 (no AVX2 kernel anywhere);
+#   portable  no AVX instruction outside the AVX2 kernels in the GCC objects (the windows
+#             build's) and the Clang ones (libcxx's), and the C++ tests natively with
+#             PARLOUR_PORTABLE=1 (no AVX2 kernel anywhere) on the libcxx build;
 #   macos     (not in `all`) the engine compiled for aarch64-macos with `zig c++`, when
 #             the ziglang package is installed.
 #
@@ -36,13 +38,18 @@ configure() {  # configure NAME [cmake arguments...]
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPARLOUR_WERROR=ON "${launcher[@]}" "$@" >/dev/null
 }
 
-libcxx() {
-  say "Clang $(clang++ -dumpversion) with libc++: the extension, then the default tests against it"
+build_libcxx() {  # the extension and the C++ tests with Clang and libc++ (kept; a rerun is a no-op)
   local libcxx=(-stdlib=libc++)
-  configure libcxx -DPARLOUR_PYTHON=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="${libcxx[*]}" \
+  configure libcxx -DPARLOUR_PYTHON=ON -DPARLOUR_TESTS=ON -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_CXX_FLAGS="${libcxx[*]}" -DCMAKE_EXE_LINKER_FLAGS="${libcxx[*]}" \
     -DCMAKE_MODULE_LINKER_FLAGS="${libcxx[*]}" -DCMAKE_SHARED_LINKER_FLAGS="${libcxx[*]}" \
     -DPython_EXECUTABLE="$(command -v "$py")" -Dpybind11_DIR="$("$py" -m pybind11 --cmakedir)"
   cmake --build build/port/libcxx -j "$jobs"
+}
+
+libcxx() {
+  say "Clang $(clang++ -dumpversion) with libc++: the extension, then the default tests against it"
+  build_libcxx
   local so pkg=build/port/libcxx/pkg
   so=$(ls "$root"/build/port/libcxx/_core.*.so)
   if ! ldd "$so" | grep -q 'libc++\.so'; then
@@ -75,12 +82,16 @@ aarch64() {
   ctest --test-dir build/port/aarch64 -j "$jobs" --output-on-failure
 }
 
-windows() {
-  say "Windows ($(x86_64-w64-mingw32-g++-posix -dumpversion), MinGW-w64): the engine and the C++ tests under wine"
+build_windows() {  # the engine and the C++ tests with MinGW-w64's GCC (kept; a rerun is a no-op)
   configure windows -DPARLOUR_TESTS=ON -DCMAKE_SYSTEM_NAME=Windows -DCMAKE_SYSTEM_PROCESSOR=AMD64 \
     -DCMAKE_CXX_COMPILER=x86_64-w64-mingw32-g++-posix -DCMAKE_EXE_LINKER_FLAGS="-static" \
     -DCMAKE_CROSSCOMPILING_EMULATOR=wine
   cmake --build build/port/windows -j "$jobs"
+}
+
+windows() {
+  say "Windows ($(x86_64-w64-mingw32-g++-posix -dumpversion), MinGW-w64): the engine and the C++ tests under wine"
+  build_windows
   # A wine prefix of its own, kept between runs (making one takes a few seconds).
   export WINEPREFIX=$root/build/port/wine WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
   [ -d "$WINEPREFIX" ] || wineboot -i >/dev/null 2>&1 || true
@@ -88,20 +99,31 @@ windows() {
 }
 
 portable() {
-  say "the portable path: AVX instructions only in the AVX2 kernels; the C++ tests with PARLOUR_PORTABLE=1"
-  configure native -DPARLOUR_TESTS=ON
-  cmake --build build/port/native -j "$jobs"
+  say "the portable path: AVX instructions only in the AVX2 kernels (GCC and Clang); the C++ tests with PARLOUR_PORTABLE=1"
+  # x86-64 objects of both compilers, from the builds the other steps make (GCC: MinGW-w64's,
+  # the same code generator as Linux's; Clang: libcxx's) instead of a build of its own.
+  build_windows
+  build_libcxx
   # Any VEX-encoded instruction (AVX and later) outside a function named *avx2* would
   # crash a CPU without AVX: the compiler must keep the target to those functions.
-  local leaks
-  leaks=$(find build/port/native/CMakeFiles/parlour_engine.dir -name '*.o' -print0 | xargs -0 objdump -d --no-show-raw-insn -C |
-    awk '/^[0-9a-f]+ <.*>:$/ {fn = $0} /\t(v[a-z0-9]+|vzeroupper)( |$)/ && fn !~ /avx2/ {print fn}' | sort -u)
-  if [ -n "$leaks" ]; then
-    echo "portability: AVX instructions outside the AVX2 kernels:" >&2
-    echo "$leaks" >&2
-    return 1
-  fi
-  PARLOUR_PORTABLE=1 ctest --test-dir build/port/native -j "$jobs" --output-on-failure
+  local dir listing leaks
+  for dir in build/port/windows build/port/libcxx; do
+    listing=$(find "$dir/CMakeFiles/parlour_engine.dir" \( -name '*.o' -o -name '*.obj' \) -print0 |
+      xargs -0 objdump -d --no-show-raw-insn -C |
+      awk '/^[0-9a-f]+ <.*>:$/ {fn = $0} /\t(v[a-z0-9]+|vzeroupper)( |$)/ {print (fn ~ /avx2/ ? "kernel " : "leak ") fn}' |
+      sort -u)
+    if ! grep -q '^kernel ' <<<"$listing"; then  # the kernels are seen, so a leak would be too
+      echo "portability: no AVX2 kernel found in $dir's objects: the check would see nothing" >&2
+      return 1
+    fi
+    leaks=$(grep '^leak ' <<<"$listing" || true)
+    if [ -n "$leaks" ]; then
+      echo "portability: AVX instructions outside the AVX2 kernels in $dir:" >&2
+      echo "$leaks" >&2
+      return 1
+    fi
+  done
+  PARLOUR_PORTABLE=1 ctest --test-dir build/port/libcxx -j "$jobs" --output-on-failure
 }
 
 macos() {
