@@ -147,6 +147,8 @@ def test_the_disk_limit_stops_a_run_that_continues(tmp_path: Path) -> None:
     ref = solve(517776, mode="proof")
     r = prove(517776, tmp_path, memory_limit=2_000_000, disk_limit=200_000)
     assert isinstance(r, Unknown) and r.reason == "disk_limit"
+    # the positions the stopped split searched before its lists found no room are counted
+    assert 0 < r.states < ref.states
     r = prove(517776, tmp_path, memory_limit=2_000_000)
     assert isinstance(r, Unsolvable) and r.states == ref.states
 

@@ -505,8 +505,11 @@ class Prover {
   // The filter of a split searched on disk: a quarter of the memory limit.
   std::uint64_t filter_bytes() const { return std::max<std::uint64_t>(opt_.memory_limit / 4, 1 << 16); }
 
-  // Runs a split's search on disk to its end (`ext` started or resumed) and books it.
-  void finish_on_disk(ExternalSplit& ext, bool ready, std::uint64_t& held, std::uint64_t& shown) {
+  // Runs a split's search on disk to its end (`ext` started or resumed) and books it;
+  // `searched` is how many positions the split held when it went to disk (a start that
+  // found no room on disk leaves `ext` counting none of them).
+  void finish_on_disk(ExternalSplit& ext, bool ready, std::uint64_t& held, std::uint64_t& shown,
+                      std::uint64_t searched = 0) {
     const ExternalSplit::End end = ready ? ext.run() : ExternalSplit::End::kStopped;
     const std::lock_guard<std::mutex> lock(mu_);
     reserved_ -= held;
@@ -518,7 +521,7 @@ class Prover {
       ++parts_done_;
       report();
     } else {
-      layer_states_ += ext.states();
+      layer_states_ += std::max(ext.states(), searched);
     }
   }
 
@@ -603,6 +606,7 @@ class Prover {
     // and the seeds not certainly in it (the list when `list`, the file when `file`).
     const auto to_disk = [&](bool list, bool file) {
       hand_over(out);
+      const std::uint64_t searched = store->size();
       Host host(*this, part, published, held, shown);
       ExternalSplit ext(host, *codec_, part, xdir);
       const bool ready = ext.start(
@@ -617,7 +621,7 @@ class Prover {
             }
           },
           filter_bytes());
-      finish_on_disk(ext, ready, held, shown);
+      finish_on_disk(ext, ready, held, shown, searched);
     };
     // (the list is counted as the worker's until it is inserted)
     const std::uint64_t seed_bytes = seeds.capacity() * sizeof(CompactKey);

@@ -221,7 +221,8 @@ class Unsolvable:
 class Unknown:
     """The search stopped at a limit without a verdict.
 
-    ``reason`` is ``"max_states"``, ``"time_limit"`` or ``"memory_limit"``.
+    ``reason`` is ``"max_states"``, ``"time_limit"``, ``"memory_limit"`` or (for
+    :func:`prove`) ``"disk_limit"``.
     """
 
     reason: str = ""
