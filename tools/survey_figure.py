@@ -19,11 +19,17 @@ from pathlib import Path
 import numpy as np
 import pyarrow.parquet as pq
 
-WIDTH, PANEL_H, MARGIN_L, MARGIN_R, MARGIN_T, MARGIN_B = 720, 260, 64, 34, 36, 44
+WIDTH, PANEL_H, MARGIN_L, MARGIN_R, MARGIN_T, MARGIN_B = 720, 270, 64, 34, 50, 44
 
 
 def _panel(
-    counts: np.ndarray, edges: np.ndarray, top: float, title: str, xlabel: str, log_x: bool, color: str
+    counts: np.ndarray,
+    edges: np.ndarray,
+    top: float,
+    title: tuple[str, str],
+    xlabel: str,
+    log_x: bool,
+    color: str,
 ) -> list[str]:
     """One histogram panel (bars of counts over edges, log-scale counts) as SVG elements."""
     x0, x1 = MARGIN_L, WIDTH - MARGIN_R
@@ -38,7 +44,10 @@ def _panel(
     def sy(c: float) -> float:  # log10(count + 1), so a single deal still shows
         return y1 - math.log10(c + 1) / ymax * (y1 - y0)
 
-    out = [f'<text x="{x0}" y="{top + 22}" class="title">{title}</text>']
+    out = [
+        f'<text x="{x0}" y="{top + 20}" class="title">{title[0]}</text>',
+        f'<text x="{x0}" y="{top + 36}" class="tick">{title[1]}</text>',
+    ]
     for c, a, b in zip(counts, edges[:-1], edges[1:], strict=True):
         if c:
             xa, xb = sx(a), sx(b)
@@ -95,8 +104,10 @@ def figure(survey: Path) -> str:
             m_counts,
             m_edges,
             0,
-            f"Solution length of the {int(solved.sum()):,} solved deals (mean {m.mean():.2f} moves, median "
-            f"{int(np.median(m))}, longest {int(m.max())})",
+            (
+                f"Solution length of the {int(solved.sum()):,} solved deals",
+                f"mean {m.mean():.2f} moves, median {int(np.median(m))}, longest {int(m.max())}",
+            ),
             "moves (a sequence move counts as one)",
             False,
             "#3b6ea8",
@@ -105,8 +116,11 @@ def figure(survey: Path) -> str:
             s_counts,
             s_edges,
             PANEL_H,
-            f"Search effort of all {n:,} deals ({impossible} proved impossible; median "
-            f"{int(np.median(states)):,} positions, mean {states.mean():,.0f}, most {int(states.max()):,})",
+            (
+                f"Search effort of all {n:,} deals ({impossible} proved impossible)",
+                f"positions stored: median {int(np.median(states)):,}, mean {states.mean():,.0f}, "
+                f"most {int(states.max()):,}",
+            ),
             "positions stored (logarithmic scale)",
             True,
             "#b5562d",

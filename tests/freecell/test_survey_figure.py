@@ -32,11 +32,12 @@ def test_the_figure_shows_the_survey_it_reads(tmp_path: Path) -> None:
     svg = _tool().figure(tmp_path / "survey")
     root = ET.fromstring(svg)
     ns = {"s": "http://www.w3.org/2000/svg"}
-    titles = [t.text or "" for t in root.findall("s:text", ns) if t.get("class") == "title"]
+    texts = [t.text or "" for t in root.findall("s:text", ns)]
     moves = [len(r) for r in results if isinstance(r, Solution)]
     assert sum(isinstance(r, Unsolvable) for r in results) == 1
-    assert f"the {len(moves)} solved deals" in titles[0] and f"longest {max(moves)})" in titles[0]
-    assert f"all {len(deals)} deals (1 proved impossible" in titles[1]
+    assert f"Solution length of the {len(moves)} solved deals" in texts
+    assert f"longest {max(moves)}" in " ".join(texts)
+    assert f"Search effort of all {len(deals)} deals (1 proved impossible)" in texts
     bars = [r for r in root.findall("s:rect", ns) if r.get("fill") not in (None, "white")]
     tenths = {math.floor(math.log10(r.states) * 10 + 1e-9) for r in results}
     assert len(bars) == len(set(moves)) + len(tenths)
