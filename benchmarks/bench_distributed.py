@@ -115,6 +115,11 @@ def checks(table: Any, last: int, wall: float, cpu: float) -> dict[str, Any]:
     }
 
 
+def _listed(deals: list[int]) -> str:
+    """The deals in full when few, else their count and the first and last."""
+    return str(deals) if len(deals) <= 12 else f"{len(deals)} deals ({deals[0]} .. {deals[-1]})"
+
+
 def _print(label: str, r: dict[str, Any], base: dict[str, Any] | None = None, against: str = "") -> None:
     ratio = ""
     if base and base["wall_s"] == base["wall_s"]:  # not NaN: the baseline was timed here
@@ -124,7 +129,7 @@ def _print(label: str, r: dict[str, Any], base: dict[str, Any] | None = None, ag
         same = f"; the same table as {against} but for seconds: {r['rows'].equals(base['rows'])}"
     print(
         f"{label:<12} {r['wall_s']:8.2f} s wall{ratio}, {r['cpu_s']:8.1f} s CPU (this process and all under it), "
-        f"{r['deals_per_s']:9,.0f} deals/s; solver {r['solver_s']:.1f} s; impossible {r['impossible']} "
+        f"{r['deals_per_s']:9,.0f} deals/s; solver {r['solver_s']:.1f} s; impossible {_listed(r['impossible'])} "
         f"(as known: {r['impossible_as_known']}), unknown {r['unknown']}, every other deal solved and replayed: "
         f"{r['all_others_solved_and_replayed']}, each deal once in order: {r['in_order_once']}{same}",
         flush=True,
