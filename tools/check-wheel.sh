@@ -71,7 +71,7 @@ print(f"wheel: {os.path.basename(sdist)}: {os.path.getsize(sdist) / 1e6:.2f} MB"
 EOF
 if command -v file >/dev/null 2>&1; then
   unzip -o -q "$repaired" 'parlour/_core*' -d "$out/unpacked"
-  if file "$out"/unpacked/parlour/_core*.so | grep -q 'not stripped'; then
+  if [[ $(file "$out"/unpacked/parlour/_core*.so) == *"not stripped"* ]]; then
     echo "wheel: the extension is not stripped" >&2
     exit 1
   fi

@@ -52,7 +52,9 @@ libcxx() {
   build_libcxx
   local so pkg=build/port/libcxx/pkg
   so=$(ls "$root"/build/port/libcxx/_core.*.so)
-  if ! ldd "$so" | grep -q 'libc++\.so'; then
+  local deps
+  deps=$(ldd "$so")  # whole, then searched: `ldd | grep -q` fails under pipefail when grep exits first
+  if ! grep -q 'libc++\.so' <<<"$deps"; then
     echo "portability: $so is not linked with libc++" >&2
     return 1
   fi
