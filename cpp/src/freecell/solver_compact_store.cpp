@@ -1,6 +1,8 @@
 // The solver's memory-lean position store (see solver_compact_store.hpp).
 #include "solver_compact_store.hpp"
 
+#include "parlour/core/platform.hpp"
+
 namespace parlour::freecell::search {
 
 namespace {
@@ -17,18 +19,20 @@ CompactStore::CompactStore(bool parents) : with_parents_(parents) {
   bytes_ += kSegments * sizeof(Segment);
 }
 
-std::uint32_t CompactStore::find_or_insert(const CompactKey& key, std::uint32_t parent, bool& inserted) {
-  const std::uint64_t h = key.hash();
+std::uint32_t CompactStore::find_or_insert(const CompactKey& key, std::uint64_t h, std::uint32_t parent,
+                                           bool& inserted) {
+  if (count_ + 1 >= index_mask_ && index_bits_ < 32) widen();
   Segment& seg = segments_[h >> 56];
   if (seg.used + 1 > limit(seg)) grow(seg);
   const std::size_t mask = seg.slots.size() - 1;
+  const std::uint32_t tag = tag_of(h);
   std::size_t i = static_cast<std::size_t>(h) & mask;
   while (true) {
     const std::uint32_t v = seg.slots[i];
     if (v == 0) break;
-    if (this->key(v - 1) == key) {
+    if ((v & ~index_mask_) == tag && this->key(index_of(v)) == key) {
       inserted = false;
-      return v - 1;
+      return index_of(v);
     }
     i = (i + 1) & mask;
   }
@@ -42,7 +46,7 @@ std::uint32_t CompactStore::find_or_insert(const CompactKey& key, std::uint32_t 
   if (with_parents_) parents_[idx >> kChunkBits][idx & kChunkMask] = parent;
   ++count_;
   const bool was_near = near(seg);
-  seg.slots[i] = idx + 1;
+  seg.slots[i] = tag | (idx + 1);
   ++seg.used;
   if (!was_near && near(seg)) near_bytes_ += 2 * seg.slots.size() * sizeof(std::uint32_t);
   inserted = true;
@@ -53,11 +57,44 @@ bool CompactStore::contains(const CompactKey& key) const noexcept {
   const std::uint64_t h = key.hash();
   const Segment& seg = segments_[h >> 56];
   const std::size_t mask = seg.slots.size() - 1;
+  const std::uint32_t tag = tag_of(h);
   for (std::size_t i = static_cast<std::size_t>(h) & mask;; i = (i + 1) & mask) {
     const std::uint32_t v = seg.slots[i];
     if (v == 0) return false;
-    if (this->key(v - 1) == key) return true;
+    if ((v & ~index_mask_) == tag && this->key(index_of(v)) == key) return true;
   }
+}
+
+void CompactStore::prefetch_slot(std::uint64_t h) const noexcept {
+  const Segment& seg = segments_[h >> 56];
+  core::platform::prefetch(&seg.slots[static_cast<std::size_t>(h) & (seg.slots.size() - 1)]);
+}
+
+// The stored key of the first slot from h's on whose tag matches, if any before an
+// empty slot (usually the key itself when it is stored).
+void CompactStore::prefetch_match(std::uint64_t h) const noexcept {
+  const Segment& seg = segments_[h >> 56];
+  const std::size_t mask = seg.slots.size() - 1;
+  const std::uint32_t tag = tag_of(h);
+  for (std::size_t i = static_cast<std::size_t>(h) & mask;; i = (i + 1) & mask) {
+    const std::uint32_t v = seg.slots[i];
+    if (v == 0) return;
+    if ((v & ~index_mask_) == tag) {
+      core::platform::prefetch(&key(index_of(v)));
+      return;
+    }
+  }
+}
+
+// One more bit for the index, one less for the tag: the tag keeps its low bits, which
+// are the same bits of the hash (tag_of), so no key is read.
+void CompactStore::widen() {
+  const std::uint32_t old_mask = index_mask_;
+  ++index_bits_;
+  index_mask_ = index_bits_ == 32 ? 0xffffffffu : (1u << index_bits_) - 1;
+  for (Segment& seg : segments_)
+    for (std::uint32_t& v : seg.slots)
+      if (v) v = (static_cast<std::uint32_t>((v & ~old_mask) << 1) & ~index_mask_) | (v & old_mask);
 }
 
 void CompactStore::grow(Segment& seg) {
@@ -66,7 +103,7 @@ void CompactStore::grow(Segment& seg) {
   const std::size_t mask = slots.size() - 1;
   for (const std::uint32_t v : seg.slots) {
     if (!v) continue;
-    std::size_t i = static_cast<std::size_t>(key(v - 1).hash()) & mask;
+    std::size_t i = static_cast<std::size_t>(key(index_of(v)).hash()) & mask;
     while (slots[i]) i = (i + 1) & mask;
     slots[i] = v;
   }

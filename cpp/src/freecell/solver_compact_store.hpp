@@ -36,10 +36,34 @@ class CompactStore {
 
   // The index of the position with this key, appending it (with its parent) when
   // absent; inserted set true then.
-  std::uint32_t find_or_insert(const CompactKey& key, std::uint32_t parent, bool& inserted);
+  std::uint32_t find_or_insert(const CompactKey& key, std::uint32_t parent, bool& inserted) {
+    return find_or_insert(key, key.hash(), parent, inserted);
+  }
+  // The same with the key's hash (key.hash()) given.
+  std::uint32_t find_or_insert(const CompactKey& key, std::uint64_t h, std::uint32_t parent, bool& inserted);
 
   // Whether the store holds this key.
   [[nodiscard]] bool contains(const CompactKey& key) const noexcept;
+
+  // find_or_insert(keys[j], parent, inserted) for j = 0 .. n - 1 in turn (the same
+  // indices and order), calling f(j, index, inserted) after each and stopping when it
+  // returns false; n <= kMaxChildren.  The keys' slots, then the stored keys their tags
+  // point to, are prefetched first, so the scattered reads of a whole expansion overlap
+  // instead of waiting one by one.
+  template <class F>
+  void insert_all(const CompactKey* keys, std::size_t n, std::uint32_t parent, F&& f) {
+    std::uint64_t hashes[kMaxChildren];
+    for (std::size_t j = 0; j < n; ++j) {
+      hashes[j] = keys[j].hash();
+      prefetch_slot(hashes[j]);
+    }
+    for (std::size_t j = 0; j < n; ++j) prefetch_match(hashes[j]);
+    bool inserted = false;
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint32_t idx = find_or_insert(keys[j], hashes[j], parent, inserted);
+      if (!f(j, idx, inserted)) return;
+    }
+  }
 
   // Open list: a bucket queue on priorities, LIFO within a bucket (as OpenList).
   void push(int prio, std::uint32_t node);
@@ -93,11 +117,22 @@ class CompactStore {
     std::uint32_t n;
     std::uint32_t items[kBlock];
   };
+  // A slot holds a position's index + 1 in its low index_bits_ bits and, above them, as
+  // many bits of the key's hash as are left (a tag): a probe reads a key only when the
+  // tag matches, so most probes of other keys touch no key.  The index takes more bits
+  // as the store grows (widen), the tag fewer; 0 is an empty slot.
   struct Segment {
-    std::vector<std::uint32_t> slots;  // node index + 1, 0 empty
+    std::vector<std::uint32_t> slots;
     std::size_t used = 0;
   };
+  [[nodiscard]] std::uint32_t tag_of(std::uint64_t h) const noexcept {
+    return static_cast<std::uint32_t>((h >> 32) << index_bits_);  // (the bits above 32 drop)
+  }
+  [[nodiscard]] std::uint32_t index_of(std::uint32_t slot) const noexcept { return (slot & index_mask_) - 1; }
+  void widen();
   void grow(Segment& seg);
+  void prefetch_slot(std::uint64_t h) const noexcept;
+  void prefetch_match(std::uint64_t h) const noexcept;
   [[nodiscard]] static std::size_t limit(const Segment& s) noexcept { return s.slots.size() / 10 * 7; }
   [[nodiscard]] static bool near(const Segment& s) noexcept { return s.used + kMaxChildren >= limit(s); }
   [[nodiscard]] std::uint64_t chunk_bytes() const noexcept {
@@ -109,6 +144,8 @@ class CompactStore {
   std::vector<std::unique_ptr<CompactKey[]>> keys_;        // 24 bytes a position
   std::vector<std::unique_ptr<std::uint32_t[]>> parents_;  // 4 bytes a position (if kept)
   std::vector<Segment> segments_;
+  int index_bits_ = 20;
+  std::uint32_t index_mask_ = (1u << 20) - 1;
   std::uint64_t count_ = 0;
   std::uint64_t bytes_ = 0;
   std::uint64_t near_bytes_ = 0;  // what growing every segment near its limit would add

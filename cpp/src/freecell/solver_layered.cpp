@@ -648,6 +648,8 @@ class Prover {
     Board s;
     int prio = 0;
     std::uint32_t cur = 0;
+    std::vector<CompactKey> batch;  // an expansion's children in this split
+    batch.reserve(CompactStore::kMaxChildren);
     for (std::uint64_t step = 0;; ++step) {
       if ((step & 255) == 0) {
         stop_.throw_if_stop_requested();
@@ -661,9 +663,11 @@ class Prover {
       if (!fits(*store, fixed, published, held)) return to_disk(false, false);
       if (!store->pop(prio, cur)) break;
       s = codec_->decode(store->key(cur));
-      const bool won = search::expand_in_split(*codec_, part, s, out, [&](const CompactKey& k) {
-        const std::uint32_t idx = store->find_or_insert(k, cur, inserted);
-        if (inserted) store->push(0, idx);
+      batch.clear();
+      const bool won = search::expand_in_split(*codec_, part, s, out, [&](const CompactKey& k) { batch.push_back(k); });
+      store->insert_all(batch.data(), batch.size(), cur, [&](std::size_t, std::uint32_t idx, bool is_new) {
+        if (is_new) store->push(0, idx);
+        return true;
       });
       if (won) {
         won_ = true;

@@ -18,6 +18,8 @@ bool Scan::migrate() {
   }
   codec_ = std::make_unique<CompactCodec>(root_);
   compact_ = std::make_unique<CompactStore>();
+  boards_.reserve(CompactStore::kMaxChildren);  // (within the 2 MB allowed for above)
+  keys_.reserve(CompactStore::kMaxChildren);
   bool inserted = false;
   Board b;
   for (std::uint64_t i = 0; i < n; ++i) {
@@ -34,7 +36,6 @@ Scan::Status Scan::run_compact(std::uint64_t budget) {
   Board s;
   int prio = 0;
   std::uint32_t cur = 0;
-  bool inserted = false;
   std::int16_t terms[8];
   std::uint8_t ordered = 0;
   for (std::uint64_t step = 0; step < budget; ++step) {
@@ -45,17 +46,23 @@ Scan::Status Scan::run_compact(std::uint64_t budget) {
     // The parent's moves made follow from its priority, h + moves * g.
     const int g = p_.moves > 0 ? (prio - heuristic(s, p_, terms, ordered)) / p_.moves + 1 : 0;
     children_.clear();
+    boards_.clear();
+    keys_.clear();
     for_each_move(s, p_.prune, [&](Board& child, MoveCode, int exposed) {
-      if (goal_ != kNoNode) return;
       if (exposed == -2 || (exposed >= 0 && autoplay_allows(child, exposed, p_.autoplay))) autoplay(child, p_.autoplay);
-      const std::uint32_t idx = compact_->find_or_insert(codec_->encode(child), cur, inserted);
-      if (!inserted) return;
-      const int h = heuristic(child, p_, terms, ordered);
+      boards_.push_back(child);
+      keys_.push_back(codec_->encode(child));
+    });
+    // (in one batch, in the order generated: see CompactStore::insert_all)
+    compact_->insert_all(keys_.data(), keys_.size(), cur, [&](std::size_t j, std::uint32_t idx, bool is_new) {
+      if (!is_new) return true;
+      const int h = heuristic(boards_[j], p_, terms, ordered);
       if (ordered == 0xff) {
         goal_ = idx;
-        return;
+        return false;
       }
       children_.emplace_back(h + p_.moves * g, idx);
+      return true;
     });
     if (goal_ != kNoNode) return kGoal;
     for (auto it = children_.rbegin(); it != children_.rend(); ++it) compact_->push(it->first, it->second);

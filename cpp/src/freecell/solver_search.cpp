@@ -76,7 +76,8 @@ std::uint64_t Scan::states() const noexcept {
 }
 
 std::uint64_t Scan::bytes() const noexcept {
-  return mem_.bytes() + children_.capacity() * sizeof(children_[0]) + (compact_ ? compact_->bytes() : 0);
+  return mem_.bytes() + children_.capacity() * sizeof(children_[0]) + boards_.capacity() * sizeof(Board) +
+         keys_.capacity() * sizeof(CompactKey) + (compact_ ? compact_->bytes() : 0);
 }
 
 void Scan::count_memory() noexcept {
@@ -128,6 +129,8 @@ void Scan::release() {
   codec_.reset();
   mem_.release();
   std::vector<std::pair<int, std::uint32_t>>().swap(children_);
+  std::vector<Board>().swap(boards_);
+  std::vector<CompactKey>().swap(keys_);
   done = true;
   count_memory();
 }

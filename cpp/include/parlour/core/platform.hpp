@@ -15,7 +15,8 @@
 //                bit-identical results (the same IEEE operations in the same order),
 //                so the switch exists for testing and for comparing speed.
 //   Memory       the machine's RAM, what is still available, and this process's
-//                resident set now and at its peak (0 when the system cannot tell).
+//                resident set now and at its peak (0 when the system cannot tell);
+//                prefetch(), a hint that a line of memory will be read soon.
 //   Threads      available_cpus(): the processors this process may run on (its
 //                affinity mask where the system has one), at least 1.
 //   Files        paths from and to UTF-8 text (the Python side passes UTF-8; Windows
@@ -68,6 +69,18 @@ std::uint64_t available_memory() noexcept;
 std::uint64_t resident_memory() noexcept;
 // The largest resident set size this process has had, in bytes (0: unknown).
 std::uint64_t peak_resident_memory() noexcept;
+
+// Asks the processor to start loading the cache line at `p`, which will be read soon:
+// code that is about to read scattered memory (a hash table's slots) issues the hints
+// for several reads first, so that the loads overlap.  Only a hint: it never faults,
+// and compilers without the builtin (MSVC) ignore it.
+inline void prefetch(const void* p) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p);
+#else
+  (void)p;
+#endif
+}
 
 // ---- Threads ----------------------------------------------------------------------
 
