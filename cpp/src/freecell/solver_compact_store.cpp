@@ -53,8 +53,7 @@ std::uint32_t CompactStore::find_or_insert(const CompactKey& key, std::uint64_t 
   return idx;
 }
 
-bool CompactStore::contains(const CompactKey& key) const noexcept {
-  const std::uint64_t h = key.hash();
+bool CompactStore::contains(const CompactKey& key, std::uint64_t h) const noexcept {
   const Segment& seg = segments_[h >> 56];
   const std::size_t mask = seg.slots.size() - 1;
   const std::uint32_t tag = tag_of(h);

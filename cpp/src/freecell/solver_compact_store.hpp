@@ -42,8 +42,19 @@ class CompactStore {
   // The same with the key's hash (key.hash()) given.
   std::uint32_t find_or_insert(const CompactKey& key, std::uint64_t h, std::uint32_t parent, bool& inserted);
 
-  // Whether the store holds this key.
-  [[nodiscard]] bool contains(const CompactKey& key) const noexcept;
+  // Whether the store holds this key (whose hash is h).
+  [[nodiscard]] bool contains(const CompactKey& key) const noexcept { return contains(key, key.hash()); }
+  [[nodiscard]] bool contains(const CompactKey& key, std::uint64_t h) const noexcept;
+
+  // Sets hashes[j] = keys[j].hash() for j < n and prefetches what looking them up will
+  // read: their slots, then the stored keys whose tags match (see insert_all).
+  void prefetch_all(const CompactKey* keys, std::size_t n, std::uint64_t* hashes) const noexcept {
+    for (std::size_t j = 0; j < n; ++j) {
+      hashes[j] = keys[j].hash();
+      prefetch_slot(hashes[j]);
+    }
+    for (std::size_t j = 0; j < n; ++j) prefetch_match(hashes[j]);
+  }
 
   // find_or_insert(keys[j], parent, inserted) for j = 0 .. n - 1 in turn (the same
   // indices and order), calling f(j, index, inserted) after each and stopping when it
@@ -53,11 +64,7 @@ class CompactStore {
   template <class F>
   void insert_all(const CompactKey* keys, std::size_t n, std::uint32_t parent, F&& f) {
     std::uint64_t hashes[kMaxChildren];
-    for (std::size_t j = 0; j < n; ++j) {
-      hashes[j] = keys[j].hash();
-      prefetch_slot(hashes[j]);
-    }
-    for (std::size_t j = 0; j < n; ++j) prefetch_match(hashes[j]);
+    prefetch_all(keys, n, hashes);
     bool inserted = false;
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint32_t idx = find_or_insert(keys[j], hashes[j], parent, inserted);

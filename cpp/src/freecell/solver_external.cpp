@@ -73,6 +73,7 @@ bool get_bit(const std::vector<std::uint64_t>& bits, std::uint64_t i) {
 ExternalSplit::ExternalSplit(SplitHost& host, const CompactCodec& codec, Part part, fs::path dir)
     : host_(host), codec_(codec), part_(part), dir_(std::move(dir)) {
   out_.reserve(kHandOver + CompactStore::kMaxChildren);
+  batch_.reserve(CompactStore::kMaxChildren);
 }
 
 ExternalSplit::~ExternalSplit() = default;
@@ -96,7 +97,8 @@ std::int64_t ExternalSplit::finished_states(const fs::path& dir) {
 
 std::uint64_t ExternalSplit::held() const noexcept {
   std::uint64_t b = (filter_ ? filter_->bytes() : 0) + old_.capacity() * 8 + doubtful_.capacity() * sizeof(CompactKey) +
-                    out_.capacity() * sizeof(out_[0]) + (reader_ ? kBlockKeys * sizeof(CompactKey) : 0);
+                    out_.capacity() * sizeof(out_[0]) + batch_.capacity() * sizeof(CompactKey) +
+                    (reader_ ? kBlockKeys * sizeof(CompactKey) : 0);
   if (store_) b += store_->bytes();
   return b;
 }
@@ -339,15 +341,23 @@ bool ExternalSplit::sweep(End& end) {
     }
     const Board s = codec_.decode(store_->key(cur));
     bool inserted = false;
-    const bool won = expand_in_split(codec_, part_, s, out_, [&](const CompactKey& k) {
-      if (store_->contains(k)) return;
+    batch_.clear();
+    const bool won = expand_in_split(codec_, part_, s, out_, [&](const CompactKey& k) { batch_.push_back(k); });
+    // The children in order, as they came, their reads in the store and the filter
+    // prefetched together first.
+    std::uint64_t hashes[CompactStore::kMaxChildren];
+    store_->prefetch_all(batch_.data(), batch_.size(), hashes);
+    for (const CompactKey& k : batch_) filter_->prefetch(k);
+    for (std::size_t j = 0; j < batch_.size(); ++j) {
+      const CompactKey& k = batch_[j];
+      if (store_->contains(k, hashes[j])) continue;
       if (filter_->may_contain(k)) {
         doubtful_.push_back(k);
-        return;
+        continue;
       }
-      const std::uint32_t idx = store_->find_or_insert(k, CompactStore::kNone, inserted);
+      const std::uint32_t idx = store_->find_or_insert(k, hashes[j], CompactStore::kNone, inserted);
       store_->push(0, idx);
-    });
+    }
     if (won) {
       host_.won();
       end = End::kWon;

@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "parlour/core/platform.hpp"
 #include "solver_compact.hpp"
 #include "solver_compact_store.hpp"
 #include "solver_moves.hpp"
@@ -84,6 +85,11 @@ class BloomFilter {
   void add(const CompactKey& k) noexcept {
     const auto [block, bits] = locate(k);
     for (int i = 0; i < 8; ++i) bits_[block * 8 + i] |= bits[i];
+  }
+  // A hint that may_contain(k) or add(k) comes soon: loads k's block.
+  void prefetch(const CompactKey& k) const noexcept {
+    const std::uint64_t h = k.hash();
+    core::platform::prefetch(&bits_[(shift_ < 64 ? h >> shift_ : 0) * 8]);
   }
   [[nodiscard]] bool may_contain(const CompactKey& k) const noexcept {
     const auto [block, bits] = locate(k);
@@ -213,6 +219,7 @@ class ExternalSplit {
   std::uint64_t next_id_ = 0;
   std::uint64_t disk_ = 0;
   std::vector<std::pair<Part, CompactKey>> out_;
+  std::vector<CompactKey> batch_;  // an expansion's children in this split
 };
 
 }  // namespace parlour::freecell::search
