@@ -172,9 +172,14 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
   std::vector<std::uint64_t>().swap(open);
   std::uint64_t i = 0;
   store.for_each_chunk([&](CompactKey* keys, std::size_t n) {
+    std::size_t gone = 0;
     for (std::size_t j = 0; j < n; ++j, ++i)
-      if (with_old && get_bit(old_, i)) keys[j] = kGone;
+      if (with_old && get_bit(old_, i)) {
+        keys[j] = kGone;
+        ++gone;
+      }
     std::sort(keys, keys + n, key_less);  // kGone last
+    if (filter_) filter_->add_all(keys, n - gone);
     runs.emplace_back(keys, keys + n);
   });
   if (fresh) {
@@ -192,7 +197,6 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
       auto r = heap.top();
       heap.pop();
       w.add(*r.first);
-      if (filter_) filter_->add(*r.first);
       if (++r.first != r.second && !(*r.first == kGone)) heap.push(r);
     }
     if (w.close(/*sync=*/true) != fresh)
@@ -388,6 +392,9 @@ bool ExternalSplit::resolve() {
   {
     Merge doubtful(d), known(v);
     KeyWriter w(path(name));
+    constexpr std::size_t kFreshBatch = 1024;
+    std::vector<CompactKey> fresh;  // new positions not yet in the filter (24 KB)
+    fresh.reserve(kFreshBatch);
     CompactKey a{}, b{};
     bool have_b = known.next(b);
     std::uint64_t step = 0;
@@ -402,8 +409,13 @@ bool ExternalSplit::resolve() {
       while (have_b && key_less(b, a)) have_b = known.next(b);
       if (have_b && b == a) continue;
       w.add(a);
-      filter_->add(a);
+      fresh.push_back(a);
+      if (fresh.size() == kFreshBatch) {
+        filter_->add_all(fresh.data(), fresh.size());
+        fresh.clear();
+      }
     }
+    filter_->add_all(fresh.data(), fresh.size());
     found = w.close(/*sync=*/true);
   }
   const std::uint64_t used = file_bytes(found);
@@ -493,7 +505,7 @@ bool ExternalSplit::make_filter(std::uint64_t filter_bytes) {
     KeyReader r(path(f.name));
     std::uint64_t n = 0;
     for (const auto* block = &r.next(); !block->empty(); block = &r.next()) {
-      for (const CompactKey& k : *block) filter_->add(k);
+      filter_->add_all(block->data(), block->size());
       n += block->size();
     }
     if (n != f.count) r.damaged();

@@ -86,6 +86,16 @@ class BloomFilter {
     const auto [block, bits] = locate(k);
     for (int i = 0; i < 8; ++i) bits_[block * 8 + i] |= bits[i];
   }
+  // add(k) for each of keys[0 .. n), each block prefetched some keys ahead so that the
+  // scattered writes overlap.
+  void add_all(const CompactKey* keys, std::size_t n) noexcept {
+    constexpr std::size_t kAhead = 16;
+    for (std::size_t j = 0; j < n && j < kAhead; ++j) prefetch(keys[j]);
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j + kAhead < n) prefetch(keys[j + kAhead]);
+      add(keys[j]);
+    }
+  }
   // A hint that may_contain(k) or add(k) comes soon: loads k's block.
   void prefetch(const CompactKey& k) const noexcept {
     const std::uint64_t h = k.hash();
