@@ -345,13 +345,12 @@ bool ExternalSplit::sweep(End& end) {
     }
     const Board s = codec_.decode(store_->key(cur));
     bool inserted = false;
-    batch_.clear();
-    const bool won = expand_in_split(codec_, part_, s, out_, [&](const CompactKey& k) { batch_.push_back(k); });
+    const bool won = expand_in_split(codec_, part_, s, batch_, out_);
     // The children in order, as they came, their reads in the store and the filter
     // prefetched together first.
     std::uint64_t hashes[CompactStore::kMaxChildren];
     store_->prefetch_all(batch_.data(), batch_.size(), hashes);
-    for (const CompactKey& k : batch_) filter_->prefetch(k);
+    for (std::size_t j = 0; j < batch_.size(); ++j) filter_->prefetch(hashes[j]);
     for (std::size_t j = 0; j < batch_.size(); ++j) {
       const CompactKey& k = batch_[j];
       if (store_->contains(k, hashes[j])) continue;

@@ -49,12 +49,13 @@ inline Part part_of(const Board& b) noexcept {
 }
 inline int layer_of(Part p) noexcept { return (p & 15) + ((p >> 4) & 15) + ((p >> 8) & 15) + ((p >> 12) & 15); }
 
-// Expands s for the complete scan: same(key) for each child in split `part`, the others
-// appended to `out` with their split; true (and no more children) when a child is won.
-template <class Same>
-bool expand_in_split(const CompactCodec& codec, Part part, const Board& s,
-                     std::vector<std::pair<Part, CompactKey>>& out, Same&& same) {
+// Expands s for the complete scan: the children in split `part` replace the keys of
+// `same` (in the order generated), the others are appended to `out` with their split;
+// true (and no more children) when a child is won.
+inline bool expand_in_split(const CompactCodec& codec, Part part, const Board& s, std::vector<CompactKey>& same,
+                            std::vector<std::pair<Part, CompactKey>>& out) {
   bool won = false;
+  same.clear();
   for_each_move(s, Prune::None, [&](Board& child, MoveCode, int exposed) {
     if (won) return;
     if (exposed == -2 || (exposed >= 0 && autoplay_allows(child, exposed, Autoplay::Safe)))
@@ -65,7 +66,7 @@ bool expand_in_split(const CompactCodec& codec, Part part, const Board& s,
     }
     const Part p = part_of(child);
     if (p == part)
-      same(codec.encode(child));
+      same.push_back(codec.encode(child));
     else
       out.emplace_back(p, codec.encode(child));
   });
@@ -90,17 +91,14 @@ class BloomFilter {
   // scattered writes overlap.
   void add_all(const CompactKey* keys, std::size_t n) noexcept {
     constexpr std::size_t kAhead = 16;
-    for (std::size_t j = 0; j < n && j < kAhead; ++j) prefetch(keys[j]);
+    for (std::size_t j = 0; j < n && j < kAhead; ++j) prefetch(keys[j].hash());
     for (std::size_t j = 0; j < n; ++j) {
-      if (j + kAhead < n) prefetch(keys[j + kAhead]);
+      if (j + kAhead < n) prefetch(keys[j + kAhead].hash());
       add(keys[j]);
     }
   }
-  // A hint that may_contain(k) or add(k) comes soon: loads k's block.
-  void prefetch(const CompactKey& k) const noexcept {
-    const std::uint64_t h = k.hash();
-    core::platform::prefetch(&bits_[(shift_ < 64 ? h >> shift_ : 0) * 8]);
-  }
+  // A hint that may_contain(k) or add(k) comes soon, given k.hash(): loads k's block.
+  void prefetch(std::uint64_t hash) const noexcept { core::platform::prefetch(&bits_[block_of(hash) * 8]); }
   [[nodiscard]] bool may_contain(const CompactKey& k) const noexcept {
     const auto [block, bits] = locate(k);
     for (int i = 0; i < 8; ++i)
@@ -116,18 +114,19 @@ class BloomFilter {
   };
   [[nodiscard]] Where locate(const CompactKey& k) const noexcept {
     const std::uint64_t h = k.hash();
-    Where w{shift_ < 64 ? h >> shift_ : 0, {}};
+    Where w{block_of(h), {}};
     std::uint64_t g = (h ^ (h >> 31)) * 0xBF58476D1CE4E5B9ull;
     g ^= g >> 29;
     for (int i = 0; i < 6; ++i, g >>= 9) w.bits[(g >> 6) & 7] |= std::uint64_t{1} << (g & 63);
     return w;
   }
+  [[nodiscard]] std::uint64_t block_of(std::uint64_t h) const noexcept { return shift_ < 64 ? h >> shift_ : 0; }
   static int shift_for(std::uint64_t bytes) noexcept {
     int shift = 64;
     while (shift > 8 && (std::uint64_t{64} << (64 - shift + 1)) <= bytes) --shift;
     return shift;
   }
-  int shift_;  // a key's block: the top 64 - shift_ bits of its hash
+  int shift_;  // a key's block: the top 64 - shift_ bits of its hash (block_of)
   std::vector<std::uint64_t> bits_;
 };
 

@@ -663,8 +663,7 @@ class Prover {
       if (!fits(*store, fixed, published, held)) return to_disk(false, false);
       if (!store->pop(prio, cur)) break;
       s = codec_->decode(store->key(cur));
-      batch.clear();
-      const bool won = search::expand_in_split(*codec_, part, s, out, [&](const CompactKey& k) { batch.push_back(k); });
+      const bool won = search::expand_in_split(*codec_, part, s, batch, out);
       store->insert_all(batch.data(), batch.size(), cur, [&](std::size_t, std::uint32_t idx, bool is_new) {
         if (is_new) store->push(0, idx);
         return true;
