@@ -82,21 +82,23 @@ inline bool opens(const Board& s, int i, int free_cells, const Openers& o, int w
   return false;
 }
 
-// The cascades (one bit each) whose top card some card of a run can go onto: the run's
-// top has rank `rank` and colour `red` and it holds `run` cards, each one rank higher
-// and of the other colour than the card above it; the tops' ranks (0 for an empty
-// cascade) and colours are given one byte a cascade.  A top of rank R takes the run's
-// card of rank R - 1 when that lies in the run (R - 1 - rank < run) and has the other
-// colour (the colour changes with each card down the run).  All eight at once, one
-// byte each (the ranks are below 128, so the subtractions never borrow across bytes).
-inline unsigned run_targets(std::uint64_t top_rank, std::uint64_t top_red, int rank, int red, int run) noexcept {
+// The cascades (one bit each) whose top card some card of a run can go onto, moving
+// between kmin and kmax cards: the run's top has rank `rank` and colour `red`, each
+// card of the run one rank higher and of the other colour than the card above it; the
+// tops' ranks (0 for an empty cascade) and colours are given one byte a cascade.  A
+// top of rank R takes the run's card of rank R - 1, moving k = R - rank cards, when
+// kmin <= k <= kmax and that card has the other colour (the colour changes with each
+// card down the run).  All eight at once, one byte each (the ranks are below 128, so
+// the subtractions never borrow across bytes); kmin > kmax gives none.
+inline unsigned run_targets(std::uint64_t top_rank, std::uint64_t top_red, int rank, int red, int kmin,
+                            int kmax) noexcept {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  const std::uint64_t lo = kOnes * static_cast<std::uint64_t>(rank + 1);    // R >= rank + 1
-  const std::uint64_t hi = kOnes * static_cast<std::uint64_t>(rank + run);  // R <= rank + run
+  const std::uint64_t lo = kOnes * static_cast<std::uint64_t>(rank + kmin);  // R >= rank + kmin
+  const std::uint64_t hi = kOnes * static_cast<std::uint64_t>(rank + kmax);  // R <= rank + kmax
   const std::uint64_t in = ((top_rank | kHigh) - lo) & ((hi | kHigh) - top_rank) & kHigh;
   // R - rank - 1 even: the card of rank R - 1 has the top's colour; so it must differ
   // from the colour of the top it goes onto.
-  const std::uint64_t colour = (top_rank ^ lo ^ top_red ^ (kOnes * static_cast<std::uint64_t>(red))) & kOnes;
+  const std::uint64_t colour = (top_rank ^ (kOnes * static_cast<std::uint64_t>(rank + 1 + red)) ^ top_red) & kOnes;
   const std::uint64_t ok = (in >> 7) & colour;
   return static_cast<unsigned>((ok * 0x0102040810204080ull) >> 56);
 }
@@ -116,28 +118,26 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       if (first_cell < 0) first_cell = i;
       ++free_cells;
     }
-  for (int i = 0; i < 8; ++i)
-    if (!s.len[i]) {
-      if (first_empty < 0) first_empty = i;
-      ++empty;
-    }
-  const int limit_card = (free_cells + 1) << empty;
-  const int limit_empty = empty ? (free_cells + 1) << (empty - 1) : 0;
   // For each cascade the first of the two cards that build on its top (the other is
   // 13 further), or -1; and the rank and colour of each top, one byte a cascade.
-  const std::uint8_t* runs = s.run;
   int wanted[8];
   std::uint64_t top_rank = 0, top_red = 0;
   for (int i = 0; i < 8; ++i) {
     const int n = s.len[i];
     wanted[i] = -1;
-    if (!n) continue;
+    if (!n) {
+      if (first_empty < 0) first_empty = i;
+      ++empty;
+      continue;
+    }
     const int top = s.col[i][n - 1];
     top_rank |= std::uint64_t{kCards.rank[top]} << (8 * i);
     top_red |= std::uint64_t{kCards.red[top]} << (8 * i);
     // Cards of the other colour, one rank lower: suits 2, 3 under black, 0, 1 under red.
     if (kCards.rank[top] > 1) wanted[i] = (kCards.red[top] ? 0 : 26) + kCards.rank[top] - 2;
   }
+  const int limit_card = (free_cells + 1) << empty;
+  const int limit_empty = empty ? (free_cells + 1) << (empty - 1) : 0;
   const bool idle_to_cell = has(prune, Prune::IdleToCell);
   Openers openers;
   if (idle_to_cell) {
@@ -153,14 +153,8 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
         openers.cells |= (1ull << l) | (1ull << (l + 13));
       }
   }
-  // For each card the cascades whose top it builds on (one bit each).
-  std::uint8_t takers[52] = {};
-  for (int j = 0; j < 8; ++j) {
-    const int w = wanted[j];
-    if (w < 0) continue;
-    takers[w] = static_cast<std::uint8_t>(takers[w] | (1u << j));
-    takers[w + 13] = static_cast<std::uint8_t>(takers[w + 13] | (1u << j));
-  }
+  // Lateral pruning leaves only moves of a whole run: a part of a run lies on a card
+  // it builds on.
   const bool lateral = has(prune, Prune::Lateral);
   Board t;
   // From the cascades.
@@ -168,7 +162,7 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
     const int n = s.len[i];
     if (!n) continue;
     const int top = s.col[i][n - 1];
-    const int run = runs[i];
+    const int run = s.run[i];
     if (kCards.rank[top] == s.found[kCards.suit[top]] + 1) {
       t = s;
       --t.len[i];
@@ -176,14 +170,15 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       ++t.found[kCards.suit[top]];
       f(t, MoveCode::make(top, 1, Dest::Foundation, 0), -2);
     }
-    for (unsigned m = run_targets(top_rank, top_red, kCards.rank[top], kCards.red[top], run) & ~(1u << i); m;
-         m &= m - 1) {
+    // Onto another cascade's top: at most the supermove limit, and the whole run when
+    // lateral moves are pruned.
+    for (unsigned m = run_targets(top_rank, top_red, kCards.rank[top], kCards.red[top], lateral ? run : 1,
+                                  std::min(run, limit_card));
+         m; m &= m - 1) {
       const int j = std::countr_zero(m);
       const int dst = s.col[j][s.len[j] - 1];
       const int k = kCards.rank[dst] - kCards.rank[top];  // the cards that move
       const int base = s.col[i][n - k];
-      if (k > limit_card) continue;
-      if (lateral && k < n && builds(base, s.col[i][n - k - 1])) continue;
       t = s;
       std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
       t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
@@ -194,10 +189,10 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
     }
     if (first_empty >= 0) {
       const int kmax = std::min({run, limit_empty, n - 1});
-      for (int k = kmax; k >= 1; --k) {
+      // A single card goes to an empty cascade only when no free cell is left to take it.
+      const int kmin = std::max(lateral ? run : 1, has(prune, Prune::SingleToEmpty) && first_cell >= 0 ? 2 : 1);
+      for (int k = kmax; k >= kmin; --k) {
         const int base = s.col[i][n - k];
-        if (lateral && k < run) continue;
-        if (has(prune, Prune::SingleToEmpty) && k == 1 && first_cell >= 0) continue;
         t = s;
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
         t.len[first_empty] = static_cast<std::uint8_t>(k);
@@ -226,7 +221,7 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
       ++t.found[kCards.suit[card]];
       f(t, MoveCode::make(card, 1, Dest::Foundation, 0), -2);
     }
-    for (unsigned m = takers[card]; m; m &= m - 1) {
+    for (unsigned m = run_targets(top_rank, top_red, kCards.rank[card], kCards.red[card], 1, 1); m; m &= m - 1) {
       const int j = std::countr_zero(m);
       const int dst = s.col[j][s.len[j] - 1];
       t = s;
