@@ -55,52 +55,61 @@ constexpr bool has(Prune set, Prune flag) noexcept {
   return (static_cast<unsigned>(set) & static_cast<unsigned>(flag)) != 0;
 }
 
+// Card sets as 64-bit masks (bit c for card c), precomputed: for a card c and a count
+// k, onto[c][k] holds the cards a run with c on top can go onto moving k cards (rank
+// rank(c) + k, of the colour other than the run's card of rank rank(c) + k - 1, whose
+// colour alternates down the run); upto[c][k] those for 1..k cards; wants[c] the
+// cards that build on c (rank one lower, other colour).
+struct MoveTables {
+  std::uint64_t onto[52][14];
+  std::uint64_t upto[52][14];
+  std::uint64_t wants[52];
+  constexpr MoveTables() : onto(), upto(), wants() {
+    for (int c = 0; c < 52; ++c) {
+      const int rank = c % 13 + 1;
+      const bool red = c / 13 >= 2;
+      std::uint64_t acc = 0;
+      for (int k = 1; k < 14; ++k) {
+        const int r = rank + k;
+        const bool dest_red = red != ((k & 1) != 0);
+        std::uint64_t m = 0;
+        if (r <= 13)
+          for (int suit = dest_red ? 2 : 0; suit < (dest_red ? 4 : 2); ++suit)
+            m |= std::uint64_t{1} << (13 * suit + r - 1);
+        onto[c][k] = m;
+        acc |= m;
+        upto[c][k] = acc;
+      }
+      if (rank > 1)
+        for (int suit = red ? 0 : 2; suit < (red ? 2 : 4); ++suit)
+          wants[c] |= std::uint64_t{1} << (13 * suit + rank - 2);
+    }
+  }
+};
+inline constexpr MoveTables kMoveTables;
+
 // What Prune::IdleToCell asks of a position, found once per expansion: the cards that
 // one cascade top accepts (`once`), that two or more accept (`twice`), and that a card
-// in a free cell could be built on (`cells`); bit c for card c.
+// in a free cell could be built on (`cells`).
 struct Openers {
   std::uint64_t once = 0, twice = 0, cells = 0;
 };
 
-// Whether moving the top card of cascade i (n > 1, its top accepting the cards
-// `wanted` and `wanted` + 13, or none for -1) to a free cell makes progress possible:
-// the card it uncovers can go home or onto another cascade or take a card from a free
-// cell, or a card its foundation needs next lies within reach (no deeper than the
-// free cells left after the move allow to dig).
-inline bool opens(const Board& s, int i, int free_cells, const Openers& o, int wanted) noexcept {
+// Whether moving the top card `top` of cascade i (n > 1) to a free cell makes
+// progress possible: the card it uncovers can go home (`home`: the cards the
+// foundations take next) or onto another cascade or take a card from a free cell, or
+// a card its foundation needs next lies within reach (no deeper than the free cells
+// left after the move allow to dig).
+inline bool opens(const Board& s, int i, int top, int free_cells, const Openers& o, std::uint64_t home) noexcept {
   const int n = s.len[i];
   const int e = s.col[i][n - 2];
-  if (kCards.rank[e] == s.found[kCards.suit[e]] + 1) return true;
-  const std::uint64_t bit = 1ull << e;
-  const bool own = wanted >= 0 && (e == wanted || e == wanted + 13);  // the top that leaves
-  if ((o.twice & bit) || ((o.once & bit) && !own) || (o.cells & bit)) return true;
+  // Another top that takes e: one of two or more, or the only one when it is not the
+  // top that leaves.
+  if (((home | o.twice | o.cells | (o.once & ~kMoveTables.wants[top])) >> e) & 1) return true;
   const int reach = std::min(n - 1, free_cells);  // cards still movable after this one
-  for (int k = 3; k <= reach + 1; ++k) {
-    const int c = s.col[i][n - k];
-    if (kCards.rank[c] == s.found[kCards.suit[c]] + 1) return true;
-  }
+  for (int k = 3; k <= reach + 1; ++k)
+    if ((home >> s.col[i][n - k]) & 1) return true;
   return false;
-}
-
-// The cascades (one bit each) whose top card some card of a run can go onto, moving
-// between kmin and kmax cards: the run's top has rank `rank` and colour `red`, each
-// card of the run one rank higher and of the other colour than the card above it; the
-// tops' ranks (0 for an empty cascade) and colours are given one byte a cascade.  A
-// top of rank R takes the run's card of rank R - 1, moving k = R - rank cards, when
-// kmin <= k <= kmax and that card has the other colour (the colour changes with each
-// card down the run).  All eight at once, one byte each (the ranks are below 128, so
-// the subtractions never borrow across bytes); kmin > kmax gives none.
-inline unsigned run_targets(std::uint64_t top_rank, std::uint64_t top_red, int rank, int red, int kmin,
-                            int kmax) noexcept {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  const std::uint64_t lo = kOnes * static_cast<std::uint64_t>(rank + kmin);  // R >= rank + kmin
-  const std::uint64_t hi = kOnes * static_cast<std::uint64_t>(rank + kmax);  // R <= rank + kmax
-  const std::uint64_t in = ((top_rank | kHigh) - lo) & ((hi | kHigh) - top_rank) & kHigh;
-  // R - rank - 1 even: the card of rank R - 1 has the top's colour; so it must differ
-  // from the colour of the top it goes onto.
-  const std::uint64_t colour = (top_rank ^ (kOnes * static_cast<std::uint64_t>(rank + 1 + red)) ^ top_red) & kOnes;
-  const std::uint64_t ok = (in >> 7) & colour;
-  return static_cast<unsigned>((ok * 0x0102040810204080ull) >> 56);
 }
 
 // Calls f(child, move, exposed) for every move from s (before autoplay), moves to a
@@ -112,86 +121,89 @@ inline unsigned run_targets(std::uint64_t top_rank, std::uint64_t top_red, int r
 // one possible (the rule looks at the foundations and the card alone).
 template <class F>
 void for_each_move(const Board& s, Prune prune, F&& f) {
-  int free_cells = 0, first_cell = -1, empty = 0, first_empty = -1;
-  for (int i = 0; i < 4; ++i)
-    if (s.cell[i] == kNoCard) {
-      if (first_cell < 0) first_cell = i;
-      ++free_cells;
-    }
-  // For each cascade the first of the two cards that build on its top (the other is
-  // 13 further), or -1; and the rank and colour of each top, one byte a cascade.
-  int wanted[8];
-  std::uint64_t top_rank = 0, top_red = 0;
+  unsigned free_mask = 0, empty_mask = 0;
+  for (int i = 0; i < 4; ++i) free_mask |= static_cast<unsigned>(s.cell[i] == kNoCard) << i;
+  // The cascade tops: each cascade's, as a set, and the cascade of each.
+  int top[8];
+  std::uint64_t tops = 0;
+  std::uint8_t at[52];
   for (int i = 0; i < 8; ++i) {
     const int n = s.len[i];
-    wanted[i] = -1;
     if (!n) {
-      if (first_empty < 0) first_empty = i;
-      ++empty;
+      empty_mask |= 1u << i;
       continue;
     }
-    const int top = s.col[i][n - 1];
-    top_rank |= std::uint64_t{kCards.rank[top]} << (8 * i);
-    top_red |= std::uint64_t{kCards.red[top]} << (8 * i);
-    // Cards of the other colour, one rank lower: suits 2, 3 under black, 0, 1 under red.
-    if (kCards.rank[top] > 1) wanted[i] = (kCards.red[top] ? 0 : 26) + kCards.rank[top] - 2;
+    const int c = s.col[i][n - 1];
+    top[i] = c;
+    tops |= std::uint64_t{1} << c;
+    at[c] = static_cast<std::uint8_t>(i);
   }
+  const int free_cells = std::popcount(free_mask), empty = std::popcount(empty_mask);
+  const int first_cell = free_mask ? std::countr_zero(free_mask) : -1;
+  const int first_empty = empty_mask ? std::countr_zero(empty_mask) : -1;
   const int limit_card = (free_cells + 1) << empty;
   const int limit_empty = empty ? (free_cells + 1) << (empty - 1) : 0;
+  std::uint64_t home = 0;  // the cards the foundations take next
+  for (int suit = 0; suit < 4; ++suit) home |= std::uint64_t{s.found[suit] < 13} << (13 * suit + s.found[suit]);
   const bool idle_to_cell = has(prune, Prune::IdleToCell);
   Openers openers;
   if (idle_to_cell) {
     for (int j = 0; j < 8; ++j)
-      if (wanted[j] >= 0) {
-        const std::uint64_t m = (1ull << wanted[j]) | (1ull << (wanted[j] + 13));
+      if (s.len[j]) {
+        const std::uint64_t m = kMoveTables.wants[top[j]];
         openers.twice |= openers.once & m;
         openers.once |= m;
       }
     for (std::uint8_t c : s.cell)
-      if (c != kNoCard && kCards.rank[c] < 13) {  // the cards one rank higher, other colour
-        const int l = (kCards.red[c] ? 0 : 26) + kCards.rank[c];
-        openers.cells |= (1ull << l) | (1ull << (l + 13));
-      }
+      if (c != kNoCard) openers.cells |= kMoveTables.onto[c][1];  // one rank higher, other colour
   }
   // Lateral pruning leaves only moves of a whole run: a part of a run lies on a card
   // it builds on.
   const bool lateral = has(prune, Prune::Lateral);
+  // The cascades (one bit each) whose tops are among the cards `dests`.
+  auto cascades_of = [&](std::uint64_t dests) {
+    unsigned js = 0;
+    for (; dests; dests &= dests - 1) js |= 1u << at[std::countr_zero(dests)];
+    return js;
+  };
   Board t;
   // From the cascades.
   for (int i = 0; i < 8; ++i) {
     const int n = s.len[i];
     if (!n) continue;
-    const int top = s.col[i][n - 1];
+    const int c = top[i];
     const int run = s.run[i];
-    if (kCards.rank[top] == s.found[kCards.suit[top]] + 1) {
+    if ((home >> c) & 1) {
       t = s;
       --t.len[i];
       t.run[i] = run_after_taking(t, i, 1);
-      ++t.found[kCards.suit[top]];
-      f(t, MoveCode::make(top, 1, Dest::Foundation, 0), -2);
+      ++t.found[kCards.suit[c]];
+      f(t, MoveCode::make(c, 1, Dest::Foundation, 0), -2);
     }
     // Onto another cascade's top: at most the supermove limit, and the whole run when
     // lateral moves are pruned.
-    for (unsigned m = run_targets(top_rank, top_red, kCards.rank[top], kCards.red[top], lateral ? run : 1,
-                                  std::min(run, limit_card));
-         m; m &= m - 1) {
-      const int j = std::countr_zero(m);
-      const int dst = s.col[j][s.len[j] - 1];
-      const int k = kCards.rank[dst] - kCards.rank[top];  // the cards that move
-      const int base = s.col[i][n - k];
-      t = s;
-      std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
-      t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
-      t.run[j] = static_cast<std::uint8_t>(t.run[j] + k);  // the base builds on the old top
-      t.len[i] = static_cast<std::uint8_t>(n - k);
-      t.run[i] = run_after_taking(t, i, k);
-      f(t, MoveCode::make(base, k, Dest::Onto, dst), k == n ? -1 : s.col[i][n - k - 1]);
-    }
+    const int kmax = std::min(run, limit_card);
+    const std::uint64_t dests =
+        tops & (lateral ? (run <= limit_card ? kMoveTables.onto[c][run] : 0) : kMoveTables.upto[c][kmax]);
+    if (dests)
+      for (unsigned js = cascades_of(dests); js; js &= js - 1) {
+        const int j = std::countr_zero(js);
+        const int dst = top[j];
+        const int k = kCards.rank[dst] - kCards.rank[c];  // the cards that move
+        const int base = s.col[i][n - k];
+        t = s;
+        std::memcpy(&t.col[j][t.len[j]], &s.col[i][n - k], static_cast<std::size_t>(k));
+        t.len[j] = static_cast<std::uint8_t>(t.len[j] + k);
+        t.run[j] = static_cast<std::uint8_t>(t.run[j] + k);  // the base builds on the old top
+        t.len[i] = static_cast<std::uint8_t>(n - k);
+        t.run[i] = run_after_taking(t, i, k);
+        f(t, MoveCode::make(base, k, Dest::Onto, dst), k == n ? -1 : s.col[i][n - k - 1]);
+      }
     if (first_empty >= 0) {
-      const int kmax = std::min({run, limit_empty, n - 1});
+      const int kmost = std::min({run, limit_empty, n - 1});
       // A single card goes to an empty cascade only when no free cell is left to take it.
       const int kmin = std::max(lateral ? run : 1, has(prune, Prune::SingleToEmpty) && first_cell >= 0 ? 2 : 1);
-      for (int k = kmax; k >= kmin; --k) {
+      for (int k = kmost; k >= kmin; --k) {
         const int base = s.col[i][n - k];
         t = s;
         std::memcpy(&t.col[first_empty][0], &s.col[i][n - k], static_cast<std::size_t>(k));
@@ -202,34 +214,36 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
         f(t, MoveCode::make(base, k, Dest::EmptyCascade, 0), s.col[i][n - k - 1]);
       }
     }
-    if (first_cell >= 0 && !(has(prune, Prune::ParentToCell) && n > 1 && builds(top, s.col[i][n - 2])) &&
-        !(idle_to_cell && n > 1 && !opens(s, i, free_cells, openers, wanted[i]))) {
+    // (A run of two or more: the top builds on the card beneath it.)
+    if (first_cell >= 0 && !(has(prune, Prune::ParentToCell) && run > 1) &&
+        !(idle_to_cell && n > 1 && !opens(s, i, c, free_cells, openers, home))) {
       t = s;
       --t.len[i];
       t.run[i] = run_after_taking(t, i, 1);
-      t.cell[first_cell] = static_cast<std::uint8_t>(top);
-      f(t, MoveCode::make(top, 1, Dest::Cell, 0), n > 1 ? s.col[i][n - 2] : -1);
+      t.cell[first_cell] = static_cast<std::uint8_t>(c);
+      f(t, MoveCode::make(c, 1, Dest::Cell, 0), n > 1 ? s.col[i][n - 2] : -1);
     }
   }
   // From the free cells.
   for (int c = 0; c < 4; ++c) {
     const int card = s.cell[c];
     if (card == kNoCard) continue;
-    if (kCards.rank[card] == s.found[kCards.suit[card]] + 1) {
+    if ((home >> card) & 1) {
       t = s;
       t.cell[c] = kNoCard;
       ++t.found[kCards.suit[card]];
       f(t, MoveCode::make(card, 1, Dest::Foundation, 0), -2);
     }
-    for (unsigned m = run_targets(top_rank, top_red, kCards.rank[card], kCards.red[card], 1, 1); m; m &= m - 1) {
-      const int j = std::countr_zero(m);
-      const int dst = s.col[j][s.len[j] - 1];
-      t = s;
-      t.col[j][t.len[j]++] = static_cast<std::uint8_t>(card);
-      ++t.run[j];
-      t.cell[c] = kNoCard;
-      f(t, MoveCode::make(card, 1, Dest::Onto, dst), -1);
-    }
+    if (const std::uint64_t dests = tops & kMoveTables.onto[card][1])
+      for (unsigned js = cascades_of(dests); js; js &= js - 1) {
+        const int j = std::countr_zero(js);
+        const int dst = top[j];
+        t = s;
+        t.col[j][t.len[j]++] = static_cast<std::uint8_t>(card);
+        ++t.run[j];
+        t.cell[c] = kNoCard;
+        f(t, MoveCode::make(card, 1, Dest::Onto, dst), -1);
+      }
     if (first_empty >= 0 && !has(prune, Prune::CellToEmpty)) {
       t = s;
       t.col[first_empty][0] = static_cast<std::uint8_t>(card);
