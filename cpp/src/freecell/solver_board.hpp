@@ -3,6 +3,7 @@
 // Internal to the solver (see parlour/freecell/solver.hpp for the method).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -156,31 +157,56 @@ inline bool autoplay_allows(const Foundations& f, Card c, Autoplay level) noexce
   return autoplay_allows(found, c.rank(), static_cast<int>(c.suit()), c.colour() == Colour::Red, level);
 }
 
+// The cards the rule of `level` lets go to the foundations now (bit c for card c):
+// at most the next card of each suit.
+inline std::uint64_t autoplay_cards(const std::uint8_t* found, Autoplay level) noexcept {
+  std::uint64_t m = 0;
+  for (int suit = 0; suit < 4; ++suit) {
+    const int f = found[suit];
+    if (f < 13 && autoplay_allows(found, f + 1, suit, suit >= 2, level)) m |= std::uint64_t{1} << (13 * suit + f);
+  }
+  return m;
+}
+
 // Plays every card the rule of `level` allows to the foundations until none is left.
-// When `key` is given, the played cards are marked as on the foundations in it.
+// When `key` is given, the played cards are marked as on the foundations in it.  (The
+// rule only loosens as the foundations rise, and a card it allows stays free until it
+// is played, so the order of play does not change the position reached.)
 inline void autoplay(Board& s, Autoplay level = Autoplay::Safe, std::uint8_t* key = nullptr,
                      std::uint64_t* hash = nullptr) noexcept {
-  bool again = true;
-  while (again) {
-    again = false;
-    for (int i = 0; i < 8; ++i) {
-      while (s.len[i]) {
-        const int c = s.col[i][s.len[i] - 1];
-        if (!autoplay_allows(s, c, level)) break;
-        ++s.found[kCards.suit[c]];
-        --s.len[i];
-        s.run[i] = run_after_taking(s, i, 1);
-        if (key) set_key(key, *hash, c, kHome);
-        again = true;
-      }
+  std::uint64_t allowed = autoplay_cards(s.found, level);
+  // The free cards (cascade tops and free cells) and where each is: its cascade, or 8
+  // + its free cell.
+  std::uint64_t reachable = 0;
+  std::uint8_t at[52];
+  for (int i = 0; i < 8; ++i)
+    if (s.len[i]) {
+      const int c = s.col[i][s.len[i] - 1];
+      reachable |= std::uint64_t{1} << c;
+      at[c] = static_cast<std::uint8_t>(i);
     }
-    for (auto& c : s.cell)
-      if (c != kNoCard && autoplay_allows(s, c, level)) {
-        ++s.found[kCards.suit[c]];
-        if (key) set_key(key, *hash, c, kHome);
-        c = kNoCard;
-        again = true;
+  for (int i = 0; i < 4; ++i)
+    if (s.cell[i] != kNoCard) {
+      reachable |= std::uint64_t{1} << s.cell[i];
+      at[s.cell[i]] = static_cast<std::uint8_t>(8 + i);
+    }
+  for (std::uint64_t m; (m = allowed & reachable) != 0; allowed = autoplay_cards(s.found, level)) {
+    const int c = std::countr_zero(m);
+    const int w = at[c];
+    reachable &= ~(std::uint64_t{1} << c);
+    ++s.found[kCards.suit[c]];
+    if (key) set_key(key, *hash, c, kHome);
+    if (w < 8) {
+      --s.len[w];
+      s.run[w] = run_after_taking(s, w, 1);
+      if (s.len[w]) {
+        const int d = s.col[w][s.len[w] - 1];
+        reachable |= std::uint64_t{1} << d;
+        at[d] = static_cast<std::uint8_t>(w);
       }
+    } else {
+      s.cell[w - 8] = kNoCard;
+    }
   }
 }
 
