@@ -122,7 +122,11 @@ inline bool opens(const Board& s, int i, int top, int free_cells, const Openers&
 template <class F>
 void for_each_move(const Board& s, Prune prune, F&& f) {
   unsigned free_mask = 0, empty_mask = 0;
-  for (int i = 0; i < 4; ++i) free_mask |= static_cast<unsigned>(s.cell[i] == kNoCard) << i;
+  int free_cells = 0, empty = 0;
+  for (int i = 0; i < 4; ++i) {
+    free_mask |= static_cast<unsigned>(s.cell[i] == kNoCard) << i;
+    free_cells += s.cell[i] == kNoCard;
+  }
   // The cascade tops: each cascade's, as a set, and the cascade of each.
   int top[8];
   std::uint64_t tops = 0;
@@ -131,6 +135,7 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
     const int n = s.len[i];
     if (!n) {
       empty_mask |= 1u << i;
+      ++empty;
       continue;
     }
     const int c = s.col[i][n - 1];
@@ -138,7 +143,6 @@ void for_each_move(const Board& s, Prune prune, F&& f) {
     tops |= std::uint64_t{1} << c;
     at[c] = static_cast<std::uint8_t>(i);
   }
-  const int free_cells = std::popcount(free_mask), empty = std::popcount(empty_mask);
   const int first_cell = free_mask ? std::countr_zero(free_mask) : -1;
   const int first_empty = empty_mask ? std::countr_zero(empty_mask) : -1;
   const int limit_card = (free_cells + 1) << empty;
