@@ -163,7 +163,8 @@ void ScanMemory::release() noexcept {
   std::vector<Node>().swap(nodes);
   std::vector<std::uint64_t>().swap(slots);
   std::vector<std::uint64_t>().swap(old_slots);
-  std::vector<std::vector<std::uint32_t>>().swap(buckets);
+  std::vector<std::uint32_t>().swap(heads);
+  std::vector<std::uint32_t>().swap(links);
   bucket_bytes = 0;
   std::vector<std::uint32_t>().swap(stack);
 }
@@ -173,12 +174,10 @@ void Workspace::trim() {
     if (m->nodes.capacity() > (1u << 12)) std::vector<Node>().swap(m->nodes);
     if (m->slots.capacity() > (1u << 13)) std::vector<std::uint64_t>().swap(m->slots);
     if (m->old_slots.capacity() > (1u << 13)) std::vector<std::uint64_t>().swap(m->old_slots);
-    if (m->buckets.size() > 4096) std::vector<std::vector<std::uint32_t>>().swap(m->buckets);
-    for (auto& bucket : m->buckets)
-      if (bucket.capacity() > 1024) std::vector<std::uint32_t>().swap(bucket);
+    if (m->heads.capacity() > (1u << 13)) std::vector<std::uint32_t>().swap(m->heads);
+    if (m->links.capacity() > (1u << 13)) std::vector<std::uint32_t>().swap(m->links);
     if (m->stack.capacity() > (1u << 13)) std::vector<std::uint32_t>().swap(m->stack);
-    m->bucket_bytes = m->buckets.capacity() * sizeof(m->buckets[0]);
-    for (const auto& bucket : m->buckets) m->bucket_bytes += bucket.capacity() * sizeof(std::uint32_t);
+    m->bucket_bytes = (m->heads.capacity() + m->links.capacity()) * sizeof(std::uint32_t);
   }
 }
 

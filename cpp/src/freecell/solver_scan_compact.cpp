@@ -13,7 +13,7 @@ bool Scan::migrate() {
     // The compact copy is built while the fast store still holds the nodes: 28 bytes a
     // position, the index (at most 16 at its lowest load, transients included), a
     // block for each priority in the open list, and the store's fixed part.
-    const std::uint64_t need = n * 44 + mem_.buckets.size() * 1100 + 2 * 1024 * 1024;
+    const std::uint64_t need = n * 44 + mem_.heads.size() * 1100 + 2 * 1024 * 1024;
     if (budget_->used + need > budget_->limit) return false;
   }
   codec_ = std::make_unique<CompactCodec>(root_);

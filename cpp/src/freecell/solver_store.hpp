@@ -37,8 +37,8 @@ struct Node {
 struct ScanMemory {
   std::vector<Node> nodes;
   std::vector<std::uint64_t> slots, old_slots;
-  std::vector<std::vector<std::uint32_t>> buckets;
-  std::uint64_t bucket_bytes = 0;  // the buckets' allocation, kept up to date by OpenList
+  std::vector<std::uint32_t> heads, links;  // the open list's (see OpenList)
+  std::uint64_t bucket_bytes = 0;           // their allocation, kept up to date by OpenList
   std::vector<std::uint32_t> stack;
   [[nodiscard]] std::uint64_t bytes() const noexcept {
     return nodes.capacity() * sizeof(Node) + (slots.capacity() + old_slots.capacity()) * sizeof(std::uint64_t) +
@@ -123,61 +123,65 @@ class Table {
   int shift_;
 };
 
-// A bucket queue on small integer priorities; LIFO within a bucket.  Its buckets are
-// borrowed from a ScanMemory and left empty (their memory kept) when it ends.
+// A bucket queue on small integer priorities; LIFO within a bucket.  Each bucket is a
+// list linked through the nodes: heads[p] is the last node pushed with priority p
+// (kNoNode for none) and links[node] the node pushed before it with the same
+// priority.  The arrays are borrowed from a ScanMemory; the heads are left empty (their
+// memory kept) when it ends.
 class OpenList {
  public:
-  explicit OpenList(ScanMemory& m) : buckets_(m.buckets), bytes_(m.bucket_bytes) {}
+  explicit OpenList(ScanMemory& m) : heads_(m.heads), links_(m.links), bytes_(m.bucket_bytes) {}
   ~OpenList() {
     if (!size_) return;
-    // (the buckets may have been released under it: Scan::release)
-    for (std::size_t p = min_; p <= max_ && p < buckets_.size(); ++p) buckets_[p].clear();
+    // (the arrays may have been released under it: Scan::release)
+    for (std::size_t p = min_; p <= max_ && p < heads_.size(); ++p) heads_[p] = kNoNode;
   }
   OpenList(const OpenList&) = delete;
   OpenList& operator=(const OpenList&) = delete;
   void push(int prio, std::uint32_t node) {
     const auto p = static_cast<std::size_t>(std::max(prio, 0));
-    if (p >= buckets_.size()) {
-      const std::size_t before = buckets_.capacity();
-      buckets_.resize(p + 64);
-      bytes_ += (buckets_.capacity() - before) * sizeof(buckets_[0]);
-    }
-    auto& bucket = buckets_[p];
-    if (bucket.size() == bucket.capacity()) {
-      const std::size_t before = bucket.capacity();
-      bucket.push_back(node);
-      bytes_ += (bucket.capacity() - before) * sizeof(std::uint32_t);
-    } else {
-      bucket.push_back(node);
-    }
+    if (p >= heads_.size() || node >= links_.size()) grow(p, node);
+    links_[node] = heads_[p];
+    heads_[p] = node;
     if (p < min_) min_ = p;
     if (p > max_) max_ = p;
     ++size_;
   }
   bool pop(std::uint32_t& node) {
     if (!size_) return false;
-    while (buckets_[min_].empty()) ++min_;
-    node = buckets_[min_].back();
-    buckets_[min_].pop_back();
+    while (heads_[min_] == kNoNode) ++min_;
+    node = heads_[min_];
+    heads_[min_] = links_[node];
     --size_;
     return true;
   }
-  // Moves every entry, bucket by bucket from the bottom of each, into `f(prio, node)`
-  // and leaves the buckets empty.
+  // Moves every entry, bucket by bucket and the first pushed first in each, into
+  // `f(prio, node)` and leaves the buckets empty.
   template <class F>
   void drain(F&& f) {
-    if (size_)
+    if (size_) {
+      std::vector<std::uint32_t> bucket;
       for (std::size_t p = min_; p <= max_; ++p) {
-        for (const std::uint32_t node : buckets_[p]) f(static_cast<int>(p), node);
-        buckets_[p].clear();
+        bucket.clear();
+        for (std::uint32_t node = heads_[p]; node != kNoNode; node = links_[node]) bucket.push_back(node);
+        for (auto it = bucket.rbegin(); it != bucket.rend(); ++it) f(static_cast<int>(p), *it);
+        heads_[p] = kNoNode;
       }
+    }
     size_ = 0;
     min_ = static_cast<std::size_t>(-1);
     max_ = 0;
   }
 
  private:
-  std::vector<std::vector<std::uint32_t>>& buckets_;
+  void grow(std::size_t p, std::uint32_t node) {
+    const std::size_t before = heads_.capacity() + links_.capacity();
+    if (p >= heads_.size()) heads_.resize(p + 64, kNoNode);
+    if (node >= links_.size()) links_.resize(std::max<std::size_t>(std::size_t{node} + 1, 2 * links_.size()));
+    bytes_ += (heads_.capacity() + links_.capacity() - before) * sizeof(std::uint32_t);
+  }
+  std::vector<std::uint32_t>& heads_;
+  std::vector<std::uint32_t>& links_;
   std::uint64_t& bytes_;
   std::size_t min_ = static_cast<std::size_t>(-1);
   std::size_t max_ = 0;  // no bucket above it holds an entry
