@@ -100,6 +100,7 @@ GameState GameState::from_ms_deal(std::uint64_t n) {
   int deck[52];
   for (int i = 0; i < 52; ++i) deck[i] = i;
   std::array<std::vector<Card>, kCascades> cols;
+  for (auto& col : cols) col.reserve(7);
   for (int i = 0; i < 52; ++i) {
     const int left = 52 - i;
     const int j = static_cast<int>(next() % static_cast<std::uint32_t>(left));
