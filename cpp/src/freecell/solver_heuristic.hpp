@@ -45,6 +45,20 @@ inline void next_weights(const Board& s, const ScanParams& p, NextWeights& nw) n
   }
 }
 
+// Makes nw (the weights for foundations `was`) those for s's foundations: only the
+// entries of the suits whose foundation moved change.
+inline void update_next_weights(const Board& s, const ScanParams& p, NextWeights& nw, std::uint8_t* was) noexcept {
+  for (int suit = 0; suit < 4; ++suit) {
+    const int f = s.found[suit], old = was[suit];
+    if (f == old) continue;
+    if (old < 13) nw.w[13 * suit + old] = 0;
+    if (old < 12) nw.w[13 * suit + old + 1] = 0;
+    if (f < 13) nw.w[13 * suit + f] = static_cast<std::int16_t>(p.next);
+    if (f < 12) nw.w[13 * suit + f + 1] = static_cast<std::int16_t>(p.next2);
+    was[suit] = static_cast<std::uint8_t>(f);
+  }
+}
+
 // The heuristic is a sum of per-cascade terms (which depend on the cascade and the
 // foundations only) and terms for the cells and foundations, so a child whose
 // foundations did not change needs only its changed cascades recomputed.  `ordered`

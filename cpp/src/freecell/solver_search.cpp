@@ -48,6 +48,8 @@ Scan::Scan(const Board& start, const ScanParams& p, ScanMemory& m, MemoryBudget*
       compact_at_(compact_at) {
   stack_.clear();
   autoplay(root_, p_.autoplay);
+  next_weights(root_, p_, weights_);
+  std::memcpy(weights_found_, root_.found, sizeof weights_found_);
   if (p_.moves < 0 || !CompactCodec(root_).fits()) compact_at_ = 0;  // depth-first scans stay in the fast store
   bool inserted = false;
   const Key key = encode(root_);
@@ -171,8 +173,10 @@ Scan::Status Scan::run_fast(std::uint64_t budget) {
     std::memcpy(parent_terms, nodes_[cur].terms, sizeof parent_terms);
     int parent_sum = 0;
     for (const std::int16_t t : parent_terms) parent_sum += t;
-    NextWeights weights;  // for the parent's foundations: those of every child without automatic moves
-    next_weights(s, p_, weights);
+    // The weights for the parent's foundations: those of every child without
+    // automatic moves.
+    update_next_weights(s, p_, weights_, weights_found_);
+    const NextWeights& weights = weights_;
     const std::uint8_t parent_ordered = nodes_[cur].ordered;
     const std::uint32_t g = nodes_[cur].g + 1;
     children_.clear();

@@ -70,8 +70,10 @@ class Scan {
   OpenList open_;
   std::vector<std::uint32_t>& stack_;
   std::vector<std::pair<int, std::uint32_t>> children_;
-  std::vector<Board> boards_;     // an expansion's children in the compact store,
-  std::vector<CompactKey> keys_;  // and their keys
+  std::vector<Board> boards_;        // an expansion's children in the compact store,
+  std::vector<CompactKey> keys_;     // and their keys
+  NextWeights weights_;              // the "next" weights of the last expansion,
+  std::uint8_t weights_found_[4]{};  // for these foundations
   std::uint32_t goal_ = kNoNode;
   std::uint64_t expanded_ = 0;
   MemoryBudget* budget_;
