@@ -134,7 +134,9 @@ class OpenList {
   ~OpenList() {
     if (!size_) return;
     // (the arrays may have been released under it: Scan::release)
-    for (std::size_t p = min_; p <= max_ && p < heads_.size(); ++p) heads_[p] = kNoNode;
+    if (min_ < heads_.size())
+      std::fill(heads_.begin() + static_cast<std::ptrdiff_t>(min_),
+                heads_.begin() + static_cast<std::ptrdiff_t>(std::min(max_ + 1, heads_.size())), kNoNode);
   }
   OpenList(const OpenList&) = delete;
   OpenList& operator=(const OpenList&) = delete;
