@@ -71,8 +71,8 @@ class Table {
  public:
   explicit Table(ScanMemory& m) : nodes_(m.nodes), slots_(m.slots), old_(m.old_slots) {
     nodes_.clear();
-    slots_.assign(1u << 10, 0);
-    shift_ = 64 - 10;
+    slots_.assign(1u << 12, 0);
+    shift_ = 64 - 12;
   }
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
