@@ -185,7 +185,7 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
             else "no split was finished in this run"
         )
         raise Interrupted(
-            f"{where}; {args.work_dir} keeps every finished layer: run the same command again to continue: "
+            f"{where}; {args.work_dir} keeps every finished layer and the last load of a split on disk: run the same command again to continue: "
             f"{command_line(getattr(args, 'argv', None))}"
         ) from None
     if isinstance(result, Unsolvable):
