@@ -255,7 +255,10 @@ def test_prove_says_how_far_it_got_and_how_to_continue(tmp_path: Path) -> None:
     assert waited < STOP_WITHIN
     note = last_line(err)
     assert re.match(r"interrupted: [\d,]+ positions searched \(layer \d+, splits \d+, disk [\d.,]+ \w+, memory ", note)
-    assert f"; {work} keeps every finished layer: run the same command again to continue: " in note
+    assert (
+        f"; {work} keeps every finished layer and the last load of a split on disk: run the same command again to continue: "
+        in note
+    )
     assert parlour_words(note) == args
     # The same command continues: the stored positions count from the start.
     again = Child(*args)

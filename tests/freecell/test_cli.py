@@ -45,6 +45,7 @@ def test_prove(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1 and "stopped by time_limit" in text and "continues from" in text
     status, text = run(["freecell", "prove", "146692", "--work-dir", d, "--memory-limit", "64M", "--threads", "2"])
     assert status == 0 and "proved unsolvable (8,637 positions" in text
+    assert "over every run; this run held at most" in text and "on disk" in text
     assert "layer" in capsys.readouterr().err  # progress lines
     status, text = run(["freecell", "prove", "1", "--work-dir", str(tmp_path / "x"), "--quiet"])
     assert status == 0 and "solved in" in text

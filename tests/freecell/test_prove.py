@@ -207,6 +207,28 @@ def test_a_stopped_run_continues_where_it_stopped(tmp_path: Path) -> None:
     assert isinstance(again, Unsolvable) and again.states == ref.states and again.seconds == r.seconds
 
 
+def test_the_seconds_count_every_run_also_the_stopped_ones(tmp_path: Path) -> None:
+    import time
+
+    pause = 0.3
+    for _ in range(3):  # each run stops inside the first layer, before any layer is done
+
+        def stop(p: ProofProgress) -> None:
+            time.sleep(pause)
+            raise Stop
+
+        with pytest.raises(Stop):
+            prove(146692, tmp_path, progress=stop)
+    r = prove(146692, tmp_path)
+    assert isinstance(r, Unsolvable)
+    assert r.seconds >= 3 * pause
+    r = prove(146692, tmp_path / "t", time_limit=1e-9)
+    assert isinstance(r, Unknown) and r.reason == "time_limit"
+    first = r.seconds
+    r = prove(146692, tmp_path / "t")
+    assert isinstance(r, Unsolvable) and r.seconds >= first > 0
+
+
 def test_the_time_limit_stops_a_run_that_continues(tmp_path: Path) -> None:
     ref = solve(146692, mode="proof")
     r = prove(146692, tmp_path, time_limit=1e-9)

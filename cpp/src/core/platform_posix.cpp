@@ -24,6 +24,9 @@
 
 #include "parlour/core/platform.hpp"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #if defined(__linux__)
 #include <sched.h>
 #elif defined(__APPLE__)
@@ -120,6 +123,12 @@ std::uint64_t peak_resident_memory() noexcept {
   // Linux updates the high-water mark lazily (the resident count can be a few pages
   // ahead of it): the peak is at least what is resident now.
   return std::max(peak, resident_memory());
+}
+
+void release_free_memory() noexcept {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 int available_cpus() noexcept {

@@ -57,6 +57,8 @@ std::uint64_t peak_resident_memory() noexcept {
   return process_counters(c) ? static_cast<std::uint64_t>(c.PeakWorkingSetSize) : 0;
 }
 
+void release_free_memory() noexcept {}  // the heap returns large blocks itself
+
 int available_cpus() noexcept {
   DWORD_PTR process = 0, system = 0;
   if (GetProcessAffinityMask(GetCurrentProcess(), &process, &system) != 0 && process != 0) {

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -56,15 +57,19 @@ class CompactCodec {
   [[nodiscard]] bool fits() const noexcept { return 167 + 8 * prefix_bits_ <= 192; }
 
   [[nodiscard]] CompactKey encode(const Board& s) const noexcept {
+    // The fields are gathered into values of up to 58 bits and written a value at a
+    // time (the bit string is the same as writing each field in turn).
     Writer out;
-    for (int i = 0; i < 4; ++i) out.put(s.found[i], 4);
     std::uint8_t cells[4];
     int nc = 0;
     for (std::uint8_t c : s.cell)
       if (c != kNoCard) cells[nc++] = c;
     sort_small(cells, nc, [](std::uint8_t a, std::uint8_t b) { return a < b; });
-    out.put(static_cast<unsigned>(nc), 3);
-    for (int i = 0; i < nc; ++i) out.put(cells[i], 6);
+    std::uint64_t head = static_cast<std::uint64_t>(s.found[0]) | (static_cast<std::uint64_t>(s.found[1]) << 4) |
+                         (static_cast<std::uint64_t>(s.found[2]) << 8) |
+                         (static_cast<std::uint64_t>(s.found[3]) << 12) | (static_cast<std::uint64_t>(nc) << 16);
+    for (int i = 0; i < nc; ++i) head |= static_cast<std::uint64_t>(cells[i]) << (19 + 6 * i);
+    out.put(head, 19 + 6 * nc);
     // Which cascade of s holds each start cascade's prefix, and its length.
     int holder[8], prefix[8];
     std::uint8_t others[8];
@@ -78,20 +83,29 @@ class CompactCodec {
         others[no++] = static_cast<std::uint8_t>(j);
         continue;
       }
-      int k = 1;
-      while (k < n && k < len_[i] && s.col[j][k] == col_[i][k]) ++k;
       holder[i] = j;
-      prefix[i] = k;
+      prefix[i] = std::min({n, static_cast<int>(len_[i]), same_prefix(s.col[j], col_[i])});
     }
     for (int i = 0; i < 8; ++i) {
-      out.put(static_cast<unsigned>(prefix[i]), prefix_bits_);
-      if (prefix[i]) put_chain(out, s, holder[i], prefix[i]);
+      if (!prefix[i]) {
+        out.put(0, prefix_bits_);
+        continue;
+      }
+      // the prefix length, then the chain's length and its suit bits
+      const int j = holder[i];
+      const int chain = s.len[j] - prefix[i];
+      out.put(static_cast<std::uint64_t>(prefix[i]) | (static_cast<std::uint64_t>(chain) << prefix_bits_) |
+                  (chain_bits(s.col[j] + prefix[i], chain) << (prefix_bits_ + 4)),
+              prefix_bits_ + 4 + chain);
     }
     sort_small(others, no, [&](std::uint8_t a, std::uint8_t b) { return s.col[a][0] < s.col[b][0]; });
-    out.put(static_cast<unsigned>(no), 4);
+    out.put(static_cast<std::uint64_t>(no), 4);
     for (int o = 0; o < no; ++o) {
-      out.put(s.col[others[o]][0], 6);
-      put_chain(out, s, others[o], 1);
+      const int j = others[o];
+      const int chain = s.len[j] - 1;
+      out.put(static_cast<std::uint64_t>(s.col[j][0]) | (static_cast<std::uint64_t>(chain) << 6) |
+                  (chain_bits(s.col[j] + 1, chain) << 10),
+              10 + chain);
     }
     return out.key;
   }
@@ -212,17 +226,54 @@ class CompactCodec {
   struct Writer {
     CompactKey key{{0, 0, 0}};
     int pos = 0;
-    void put(unsigned v, int bits) noexcept {  // v < 2^bits, bits <= 8
+    void put(std::uint64_t v, int bits) noexcept {  // v < 2^bits, bits <= 64
       const int off = pos & 63;
-      key.w[pos >> 6] |= static_cast<std::uint64_t>(v) << off;
-      if (off + bits > 64) key.w[(pos >> 6) + 1] |= static_cast<std::uint64_t>(v) >> (64 - off);
+      key.w[pos >> 6] |= v << off;
+      if (off + bits > 64) key.w[(pos >> 6) + 1] |= v >> (64 - off);
       pos += bits;
     }
   };
+  // How many leading cards two cascades share, up to 8 (a start cascade's prefix has
+  // at most 7 cards in any deal; more only past both lengths, which the caller bounds).
+  static int same_prefix(const std::uint8_t* a, const std::uint8_t* b) noexcept {
+    if constexpr (std::endian::native == std::endian::little) {
+      std::uint64_t x, y;
+      std::memcpy(&x, a, 8);
+      std::memcpy(&y, b, 8);
+      const std::uint64_t d = x ^ y;
+      return d ? std::countr_zero(d) / 8 : 8;
+    } else {
+      int k = 0;
+      while (k < 8 && a[k] == b[k]) ++k;
+      return k;
+    }
+  }
+  // The suit bits of the n cards of a chain from `c` on, the first card's in bit 0; `c`
+  // is at most 7 cards into a cascade (so that 8 bytes from it are within the cascade).
+  // A card's suit bit is 1 for 13..25 and 39..51: eight cards at a time, each byte's
+  // "at least 13", "at least 26" and "at least 39" in its top bit, exclusive-or'ed, the
+  // eight top bits then gathered into one byte by a multiplication.
+  static std::uint64_t chain_bits(const std::uint8_t* c, int n) noexcept {
+    std::uint64_t bits = 0;
+    int k = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+      if (n > 0) {
+        std::uint64_t x;
+        std::memcpy(&x, c, 8);
+        constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+        const std::uint64_t top = ((x + 115 * kOnes) ^ (x + 102 * kOnes) ^ (x + 89 * kOnes)) & (0x80 * kOnes);
+        bits = ((top >> 7) * 0x0102040810204080ull) >> 56;
+        k = std::min(n, 8);
+        bits &= (std::uint64_t{1} << k) - 1;
+      }
+    }
+    for (; k < n; ++k) bits |= static_cast<std::uint64_t>(kCards.suit[c[k]] & 1u) << k;
+    return bits;
+  }
   struct Reader {
     const CompactKey& key;
     int pos = 0;
-    unsigned get(int bits) noexcept {
+    unsigned get(int bits) noexcept {  // bits <= 31
       const int off = pos & 63;
       std::uint64_t v = key.w[pos >> 6] >> off;
       if (off + bits > 64) v |= key.w[(pos >> 6) + 1] << (64 - off);
@@ -230,19 +281,21 @@ class CompactCodec {
       return static_cast<unsigned>(v & ((1u << bits) - 1));
     }
   };
-  // The chain of cascade j from card `from` up: its length, then one suit bit a card.
-  static void put_chain(Writer& out, const Board& s, int j, int from) noexcept {
-    const int n = s.len[j];
-    out.put(static_cast<unsigned>(n - from), 4);
-    for (int k = from; k < n; ++k) out.put(kCards.suit[s.col[j][k]] & 1u, 1);
-  }
+  // A chain is written as its length (4 bits), then one suit bit a card (chain_bits).
+  // Card k of a chain is one rank below card k - 1, of the other colour: its rank and
+  // colour follow from the card beneath the chain, its suit bit from the key.
   static void get_chain(Reader& in, Board& s, int j) noexcept {
     const int n = static_cast<int>(in.get(4));
+    const unsigned bits = in.get(n);
+    const int len = s.len[j];
+    const int below = s.col[j][len - 1];
+    const int rank = kCards.rank[below];
+    const bool red = kCards.red[below] != 0;
     for (int k = 0; k < n; ++k) {
-      const int below = s.col[j][s.len[j] - 1];
-      const int suit = (kCards.red[below] ? 0 : 2) | static_cast<int>(in.get(1));
-      s.col[j][s.len[j]++] = static_cast<std::uint8_t>(13 * suit + kCards.rank[below] - 2);
+      const int suit = (red != ((k & 1) != 0) ? 0 : 2) | static_cast<int>((bits >> k) & 1u);
+      s.col[j][len + k] = static_cast<std::uint8_t>(13 * suit + rank - 2 - k);
     }
+    s.len[j] = static_cast<std::uint8_t>(len + n);
   }
 
   std::uint8_t len_[8];

@@ -221,6 +221,7 @@ bool ExternalSplit::checkpoint() {
   if (store_) {
     const bool ok = save_store(*store_, true);
     store_.reset();
+    core::platform::release_free_memory();
     std::vector<std::uint64_t>().swap(old_);
     old_count_ = 0;
     if (!ok) return false;
@@ -231,7 +232,7 @@ bool ExternalSplit::checkpoint() {
   trim_queue(done);
   write_state(false);
   for (const std::string& name : done) drop_file(name);
-  host_.progress(states());
+  host_.progress(states(), true);
   return true;
 }
 
@@ -283,6 +284,7 @@ bool ExternalSplit::sweep(End& end) {
   const std::uint64_t seed_room = kBlockKeys * (sizeof(CompactKey) + 16);
   for (std::uint64_t step = 0;; ++step) {
     if ((step & 255) == 0) {
+      host_.progress(states(), false);
       if (!host_.keep_going()) {
         checkpoint();
         end = End::kStopped;
@@ -436,7 +438,7 @@ bool ExternalSplit::resolve() {
   write_state(false);
   for (const File& f : old) drop_file(f.name);
   for (const std::string& n : done) drop_file(n);
-  host_.progress(states());
+  host_.progress(states(), true);
   return true;
 }
 
@@ -463,6 +465,7 @@ bool ExternalSplit::start(std::unique_ptr<CompactStore> store,
   if (ec) throw core::Error("cannot make the directory " + core::platform::path_to_utf8(dir_) + ": " + ec.message());
   const bool saved = save_store(*store, false);
   store.reset();  // its memory back before the filter takes its share
+  core::platform::release_free_memory();
   if (!saved) return false;
   if (!make_filter(filter_bytes)) return false;
   bool ok = true;

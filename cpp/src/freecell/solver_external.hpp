@@ -155,8 +155,9 @@ class SplitHost {
   virtual void give_disk(std::uint64_t bytes) = 0;
   // Gives up with a reason ("memory_limit", "disk_limit").
   virtual void stop(const char* why) = 0;
-  // After a checkpoint: the positions of this split found so far.
-  virtual void progress(std::uint64_t split_states) = 0;
+  // The positions of this split found so far: reported at once after a checkpoint
+  // (`now`), otherwise at most about once a second.
+  virtual void progress(std::uint64_t split_states, bool now) = 0;
 };
 
 class ExternalSplit {

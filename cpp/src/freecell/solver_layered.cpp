@@ -64,6 +64,8 @@ constexpr std::size_t kReadChunk = search::kBlockKeys;  // the most keys in a bl
 constexpr std::uint64_t kWorkerFixed = 256 << 10;       // a worker's buffers (out list, read chunk), counted up front
 constexpr double kReportSeconds = 1;                    // progress within a split at most this often
 constexpr double kCheckpointSeconds = 300;              // a split on disk saves its state at least this often
+// A split's store this large, once freed, gives its pages back to the system.
+constexpr std::uint64_t kTrimBytes = std::uint64_t{256} << 20;
 
 // A partition file is a run of blocks (solver_keyfile.hpp), each written whole; a block
 // cut short by a stop is cut off on resume; a damaged one is refused, and every key is
@@ -208,6 +210,22 @@ class Prover {
     }
     states_ = m.states;
     const double before = m.seconds;
+    // A run stopped before the end (a limit, Ctrl-C) still books its time, so that the
+    // seconds of a proof made in several runs are the sum of them all.
+    struct BookTime {
+      Prover& p;
+      Manifest& m;
+      double before;
+      bool on = true;
+      ~BookTime() {
+        if (!on) return;
+        m.seconds = before + p.elapsed();
+        try {
+          write_manifest(p.dir_, m);
+        } catch (const std::exception&) {  // the time is lost, the proof is not
+        }
+      }
+    } book{*this, m, before};
     for (int layer = m.layer; layer <= 52; ++layer) {
       std::vector<Part> parts;
       for (const auto& [p, keys] : pending_)
@@ -218,7 +236,10 @@ class Prover {
       parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
       layer_ = layer;
       run_layer(parts);
-      if (won_) return solution(out, before);
+      if (won_) {
+        book.on = false;  // the manifest is gone with the positions
+        return solution(out, before);
+      }
       if (!reason_.empty()) break;
       if (!flush(/*sync=*/true)) break;  // every list of the later layers on disk before the manifest moves on
       m.layer = layer + 1;
@@ -239,6 +260,7 @@ class Prover {
       out.reason = reason_;
       return out;
     }
+    book.on = false;
     out.verdict = Verdict::Unsolvable;
     m.unsolvable = true;
     m.states = states_;
@@ -491,7 +513,7 @@ class Prover {
       p_.split_disk_[part_] -= bytes;
     }
     void stop(const char* why) override { p_.give_up(why, held_); }
-    void progress(std::uint64_t split_states) override { p_.show(split_states, shown_, true); }
+    void progress(std::uint64_t split_states, bool now) override { p_.show(split_states, shown_, now); }
 
    private:
     Prover& p_;
@@ -686,6 +708,10 @@ class Prover {
         ++parts_done_;
         report();
       }
+    }
+    if (store->bytes() >= kTrimBytes) {
+      store.reset();
+      core::platform::release_free_memory();
     }
   }
 

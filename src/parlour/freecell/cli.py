@@ -9,7 +9,7 @@ import sys
 import time
 from typing import TextIO
 
-from parlour._progress import Interrupted, ProgressBar, command_line, format_field
+from parlour._progress import Interrupted, ProgressBar, command_line, format_bytes, format_field
 from parlour.errors import ParlourError
 from parlour.freecell._cli_figures import BatchTally, batch_argv, survey_summary
 
@@ -154,9 +154,18 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
     resumed = os.path.isdir(args.work_dir) and bool(os.listdir(args.work_dir))
     bar = ProgressBar("positions", resumed=resumed, quiet=args.no_progress)
 
+    peak = {"memory": 0, "disk": 0}  # the most seen in this run's reports
+
     def report(p: ProofProgress) -> None:
         fields = {f.name: getattr(p, f.name) for f in dataclasses.fields(p) if f.name not in ("states", "seconds")}
+        peak["memory"] = max(peak["memory"], p.memory)
+        peak["disk"] = max(peak["disk"], p.disk)
         bar(p.states, None, **fields)
+
+    def held() -> str:
+        if not peak["memory"] and not peak["disk"]:
+            return ""
+        return f"; this run held at most {format_bytes(peak['memory'])} for positions, {format_bytes(peak['disk'])} on disk"
 
     try:
         with bar:
@@ -176,11 +185,15 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
             else "no split was finished in this run"
         )
         raise Interrupted(
-            f"{where}; {args.work_dir} keeps every finished layer: run the same command again to continue: "
+            f"{where}; {args.work_dir} keeps every finished layer and the last load of a split on disk: run the same command again to continue: "
             f"{command_line(getattr(args, 'argv', None))}"
         ) from None
     if isinstance(result, Unsolvable):
-        print(f"deal #{args.deal}: proved unsolvable ({result.states:,} positions, {result.seconds:.1f} s)", file=out)
+        print(
+            f"deal #{args.deal}: proved unsolvable ({result.states:,} positions, {result.seconds:.1f} s over every run"
+            f"{held()})",
+            file=out,
+        )
         return 0
     if isinstance(result, Solution):
         print(f"deal #{args.deal}: solved in {len(result)} moves ({result.states:,} positions)", file=out)
@@ -188,7 +201,7 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     print(
         f"deal #{args.deal}: unknown, stopped by {result.reason} ({result.states:,} positions, "
-        f"{result.seconds:.1f} s); the same command continues from {args.work_dir}",
+        f"{result.seconds:.1f} s over every run{held()}); the same command continues from {args.work_dir}",
         file=out,
     )
     return 1

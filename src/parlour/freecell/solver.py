@@ -398,7 +398,8 @@ def prove(
     Resumable: a run stopped by ``time_limit``, ``memory_limit``, Ctrl-C or a kill
     leaves ``work_dir`` at the last finished layer, and the same call again continues
     from there (``time_limit`` counts each run alone; ``seconds`` of the result counts
-    them all).  A finished proof records its verdict in ``work_dir``; a directory that
+    them all, the stopped ones too, except the time a killed run spent since its last
+    finished layer).  A finished proof records its verdict in ``work_dir``; a directory that
     holds the proof of another position is refused.  When the scan reaches a won
     position, the moves come from ``solve(mode="fast")`` within the time left.
 
@@ -415,8 +416,9 @@ def prove(
     stops with ``Unknown(reason="disk_limit")`` and continues when called again.  Only
     when the memory cannot hold even the search on disk does a run end with
     ``Unknown(reason="memory_limit")``.  ``progress`` receives a
-    :class:`ProofProgress` after each split and each load of a split on disk, from a
-    worker thread.  Releases the GIL.
+    :class:`ProofProgress` after each split and each load of a split on disk, and
+    about once a second while a split is searched, from a worker thread.  Releases
+    the GIL.
     """
     state = _start_state(state, "prove")
     if not isinstance(work_dir, (str, os.PathLike)):

@@ -333,8 +333,18 @@ def take_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name:
     conn.execute(tables.update().where(tables.c.id == table_id).values(updated=time.time()))
 
 
-def add_spectator(conn: Connection, table_id: str, token_hash: str) -> None:
-    """Store a spectator token of a table."""
+def add_spectator(conn: Connection, table_id: str, token_hash: str, most: int | None = None) -> None:
+    """Store a spectator token of a table; with ``most``, only while the table has fewer than ``most``
+    stored (ConflictError otherwise).  The table's row is locked first (PostgreSQL's ``FOR UPDATE``;
+    SQLite writes one transaction at a time), so that two workers giving out the last token at the
+    same moment cannot both count room for it."""
+    if most is not None:
+        conn.execute(sa.select(tables.c.id).where(tables.c.id == table_id).with_for_update())
+        held = conn.execute(
+            sa.select(sa.func.count()).select_from(spectators).where(spectators.c.table_id == table_id)
+        ).scalar_one()
+        if held >= most:
+            raise ConflictError(f"table {table_id} has {held} spectator tokens stored")
     conn.execute(spectators.insert().values(token_hash=token_hash, table_id=table_id, created=time.time()))
 
 

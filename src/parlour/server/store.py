@@ -160,8 +160,8 @@ class TableStore(Protocol):
         """Give an open seat to a person (ConflictError when it is no longer open)."""
         ...
 
-    def add_spectator(self, conn: Connection, table_id: str, token_hash: str) -> None:
-        """Store a spectator token of a table."""
+    def add_spectator(self, conn: Connection, table_id: str, token_hash: str, most: int | None = None) -> None:
+        """Store a spectator token of a table (with ``most``: ConflictError when it has that many stored)."""
         ...
 
     def record_actions(self, conn: Connection, recs: list[ActionRecord]) -> None:

@@ -39,6 +39,7 @@ from parlour.server.errors import (
     InternalError,
     NotYourTurn,
     SeatTaken,
+    SpectatorLimitReached,
     StaleAction,
     TableLimitReached,
     UnknownTable,
@@ -393,10 +394,15 @@ class Tables:
             h = token_hash(token)
 
             def op(conn: Any) -> None:
-                self.store.add_spectator(conn, t.id, h)
+                self.store.add_spectator(conn, t.id, h, self.limits.max_spectators)
                 self.worker.announce_seats(conn, t.id)
 
-            await self._commit(op)
+            try:
+                await self._commit(op)
+            except ConflictError:  # the tokens other workers gave out fill the table's room
+                raise SpectatorLimitReached(
+                    f"table {t.id} has its limit of {self.limits.max_spectators} spectator tokens"
+                ) from None
             t.spectator_hashes.add(h)
         return t, token
 

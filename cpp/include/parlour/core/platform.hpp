@@ -16,7 +16,8 @@
 //                so the switch exists for testing and for comparing speed.
 //   Memory       the machine's RAM, what is still available, and this process's
 //                resident set now and at its peak (0 when the system cannot tell);
-//                prefetch(), a hint that a line of memory will be read soon.
+//                prefetch(), a hint that a line of memory will be read soon;
+//                release_free_memory(), the allocator's free pages back to the system.
 //   Threads      available_cpus(): the processors this process may run on (its
 //                affinity mask where the system has one), at least 1.
 //   Files        paths from and to UTF-8 text (the Python side passes UTF-8; Windows
@@ -81,6 +82,13 @@ inline void prefetch(const void* p) noexcept {
   (void)p;
 #endif
 }
+
+// Gives the pages the allocator holds free back to the system, after a large
+// structure was freed: glibc keeps freed blocks below its mmap threshold (here, a
+// store's chunks) in its heaps, where they still count in the resident set (its
+// malloc_trim).  Nothing where the allocator returns them itself.  Takes a moment
+// with gigabytes free: for after large frees only.
+void release_free_memory() noexcept;
 
 // ---- Threads ----------------------------------------------------------------------
 
