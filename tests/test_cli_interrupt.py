@@ -149,21 +149,24 @@ def test_batch_over_every_deal_streams_and_says_where_to_go_on() -> None:
 def test_batch_goes_on_with_the_command_of_the_note() -> None:
     from parlour.freecell.cli import _BATCH_CHUNK
 
-    first = LAST_DEAL - 2 * _BATCH_CHUNK + 1
+    # Forty chunks: the run is still going when Ctrl-C lands (a chunk takes about 0.1 s).
+    first = LAST_DEAL - 40 * _BATCH_CHUNK + 1
     options = ["--max-states", "200000", "--time-limit", "5"]
     child = Child("freecell", "batch", str(first), str(LAST_DEAL), *options)
     child.wait_for(lambda: child.progress() > _BATCH_CHUNK + 50, "a first chunk solved")
     out, err, status, _ = child.ctrl_c()
     assert status == 130 and "Traceback" not in err, err[-3000:]
-    assert out.startswith(f"deals {first}..{first + _BATCH_CHUNK - 1} ({_BATCH_CHUNK}), mode fast")
     rest = parlour_words(last_line(err))
-    assert rest == ["freecell", "batch", str(first + _BATCH_CHUNK), str(LAST_DEAL), "--max-states", "200000"] + [
+    go_on = int(rest[2])  # after the chunks finished before the interrupt
+    assert go_on > first and (go_on - first) % _BATCH_CHUNK == 0 and go_on <= LAST_DEAL
+    assert out.startswith(f"deals {first}..{go_on - 1} ({go_on - first}), mode fast")
+    assert rest == ["freecell", "batch", str(go_on), str(LAST_DEAL), "--max-states", "200000"] + [
         "--time-limit",
         "5.0",
     ]
     finish = subprocess.run(parlour_cli(*rest), capture_output=True, text=True, env=child_env(), timeout=300)
     assert finish.returncode == 0, finish.stderr[-2000:]
-    assert finish.stdout.startswith(f"deals {first + _BATCH_CHUNK}..{LAST_DEAL} ({_BATCH_CHUNK}), mode fast")
+    assert finish.stdout.startswith(f"deals {go_on}..{LAST_DEAL} ({LAST_DEAL - go_on + 1}), mode fast")
 
 
 @needs_proc

@@ -1,5 +1,8 @@
 """What the server stores: the database schema, its version and upgrades, its rows, and the statements that write them.
 
+Why one file: a table's columns, its upgrade steps and the statements that write it change
+together, so they are read and edited in one place.
+
 One schema serves SQLite (the default: a file, no setup) and PostgreSQL (``--db
 postgresql://user@host/db``), through SQLAlchemy Core.  The database holds a schema
 version in ``parlour_meta``; :func:`upgrade` takes an older database to
