@@ -143,6 +143,49 @@ def test_a_table_being_read_keeps_the_actions_notified_meanwhile(tmp_path: Path)
     asyncio.run(main())
 
 
+def test_closing_waits_for_a_database_read_its_caller_gave_up(tmp_path: Path) -> None:
+    """A read of the store runs in a thread, which cancelling its caller cannot stop: closing the tables
+    waits for it, so that its connection is back in the pool before the store closes (else the
+    connection is left open, and PostgreSQL's driver warns when it is collected)."""
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+
+    async def main() -> None:
+        a = Tables(default_registry(), Store(db))
+        await a.start()
+        t = await a.create("yahtzee", players=1, seed=3)
+        b = Tables(default_registry(), Store(db))
+        await b.start()
+        b.tables.clear()
+        read, go = threading.Event(), threading.Event()
+        plain = b.store.load_tables
+        finished: list[int] = []
+
+        def slow_load(**kw: Any) -> Any:
+            read.set()
+            go.wait(10)
+            rows = plain(**kw)
+            finished.append(len(rows))
+            return rows
+
+        b.store.load_tables = slow_load  # type: ignore[method-assign]
+        getting = asyncio.ensure_future(b.get(t.id))
+        await asyncio.to_thread(read.wait, 10)
+        getting.cancel()
+        closing = asyncio.ensure_future(b.close())
+        await asyncio.sleep(0.3)
+        assert not closing.done()  # the read is still running: close waits for it
+        go.set()
+        await closing
+        assert finished == [1] and b.store.engine.pool.checkedout() == 0
+        with pytest.raises(asyncio.CancelledError):
+            await getting
+        await a.close()
+        for x in (a, b):
+            x.store.close()
+
+    asyncio.run(main())
+
+
 class Deaf(Solo):
     """A worker that shares its database with others but hears nothing of them: its copies of a table
     fall behind, and only the database's conflict check tells it so."""

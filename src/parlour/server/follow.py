@@ -27,8 +27,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.server.errors import InternalError
 from parlour.server.lifetime import closed_here
@@ -44,6 +44,8 @@ log = logging.getLogger("parlour.server")
 #: One accepted action as the workers tell each other: (table, seq, seat, action id, client seq).
 Item = tuple[str, int, int, int, "int | None"]
 
+_T = TypeVar("_T")
+
 
 class Follower:
     """Keeps the tables a worker holds in step with the database (see the module's text); it is
@@ -56,6 +58,7 @@ class Follower:
         self._loaders: dict[str, int] = {}
         self._owned_lock: asyncio.Lock | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._reads: set[asyncio.Future[Any]] = set()
         #: Actions applied from notifications; gaps filled from the stored actions; tables read again.
         self.replayed = 0
         self.gaps = 0
@@ -74,10 +77,25 @@ class Follower:
             log.warning("keeping the tables in step with the database: %s: %s", type(e).__name__, e)
 
     async def close(self) -> None:
-        """Stop the follower's background work."""
+        """Stop the follower's background work, and wait for the database reads it left running (a
+        read's thread cannot be cancelled: it must give its connection back before the store closes)."""
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*self._reads, return_exceptions=True)
+
+    async def _read(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> _T:
+        """``fn(*args, **kwargs)`` (a read of the store) in a thread; cancelling the caller leaves the
+        thread to finish, and :meth:`close` waits for it."""
+        fut = asyncio.ensure_future(asyncio.to_thread(fn, *args, **kwargs))
+        self._reads.add(fut)
+        fut.add_done_callback(self._read_done)
+        return await asyncio.shield(fut)
+
+    def _read_done(self, fut: asyncio.Future[Any]) -> None:
+        self._reads.discard(fut)
+        if not fut.cancelled():
+            fut.exception()  # a caller cancelled meanwhile does not hear of it: not an unheard error
 
     # -- what the worker hears ------------------------------------------------------------
 
@@ -178,7 +196,7 @@ class Follower:
         """Apply the stored actions after the table's ``seq`` (called with its lock held); read the
         table again from its snapshot if they do not follow on."""
         try:
-            rows = await asyncio.to_thread(self.tables.store.actions_since, t.id, t.seq)
+            rows = await self._read(self.tables.store.actions_since, t.id, t.seq)
         except Exception as e:
             raise InternalError("the server could not read the table from the database") from e
         self.gaps += 1
@@ -194,7 +212,7 @@ class Follower:
         if not self.tables.shared:
             return False
         try:
-            stored = await asyncio.to_thread(self.tables.store.stored_seqs, [t.id])
+            stored = await self._read(self.tables.store.stored_seqs, [t.id])
         except Exception:  # noqa: BLE001 - the database is away: the move is refused on what is known
             return False
         if stored.get(t.id, t.seq) <= t.seq:
@@ -204,7 +222,7 @@ class Follower:
 
     async def reload(self, t: Table) -> None:
         """Read the table again from the database (its lock held): the game, the seq, the seats."""
-        rows = await asyncio.to_thread(self.tables.store.load_tables, status=None, table_id=t.id)
+        rows = await self._read(self.tables.store.load_tables, status=None, table_id=t.id)
         if not rows:
             return
         fresh = self.tables.from_row(rows[0])
@@ -216,7 +234,7 @@ class Follower:
 
     async def refresh_seats(self, t: Table) -> None:
         """Read a table's seats and spectator tokens again (someone took a seat at another worker)."""
-        rows = await asyncio.to_thread(self.tables.store.load_tables, status=None, table_id=t.id)
+        rows = await self._read(self.tables.store.load_tables, status=None, table_id=t.id)
         if not rows:
             return
         for s, r in zip(t.seats, rows[0].seats):
@@ -234,7 +252,7 @@ class Follower:
         ids = list(self.tables.tables)
         if not ids:
             return
-        stored = await asyncio.to_thread(self.tables.store.stored_seqs, ids)
+        stored = await self._read(self.tables.store.stored_seqs, ids)
         for tid, seq in stored.items():
             t = self.tables.tables.get(tid)
             if t is not None and seq > t.seq:
@@ -250,9 +268,9 @@ class Follower:
             self._loaders[tid] = self._loaders.get(tid, 0) + 1
         try:
             if len(ids) == 1:
-                rows = await asyncio.to_thread(self.tables.store.load_tables, status=status, table_id=ids[0])
+                rows = await self._read(self.tables.store.load_tables, status=status, table_id=ids[0])
             else:
-                rows = await asyncio.to_thread(self.tables.store.load_tables, status=status, ids=ids)
+                rows = await self._read(self.tables.store.load_tables, status=status, ids=ids)
             out: dict[str, Table] = {}
             for row in rows:
                 t = self.tables.tables.get(row.id)  # read meanwhile by another request
@@ -280,7 +298,7 @@ class Follower:
             w = self.tables.worker
             if w.id is None or not w.lease:
                 return
-            ids = await asyncio.to_thread(self.tables.store.owned_tables, w.id)
+            ids = await self._read(self.tables.store.owned_tables, w.id)
             if not w.lease:
                 return
             self.tables.owned.update(ids)
