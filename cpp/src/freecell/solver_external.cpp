@@ -95,6 +95,14 @@ std::int64_t ExternalSplit::finished_states(const fs::path& dir) {
   return -1;
 }
 
+std::uint64_t ExternalSplit::disk_of(const fs::path& dir) {
+  std::error_code ec;
+  std::uint64_t bytes = 0;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().filename().string() != kState) bytes += e.file_size(ec);
+  return bytes;
+}
+
 std::uint64_t ExternalSplit::held() const noexcept {
   std::uint64_t b = (filter_ ? filter_->bytes() : 0) + old_.capacity() * 8 + doubtful_.capacity() * sizeof(CompactKey) +
                     out_.capacity() * sizeof(out_[0]) + batch_.capacity() * sizeof(CompactKey) +
@@ -113,15 +121,16 @@ std::uint64_t ExternalSplit::states() const noexcept {
 std::string ExternalSplit::new_name(char kind) { return std::string(1, kind) + std::to_string(next_id_++) + ".keys"; }
 
 bool ExternalSplit::write_keys(const std::string& name, const std::vector<CompactKey>& keys) {
-  const std::uint64_t bytes = file_bytes(keys.size());
-  if (!host_.take_disk(bytes)) {
+  const std::uint64_t most = file_bytes(keys.size());
+  if (!host_.take_disk(most)) {
     host_.stop("disk_limit");
     return false;
   }
-  disk_ += bytes;
   KeyWriter w(path(name));
   w.add(keys.data(), keys.size());
   w.close(/*sync=*/true);
+  host_.wrote_disk(most, w.bytes());
+  disk_ += w.bytes();
   return true;
 }
 
@@ -150,12 +159,12 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
   });
   store.release_index();
   const std::uint64_t fresh = store.size() - (with_old ? old_count_ : 0);
-  const std::uint64_t bytes = file_bytes(fresh) + file_bytes(waiting);
-  if (!host_.take_disk(bytes)) {
+  const std::uint64_t most = file_bytes(fresh) + file_bytes(waiting);
+  if (!host_.take_disk(most)) {
     host_.stop("disk_limit");
     return false;
   }
-  disk_ += bytes;
+  std::uint64_t used = 0;
   constexpr CompactKey kGone{{~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0}}};  // no key is all ones
   std::vector<std::pair<CompactKey*, CompactKey*>> runs;
   if (waiting) {
@@ -167,6 +176,7 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
         if (get_bit(open, i)) w.add(keys[j]);
     });
     w.close(/*sync=*/true);
+    used += w.bytes();
     queue_.push_back({name, waiting});
   }
   std::vector<std::uint64_t>().swap(open);
@@ -201,8 +211,11 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
     }
     if (w.close(/*sync=*/true) != fresh)
       throw core::Error("internal solver error: a split's positions were miscounted");
+    used += w.bytes();
     visited_.push_back({name, fresh});
   }
+  host_.wrote_disk(most, used);
+  disk_ += used;
   return true;
 }
 
@@ -382,14 +395,14 @@ bool ExternalSplit::resolve() {
     most += f.count;
   }
   for (const File& f : visited_) v.push_back(path(f.name));
-  // At most every doubtful position is new: the disk for that, given back after.
-  const std::uint64_t bytes = file_bytes(most);
-  if (!host_.take_disk(bytes)) {
+  // At most every doubtful position is new: the disk for that, reserved.
+  const std::uint64_t reserved = file_bytes(most);
+  if (!host_.take_disk(reserved)) {
     host_.stop("disk_limit");
     return false;
   }
   const std::string name = new_name('n');
-  std::uint64_t found = 0;
+  std::uint64_t found = 0, used = 0;
   {
     Merge doubtful(d), known(v);
     KeyWriter w(path(name));
@@ -402,7 +415,7 @@ bool ExternalSplit::resolve() {
     while (doubtful.next(a)) {
       if ((++step & 0xfffff) == 0 && !host_.keep_going()) {
         w.close();
-        host_.give_disk(bytes);
+        host_.wrote_disk(reserved, 0);
         std::error_code ec;
         fs::remove(path(name), ec);
         return false;
@@ -418,9 +431,9 @@ bool ExternalSplit::resolve() {
     }
     filter_->add_all(fresh.data(), fresh.size());
     found = w.close(/*sync=*/true);
+    used = w.bytes();
   }
-  const std::uint64_t used = file_bytes(found);
-  host_.give_disk(bytes - used);
+  host_.wrote_disk(reserved, used);
   disk_ += used;
   if (found) {
     visited_.push_back({name, found});
@@ -518,20 +531,23 @@ bool ExternalSplit::make_filter(std::uint64_t filter_bytes) {
 
 bool ExternalSplit::resume(std::uint64_t filter_bytes) {
   read_state();
-  // Files a stopped run wrote after its last checkpoint are of no use.
+  // Files a stopped run wrote after its last checkpoint are of no use (prove counted
+  // them with the directory when it took up the work directory: their bytes go back).
   std::error_code ec;
+  std::vector<fs::path> stale;
   for (const auto& e : fs::directory_iterator(dir_, ec)) {
     const std::string name = e.path().filename().string();
     if (name == kState) continue;
     const auto listed = [&](const std::vector<File>& v) {
       return std::any_of(v.begin(), v.end(), [&](const File& f) { return f.name == name; });
     };
-    if (!listed(visited_) && !listed(queue_) && !listed(doubts_)) fs::remove(e.path(), ec);
+    if (!listed(visited_) && !listed(queue_) && !listed(doubts_)) stale.push_back(e.path());
   }
-  std::uint64_t bytes = 0;
-  for (const auto& e : fs::directory_iterator(dir_, ec))
-    if (e.path().filename().string() != kState) bytes += e.file_size(ec);
-  disk_ = bytes;  // (prove counted the directory when it took up the work directory)
+  for (const fs::path& p : stale) {
+    const std::uint64_t bytes = fs::file_size(p, ec);
+    if (!ec && fs::remove(p, ec)) host_.give_disk(bytes);
+  }
+  disk_ = disk_of(dir_);
   if (!make_filter(filter_bytes)) return false;
   pos_file_ = 0;
   pos_keys_ = consumed_;

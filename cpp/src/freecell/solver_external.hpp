@@ -150,8 +150,12 @@ class SplitHost {
   // The same, waiting while other workers hold what it lacks; false when no other
   // worker could give memory back (then the split stops with "memory_limit").
   virtual bool wait_for_room(std::uint64_t now, std::uint64_t more) = 0;
-  // Disk: takes `bytes` of the limit (false: it would pass it) or gives them back.
-  virtual bool take_disk(std::uint64_t bytes) = 0;
+  // Disk: before a file is written, reserves the most bytes it can take (false: that
+  // would pass the limit); once it is written, ends the reservation with the file's
+  // real bytes (`used` <= `reserved`; 0 for a file not kept); when a file is removed,
+  // gives its bytes back.
+  virtual bool take_disk(std::uint64_t reserved) = 0;
+  virtual void wrote_disk(std::uint64_t reserved, std::uint64_t used) = 0;
   virtual void give_disk(std::uint64_t bytes) = 0;
   // Gives up with a reason ("memory_limit", "disk_limit").
   virtual void stop(const char* why) = 0;
@@ -171,6 +175,8 @@ class ExternalSplit {
   static bool exists(const std::filesystem::path& dir);
   // The positions of a finished split recorded in `dir`, or -1 when it is not finished.
   static std::int64_t finished_states(const std::filesystem::path& dir);
+  // The bytes of the files of positions in `dir` (its state file left out).
+  static std::uint64_t disk_of(const std::filesystem::path& dir);
 
   // Starts from an in-memory search that ran out of memory: every position of `store`
   // (its open list: the unexpanded ones), and the split's seeds, given by

@@ -82,6 +82,8 @@ class KeyWriter {
     return count_;
   }
   [[nodiscard]] std::uint64_t count() const noexcept { return count_ + buf_.size(); }
+  // The bytes written to the file (of the blocks written whole: all of them after close).
+  [[nodiscard]] std::uint64_t bytes() const noexcept { return bytes_; }
 
  private:
   void write_block() {
@@ -92,6 +94,7 @@ class KeyWriter {
         std::fwrite(&sum, sizeof sum, 1, f_) != 1)
       fail();
     count_ += buf_.size();
+    bytes_ += block_bytes(buf_.size());
     buf_.clear();
   }
   [[noreturn]] void fail() const {
@@ -101,6 +104,7 @@ class KeyWriter {
   std::FILE* f_ = nullptr;
   std::vector<CompactKey> buf_;
   std::uint64_t count_ = 0;
+  std::uint64_t bytes_ = 0;
 };
 
 // Reads a key file block by block, checking each block's checksum.

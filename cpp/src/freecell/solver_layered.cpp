@@ -313,8 +313,7 @@ class Prover {
         fs::remove_all(dir, ec);
         continue;
       }
-      std::uint64_t bytes = 0;
-      for (const auto& e : fs::directory_iterator(dir, ec)) bytes += e.file_size(ec);
+      const std::uint64_t bytes = ExternalSplit::disk_of(dir);
       split_disk_[p] = bytes;
       disk_ += bytes;
     }
@@ -368,23 +367,25 @@ class Prover {
   // Caller holds mu_.
   // `sync`: durably, before a manifest or a split's state names what the files hold.
   bool flush(bool sync = false) {
-    std::uint64_t bytes = 0;
+    std::uint64_t most = 0;  // the bytes the files can take
     for (auto& [p, keys] : pending_) {
       search::sort_unique(keys);
-      bytes += search::file_bytes(keys.size());
+      most += search::file_bytes(keys.size());
     }
-    if (opt_.disk_limit && disk_ + bytes > opt_.disk_limit) {
+    if (opt_.disk_limit && disk_ + disk_reserved_ + most > opt_.disk_limit) {
       if (reason_.empty()) reason_ = "disk_limit";
       return false;
     }
+    std::uint64_t used = 0;
     for (auto& [p, keys] : pending_) {
       if (keys.empty()) continue;
       search::KeyWriter w(file_of(p));
       w.add(keys.data(), keys.size());
       w.close(sync);
-      on_disk_[p] += search::file_bytes(keys.size());
+      on_disk_[p] += w.bytes();
+      used += w.bytes();
     }
-    add_disk(bytes);
+    add_disk(used);
     pending_.clear();
     pending_bytes_ = 0;
     return true;
@@ -499,12 +500,17 @@ class Prover {
     bool wait_for_room(std::uint64_t now, std::uint64_t more) override {
       return p_.wait_for_room(kWorkerFixed + now, more, published_, held_);
     }
-    bool take_disk(std::uint64_t bytes) override {
+    bool take_disk(std::uint64_t reserved) override {
       const std::lock_guard<std::mutex> lock(p_.mu_);
-      if (p_.opt_.disk_limit && p_.disk_ + bytes > p_.opt_.disk_limit) return false;
-      p_.add_disk(bytes);
-      p_.split_disk_[part_] += bytes;
+      if (p_.opt_.disk_limit && p_.disk_ + p_.disk_reserved_ + reserved > p_.opt_.disk_limit) return false;
+      p_.disk_reserved_ += reserved;
       return true;
+    }
+    void wrote_disk(std::uint64_t reserved, std::uint64_t used) override {
+      const std::lock_guard<std::mutex> lock(p_.mu_);
+      p_.disk_reserved_ -= std::min(reserved, p_.disk_reserved_);
+      p_.add_disk(used);
+      p_.split_disk_[part_] += used;
     }
     void give_disk(std::uint64_t bytes) override {
       const std::lock_guard<std::mutex> lock(p_.mu_);
@@ -823,6 +829,7 @@ class Prover {
   std::map<Part, std::uint64_t> on_disk_;     // partition -> bytes in its file
   std::map<Part, std::uint64_t> split_disk_;  // partition -> bytes of its search on disk
   std::uint64_t disk_ = 0;                    // bytes in files now (under mu_)
+  std::uint64_t disk_reserved_ = 0;           // bytes reserved for files being written (under mu_)
   std::atomic<std::uint64_t> disk_peak_{0};
   std::atomic<std::uint64_t> stores_{0};  // the workers' stores and buffers
   std::uint64_t reserved_ = 0;            // the workers' next expansions (under mu_)
