@@ -106,7 +106,7 @@ std::uint64_t ExternalSplit::disk_of(const fs::path& dir) {
 std::uint64_t ExternalSplit::held() const noexcept {
   std::uint64_t b = (filter_ ? filter_->bytes() : 0) + old_.capacity() * 8 + doubtful_.capacity() * sizeof(CompactKey) +
                     out_.capacity() * sizeof(out_[0]) + batch_.capacity() * sizeof(CompactKey) +
-                    (reader_ ? kBlockKeys * sizeof(CompactKey) : 0);
+                    (reader_ ? KeyReader::kHeldBytes : 0);
   if (store_) b += store_->bytes();
   return b;
 }
@@ -271,6 +271,7 @@ bool ExternalSplit::load_seeds(bool& loaded) {
     }
     const std::vector<CompactKey>& block = reader_->next();
     if (block.empty()) {
+      if (pos_keys_ != queue_[pos_file_].count) reader_->damaged();
       reader_.reset();
       ++pos_file_;
       pos_keys_ = 0;

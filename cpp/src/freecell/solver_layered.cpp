@@ -46,13 +46,11 @@ namespace parlour::freecell {
 namespace {
 
 namespace fs = std::filesystem;
-using search::BlockHead;
 using search::Board;
 using search::CompactCodec;
 using search::CompactKey;
 using search::CompactStore;
 using search::ExternalSplit;
-using search::kBlockMagic;
 using search::layer_of;
 using search::Part;
 using search::part_of;
@@ -66,11 +64,6 @@ constexpr double kReportSeconds = 1;                    // progress within a spl
 constexpr double kCheckpointSeconds = 300;              // a split on disk saves its state at least this often
 // A split's store this large, once freed, gives its pages back to the system.
 constexpr std::uint64_t kTrimBytes = std::uint64_t{256} << 20;
-
-// A partition file is a run of blocks (solver_keyfile.hpp), each written whole; a block
-// cut short by a stop is cut off on resume; a damaged one is refused, and every key is
-// checked to encode a position before it is decoded.
-using search::block_bytes;
 
 std::string hex(const void* data, std::size_t n) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -272,6 +265,9 @@ class Prover {
  private:
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
 
+  // A partition's file: a run of blocks (solver_keyfile.hpp), each written whole; a
+  // block cut short by a stop is cut off on resume; a damaged one is refused, and every
+  // key is checked to encode a position before it is decoded.
   fs::path file_of(Part p) const {
     char name[32];
     std::snprintf(name, sizeof name, "p%05u.keys", static_cast<unsigned>(p));
@@ -300,7 +296,7 @@ class Prover {
         fs::remove(file_of(p), ec);
         continue;
       }
-      const std::uint64_t whole = whole_blocks(p, bytes);
+      const std::uint64_t whole = search::whole_blocks(file_of(p), bytes);
       if (whole != bytes) fs::resize_file(file_of(p), whole);
       if (whole) on_disk_[p] = whole;
       disk_ += whole;
@@ -333,26 +329,6 @@ class Prover {
     return out;
   }
 
-  // The bytes of the whole blocks at the start of a partition file.
-  std::uint64_t whole_blocks(Part p, std::uint64_t bytes) const {
-    const fs::path path = file_of(p);
-    std::FILE* f = core::platform::open_file(path, "rb");
-    if (!f) throw core::Error("cannot read positions from " + path.string());
-    std::uint64_t pos = 0;
-    BlockHead head{};
-    while (pos + sizeof head <= bytes && core::platform::seek_file(f, pos) &&
-           std::fread(&head, sizeof head, 1, f) == 1) {
-      if (head.magic != kBlockMagic || head.count == 0 || head.count > kReadChunk) {
-        std::fclose(f);
-        throw core::FormatError("damaged position file " + path.string() + " (use a new work directory)");
-      }
-      if (pos + block_bytes(head.count) > bytes) break;
-      pos += block_bytes(head.count);
-    }
-    std::fclose(f);
-    return pos;
-  }
-
   void remove_file(Part p) {
     const auto it = on_disk_.find(p);
     if (it == on_disk_.end()) return;
@@ -367,7 +343,7 @@ class Prover {
   // Caller holds mu_.
   // `sync`: durably, before a manifest or a split's state names what the files hold.
   bool flush(bool sync = false) {
-    std::uint64_t most = 0;  // the bytes the files can take
+    std::uint64_t most = 0;  // the bytes the files can take (they take less: solver_keyfile.hpp)
     for (auto& [p, keys] : pending_) {
       search::sort_unique(keys);
       most += search::file_bytes(keys.size());
