@@ -145,11 +145,33 @@ void ExternalSplit::drop_file(const std::string& name) {
   fs::remove(path(name), ec);
 }
 
-// Writes the store's new positions as a sorted run of V and its unexpanded ones to the
-// queue, and adds the new ones to the filter; the store is then empty.  No second copy
-// of the keys: the unexpanded ones are written as they are met, the positions from the
-// queue (with_old) are marked in place, each chunk is sorted in place and the chunks
-// are merged into the file.
+namespace {
+
+using Run = std::pair<CompactKey*, CompactKey*>;  // sorted keys in memory
+
+// Writes the keys of sorted runs, merged, to w (the runs hold no key twice).
+void merge_runs(const std::vector<Run>& runs, KeyWriter& w) {
+  const auto later = [](const Run& a, const Run& b) { return key_less(*b.first, *a.first); };
+  std::priority_queue<Run, std::vector<Run>, decltype(later)> heap(later);
+  for (const Run& r : runs)
+    if (r.first != r.second) heap.push(r);
+  while (!heap.empty()) {
+    Run r = heap.top();
+    heap.pop();
+    w.add(*r.first);
+    if (++r.first != r.second) heap.push(r);
+  }
+}
+
+}  // namespace
+
+// Writes the store's new positions as a sorted run of V and its unexpanded ones, sorted
+// too, to the queue, and adds the new ones to the filter; the store is then empty.  No
+// second copy of the keys: each chunk is arranged in place, its unexpanded positions
+// first, the positions from the queue (with_old, already in V) replaced by a key that
+// sorts last, and each of the two parts sorted; the parts are merged into the files.
+// (The unexpanded positions from the queue, kept aside, are at most one block: the
+// queue is read a block at a time, when nothing is left to expand.)
 bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
   std::vector<std::uint64_t> open;
   std::uint64_t waiting = 0;
@@ -164,51 +186,52 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
     host_.stop("disk_limit");
     return false;
   }
-  std::uint64_t used = 0;
   constexpr CompactKey kGone{{~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0}}};  // no key is all ones
-  std::vector<std::pair<CompactKey*, CompactKey*>> runs;
-  if (waiting) {
-    const std::string name = new_name('q');
-    KeyWriter w(path(name));
-    std::uint64_t i = 0;
-    store.for_each_chunk([&](CompactKey* keys, std::size_t n) {
-      for (std::size_t j = 0; j < n; ++j, ++i)
-        if (get_bit(open, i)) w.add(keys[j]);
-    });
-    w.close(/*sync=*/true);
-    used += w.bytes();
-    queue_.push_back({name, waiting});
-  }
-  std::vector<std::uint64_t>().swap(open);
+  std::vector<Run> open_runs, fresh_runs;  // sorted: the new positions still to expand, and all the new ones
+  std::vector<CompactKey> open_old;        // positions from the queue still to expand
   std::uint64_t i = 0;
   store.for_each_chunk([&](CompactKey* keys, std::size_t n) {
-    std::size_t gone = 0;
-    for (std::size_t j = 0; j < n; ++j, ++i)
-      if (with_old && get_bit(old_, i)) {
+    std::size_t opened = 0, open_gone = 0, gone = 0;  // keys[0 .. opened) are the open ones
+    for (std::size_t j = 0; j < n; ++j, ++i) {
+      const bool old = with_old && get_bit(old_, i);
+      if (old) {
+        if (get_bit(open, i)) open_old.push_back(keys[j]);
         keys[j] = kGone;
         ++gone;
       }
-    std::sort(keys, keys + n, key_less);  // kGone last
-    if (filter_) filter_->add_all(keys, n - gone);
-    runs.emplace_back(keys, keys + n);
+      if (get_bit(open, i)) {
+        std::swap(keys[opened++], keys[j]);  // (keys[opened .. j) are the closed ones seen so far)
+        open_gone += old;
+      }
+    }
+    std::sort(keys, keys + opened, key_less);  // kGone last
+    std::sort(keys + opened, keys + n, key_less);
+    const std::size_t open_fresh = opened - open_gone, closed_fresh = n - opened - (gone - open_gone);
+    if (filter_) {
+      filter_->add_all(keys, open_fresh);
+      filter_->add_all(keys + opened, closed_fresh);
+    }
+    open_runs.emplace_back(keys, keys + open_fresh);
+    fresh_runs.emplace_back(keys, keys + open_fresh);
+    fresh_runs.emplace_back(keys + opened, keys + opened + closed_fresh);
   });
+  std::vector<std::uint64_t>().swap(open);
+  std::uint64_t used = 0;
+  if (waiting) {
+    const std::string name = new_name('q');
+    std::sort(open_old.begin(), open_old.end(), key_less);
+    open_runs.emplace_back(open_old.data(), open_old.data() + open_old.size());
+    KeyWriter w(path(name));
+    merge_runs(open_runs, w);
+    if (w.close(/*sync=*/true) != waiting)
+      throw core::Error("internal solver error: a split's positions to expand were miscounted");
+    used += w.bytes();
+    queue_.push_back({name, waiting});
+  }
   if (fresh) {
     const std::string name = new_name('v');
     KeyWriter w(path(name));
-    const auto later = [](const std::pair<CompactKey*, CompactKey*>& a, const std::pair<CompactKey*, CompactKey*>& b) {
-      return key_less(*b.first, *a.first);
-    };
-    std::priority_queue<std::pair<CompactKey*, CompactKey*>, std::vector<std::pair<CompactKey*, CompactKey*>>,
-                        decltype(later)>
-        heap(later);
-    for (const auto& r : runs)
-      if (r.first != r.second && !(*r.first == kGone)) heap.push(r);
-    while (!heap.empty()) {
-      auto r = heap.top();
-      heap.pop();
-      w.add(*r.first);
-      if (++r.first != r.second && !(*r.first == kGone)) heap.push(r);
-    }
+    merge_runs(fresh_runs, w);
     if (w.close(/*sync=*/true) != fresh)
       throw core::Error("internal solver error: a split's positions were miscounted");
     used += w.bytes();
