@@ -4,7 +4,8 @@
 // the largest values; files of the blocks as they were first written (PFC1), alone and
 // mixed with coded ones (PFC2); skip() and whole_blocks() over both kinds; and damaged
 // files, cut anywhere or with any byte changed, either read back exactly or are
-// refused with FormatError (the sanitizer build runs these under ASan and UBSan).
+// refused with FormatError; and a proof whose split is searched on disk, through these
+// files (the sanitizer build runs them all under ASan and UBSan).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -20,6 +21,8 @@
 #include "parlour/core/errors.hpp"
 #include "parlour/core/platform.hpp"
 #include "parlour/core/rng.hpp"
+#include "parlour/freecell/solver.hpp"
+#include "parlour/freecell/state.hpp"
 
 using namespace parlour::freecell::search;
 namespace platform = parlour::core::platform;
@@ -358,6 +361,33 @@ TEST_CASE(a_damaged_coded_file_reads_back_exactly_or_is_refused) {
     std::vector<CompactKey> out(n);
     (void)decode_keys(code.data(), code.size(), out.data(), n);
   }
+}
+
+TEST_CASE(a_proof_with_a_split_searched_on_disk_counts_what_proof_mode_counts) {
+  using namespace parlour::freecell;
+  const GameState g = GameState::from_ms_deal(517776);
+  const SolveResult ref = solve(g, SolveMode::Proof);
+  const TempDir dir;
+  ProofOptions opt;
+  opt.work_dir = platform::path_to_utf8(dir.path / "proof");
+  opt.memory_limit = 2'000'000;  // the largest split goes to disk (runs, queue, doubtful positions)
+  int reports = 0, coded_runs = 0;
+  const SolveResult r = prove(g, opt, nullptr, [&](const ProofProgress& p) {
+    ++reports;
+    std::uint64_t bytes = 0;
+    std::error_code ec;
+    for (const auto& e : fs::recursive_directory_iterator(dir.path / "proof", ec)) {
+      if (e.path().extension() != ".keys") continue;
+      bytes += e.file_size();
+      const std::string name = e.path().filename().string();
+      if (name[0] == 'v' && bytes_of(e.path())[3] == '2') ++coded_runs;
+    }
+    CHECK_EQ(p.disk, bytes);  // the files' real bytes
+  });
+  CHECK(r.verdict == Verdict::Unsolvable);
+  CHECK_EQ(r.states, ref.states);
+  CHECK(reports > 0);
+  CHECK(coded_runs > 0);
 }
 
 int main() { return parlour::test::run_all(); }
