@@ -95,10 +95,18 @@ std::int64_t ExternalSplit::finished_states(const fs::path& dir) {
   return -1;
 }
 
+std::uint64_t ExternalSplit::disk_of(const fs::path& dir) {
+  std::error_code ec;
+  std::uint64_t bytes = 0;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().filename().string() != kState) bytes += e.file_size(ec);
+  return bytes;
+}
+
 std::uint64_t ExternalSplit::held() const noexcept {
   std::uint64_t b = (filter_ ? filter_->bytes() : 0) + old_.capacity() * 8 + doubtful_.capacity() * sizeof(CompactKey) +
                     out_.capacity() * sizeof(out_[0]) + batch_.capacity() * sizeof(CompactKey) +
-                    (reader_ ? kBlockKeys * sizeof(CompactKey) : 0);
+                    (reader_ ? KeyReader::kHeldBytes : 0);
   if (store_) b += store_->bytes();
   return b;
 }
@@ -113,15 +121,16 @@ std::uint64_t ExternalSplit::states() const noexcept {
 std::string ExternalSplit::new_name(char kind) { return std::string(1, kind) + std::to_string(next_id_++) + ".keys"; }
 
 bool ExternalSplit::write_keys(const std::string& name, const std::vector<CompactKey>& keys) {
-  const std::uint64_t bytes = file_bytes(keys.size());
-  if (!host_.take_disk(bytes)) {
+  const std::uint64_t most = file_bytes(keys.size());
+  if (!host_.take_disk(most)) {
     host_.stop("disk_limit");
     return false;
   }
-  disk_ += bytes;
   KeyWriter w(path(name));
   w.add(keys.data(), keys.size());
   w.close(/*sync=*/true);
+  host_.wrote_disk(most, w.bytes());
+  disk_ += w.bytes();
   return true;
 }
 
@@ -136,11 +145,33 @@ void ExternalSplit::drop_file(const std::string& name) {
   fs::remove(path(name), ec);
 }
 
-// Writes the store's new positions as a sorted run of V and its unexpanded ones to the
-// queue, and adds the new ones to the filter; the store is then empty.  No second copy
-// of the keys: the unexpanded ones are written as they are met, the positions from the
-// queue (with_old) are marked in place, each chunk is sorted in place and the chunks
-// are merged into the file.
+namespace {
+
+using Run = std::pair<CompactKey*, CompactKey*>;  // sorted keys in memory
+
+// Writes the keys of sorted runs, merged, to w (the runs hold no key twice).
+void merge_runs(const std::vector<Run>& runs, KeyWriter& w) {
+  const auto later = [](const Run& a, const Run& b) { return key_less(*b.first, *a.first); };
+  std::priority_queue<Run, std::vector<Run>, decltype(later)> heap(later);
+  for (const Run& r : runs)
+    if (r.first != r.second) heap.push(r);
+  while (!heap.empty()) {
+    Run r = heap.top();
+    heap.pop();
+    w.add(*r.first);
+    if (++r.first != r.second) heap.push(r);
+  }
+}
+
+}  // namespace
+
+// Writes the store's new positions as a sorted run of V and its unexpanded ones, sorted
+// too, to the queue, and adds the new ones to the filter; the store is then empty.  No
+// second copy of the keys: each chunk is arranged in place, its unexpanded positions
+// first, the positions from the queue (with_old, already in V) replaced by a key that
+// sorts last, and each of the two parts sorted; the parts are merged into the files.
+// (The unexpanded positions from the queue, kept aside, are at most one block: the
+// queue is read a block at a time, when nothing is left to expand.)
 bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
   std::vector<std::uint64_t> open;
   std::uint64_t waiting = 0;
@@ -150,59 +181,64 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
   });
   store.release_index();
   const std::uint64_t fresh = store.size() - (with_old ? old_count_ : 0);
-  const std::uint64_t bytes = file_bytes(fresh) + file_bytes(waiting);
-  if (!host_.take_disk(bytes)) {
+  const std::uint64_t most = file_bytes(fresh) + file_bytes(waiting);
+  if (!host_.take_disk(most)) {
     host_.stop("disk_limit");
     return false;
   }
-  disk_ += bytes;
   constexpr CompactKey kGone{{~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0}}};  // no key is all ones
-  std::vector<std::pair<CompactKey*, CompactKey*>> runs;
-  if (waiting) {
-    const std::string name = new_name('q');
-    KeyWriter w(path(name));
-    std::uint64_t i = 0;
-    store.for_each_chunk([&](CompactKey* keys, std::size_t n) {
-      for (std::size_t j = 0; j < n; ++j, ++i)
-        if (get_bit(open, i)) w.add(keys[j]);
-    });
-    w.close(/*sync=*/true);
-    queue_.push_back({name, waiting});
-  }
-  std::vector<std::uint64_t>().swap(open);
+  std::vector<Run> open_runs, fresh_runs;  // sorted: the new positions still to expand, and all the new ones
+  std::vector<CompactKey> open_old;        // positions from the queue still to expand
   std::uint64_t i = 0;
   store.for_each_chunk([&](CompactKey* keys, std::size_t n) {
-    std::size_t gone = 0;
-    for (std::size_t j = 0; j < n; ++j, ++i)
-      if (with_old && get_bit(old_, i)) {
+    std::size_t opened = 0, open_gone = 0, gone = 0;  // keys[0 .. opened) are the open ones
+    for (std::size_t j = 0; j < n; ++j, ++i) {
+      const bool old = with_old && get_bit(old_, i);
+      if (old) {
+        if (get_bit(open, i)) open_old.push_back(keys[j]);
         keys[j] = kGone;
         ++gone;
       }
-    std::sort(keys, keys + n, key_less);  // kGone last
-    if (filter_) filter_->add_all(keys, n - gone);
-    runs.emplace_back(keys, keys + n);
+      if (get_bit(open, i)) {
+        std::swap(keys[opened++], keys[j]);  // (keys[opened .. j) are the closed ones seen so far)
+        open_gone += old;
+      }
+    }
+    std::sort(keys, keys + opened, key_less);  // kGone last
+    std::sort(keys + opened, keys + n, key_less);
+    const std::size_t open_fresh = opened - open_gone, closed_fresh = n - opened - (gone - open_gone);
+    if (filter_) {
+      filter_->add_all(keys, open_fresh);
+      filter_->add_all(keys + opened, closed_fresh);
+    }
+    open_runs.emplace_back(keys, keys + open_fresh);
+    fresh_runs.emplace_back(keys, keys + open_fresh);
+    fresh_runs.emplace_back(keys + opened, keys + opened + closed_fresh);
   });
+  std::vector<std::uint64_t>().swap(open);
+  std::uint64_t used = 0;
+  if (waiting) {
+    const std::string name = new_name('q');
+    std::sort(open_old.begin(), open_old.end(), key_less);
+    open_runs.emplace_back(open_old.data(), open_old.data() + open_old.size());
+    KeyWriter w(path(name));
+    merge_runs(open_runs, w);
+    if (w.close(/*sync=*/true) != waiting)
+      throw core::Error("internal solver error: a split's positions to expand were miscounted");
+    used += w.bytes();
+    queue_.push_back({name, waiting});
+  }
   if (fresh) {
     const std::string name = new_name('v');
     KeyWriter w(path(name));
-    const auto later = [](const std::pair<CompactKey*, CompactKey*>& a, const std::pair<CompactKey*, CompactKey*>& b) {
-      return key_less(*b.first, *a.first);
-    };
-    std::priority_queue<std::pair<CompactKey*, CompactKey*>, std::vector<std::pair<CompactKey*, CompactKey*>>,
-                        decltype(later)>
-        heap(later);
-    for (const auto& r : runs)
-      if (r.first != r.second && !(*r.first == kGone)) heap.push(r);
-    while (!heap.empty()) {
-      auto r = heap.top();
-      heap.pop();
-      w.add(*r.first);
-      if (++r.first != r.second && !(*r.first == kGone)) heap.push(r);
-    }
+    merge_runs(fresh_runs, w);
     if (w.close(/*sync=*/true) != fresh)
       throw core::Error("internal solver error: a split's positions were miscounted");
+    used += w.bytes();
     visited_.push_back({name, fresh});
   }
+  host_.wrote_disk(most, used);
+  disk_ += used;
   return true;
 }
 
@@ -258,6 +294,7 @@ bool ExternalSplit::load_seeds(bool& loaded) {
     }
     const std::vector<CompactKey>& block = reader_->next();
     if (block.empty()) {
+      if (pos_keys_ != queue_[pos_file_].count) reader_->damaged();
       reader_.reset();
       ++pos_file_;
       pos_keys_ = 0;
@@ -382,14 +419,14 @@ bool ExternalSplit::resolve() {
     most += f.count;
   }
   for (const File& f : visited_) v.push_back(path(f.name));
-  // At most every doubtful position is new: the disk for that, given back after.
-  const std::uint64_t bytes = file_bytes(most);
-  if (!host_.take_disk(bytes)) {
+  // At most every doubtful position is new: the disk for that, reserved.
+  const std::uint64_t reserved = file_bytes(most);
+  if (!host_.take_disk(reserved)) {
     host_.stop("disk_limit");
     return false;
   }
   const std::string name = new_name('n');
-  std::uint64_t found = 0;
+  std::uint64_t found = 0, used = 0;
   {
     Merge doubtful(d), known(v);
     KeyWriter w(path(name));
@@ -402,7 +439,7 @@ bool ExternalSplit::resolve() {
     while (doubtful.next(a)) {
       if ((++step & 0xfffff) == 0 && !host_.keep_going()) {
         w.close();
-        host_.give_disk(bytes);
+        host_.wrote_disk(reserved, 0);
         std::error_code ec;
         fs::remove(path(name), ec);
         return false;
@@ -418,9 +455,9 @@ bool ExternalSplit::resolve() {
     }
     filter_->add_all(fresh.data(), fresh.size());
     found = w.close(/*sync=*/true);
+    used = w.bytes();
   }
-  const std::uint64_t used = file_bytes(found);
-  host_.give_disk(bytes - used);
+  host_.wrote_disk(reserved, used);
   disk_ += used;
   if (found) {
     visited_.push_back({name, found});
@@ -518,20 +555,23 @@ bool ExternalSplit::make_filter(std::uint64_t filter_bytes) {
 
 bool ExternalSplit::resume(std::uint64_t filter_bytes) {
   read_state();
-  // Files a stopped run wrote after its last checkpoint are of no use.
+  // Files a stopped run wrote after its last checkpoint are of no use (prove counted
+  // them with the directory when it took up the work directory: their bytes go back).
   std::error_code ec;
+  std::vector<fs::path> stale;
   for (const auto& e : fs::directory_iterator(dir_, ec)) {
     const std::string name = e.path().filename().string();
     if (name == kState) continue;
     const auto listed = [&](const std::vector<File>& v) {
       return std::any_of(v.begin(), v.end(), [&](const File& f) { return f.name == name; });
     };
-    if (!listed(visited_) && !listed(queue_) && !listed(doubts_)) fs::remove(e.path(), ec);
+    if (!listed(visited_) && !listed(queue_) && !listed(doubts_)) stale.push_back(e.path());
   }
-  std::uint64_t bytes = 0;
-  for (const auto& e : fs::directory_iterator(dir_, ec))
-    if (e.path().filename().string() != kState) bytes += e.file_size(ec);
-  disk_ = bytes;  // (prove counted the directory when it took up the work directory)
+  for (const fs::path& p : stale) {
+    const std::uint64_t bytes = fs::file_size(p, ec);
+    if (!ec && fs::remove(p, ec)) host_.give_disk(bytes);
+  }
+  disk_ = disk_of(dir_);
   if (!make_filter(filter_bytes)) return false;
   pos_file_ = 0;
   pos_keys_ = consumed_;

@@ -18,9 +18,10 @@
 // as in the in-memory search: the split counts the same positions.  The filter only
 // decides what is checked on disk (a false positive costs disk work, never a
 // position).  Memory: the filter, the store and the buffers, within prove's limit;
-// disk: V (24 bytes a position), the queue and the doubtful runs, within its disk
-// limit.  Every checkpoint leaves the split's directory (a state file naming its files)
-// where a later run continues.
+// disk: V, the queue and the doubtful runs, all sorted (so their blocks are coded, at
+// about 8 to 11 bytes a position: solver_keyfile.hpp), within its disk limit.  Every
+// checkpoint leaves the split's directory (a state file naming its files) where a
+// later run continues.
 #pragma once
 
 #include <algorithm>
@@ -150,8 +151,12 @@ class SplitHost {
   // The same, waiting while other workers hold what it lacks; false when no other
   // worker could give memory back (then the split stops with "memory_limit").
   virtual bool wait_for_room(std::uint64_t now, std::uint64_t more) = 0;
-  // Disk: takes `bytes` of the limit (false: it would pass it) or gives them back.
-  virtual bool take_disk(std::uint64_t bytes) = 0;
+  // Disk: before a file is written, reserves the most bytes it can take (false: that
+  // would pass the limit); once it is written, ends the reservation with the file's
+  // real bytes (`used` <= `reserved`; 0 for a file not kept); when a file is removed,
+  // gives its bytes back.
+  virtual bool take_disk(std::uint64_t reserved) = 0;
+  virtual void wrote_disk(std::uint64_t reserved, std::uint64_t used) = 0;
   virtual void give_disk(std::uint64_t bytes) = 0;
   // Gives up with a reason ("memory_limit", "disk_limit").
   virtual void stop(const char* why) = 0;
@@ -171,6 +176,8 @@ class ExternalSplit {
   static bool exists(const std::filesystem::path& dir);
   // The positions of a finished split recorded in `dir`, or -1 when it is not finished.
   static std::int64_t finished_states(const std::filesystem::path& dir);
+  // The bytes of the files of positions in `dir` (its state file left out).
+  static std::uint64_t disk_of(const std::filesystem::path& dir);
 
   // Starts from an in-memory search that ran out of memory: every position of `store`
   // (its open list: the unexpanded ones), and the split's seeds, given by

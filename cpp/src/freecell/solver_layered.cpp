@@ -46,13 +46,11 @@ namespace parlour::freecell {
 namespace {
 
 namespace fs = std::filesystem;
-using search::BlockHead;
 using search::Board;
 using search::CompactCodec;
 using search::CompactKey;
 using search::CompactStore;
 using search::ExternalSplit;
-using search::kBlockMagic;
 using search::layer_of;
 using search::Part;
 using search::part_of;
@@ -66,11 +64,6 @@ constexpr double kReportSeconds = 1;                    // progress within a spl
 constexpr double kCheckpointSeconds = 300;              // a split on disk saves its state at least this often
 // A split's store this large, once freed, gives its pages back to the system.
 constexpr std::uint64_t kTrimBytes = std::uint64_t{256} << 20;
-
-// A partition file is a run of blocks (solver_keyfile.hpp), each written whole; a block
-// cut short by a stop is cut off on resume; a damaged one is refused, and every key is
-// checked to encode a position before it is decoded.
-using search::block_bytes;
 
 std::string hex(const void* data, std::size_t n) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -272,6 +265,9 @@ class Prover {
  private:
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
 
+  // A partition's file: a run of blocks (solver_keyfile.hpp), each written whole; a
+  // block cut short by a stop is cut off on resume; a damaged one is refused, and every
+  // key is checked to encode a position before it is decoded.
   fs::path file_of(Part p) const {
     char name[32];
     std::snprintf(name, sizeof name, "p%05u.keys", static_cast<unsigned>(p));
@@ -300,7 +296,7 @@ class Prover {
         fs::remove(file_of(p), ec);
         continue;
       }
-      const std::uint64_t whole = whole_blocks(p, bytes);
+      const std::uint64_t whole = search::whole_blocks(file_of(p), bytes);
       if (whole != bytes) fs::resize_file(file_of(p), whole);
       if (whole) on_disk_[p] = whole;
       disk_ += whole;
@@ -313,8 +309,7 @@ class Prover {
         fs::remove_all(dir, ec);
         continue;
       }
-      std::uint64_t bytes = 0;
-      for (const auto& e : fs::directory_iterator(dir, ec)) bytes += e.file_size(ec);
+      const std::uint64_t bytes = ExternalSplit::disk_of(dir);
       split_disk_[p] = bytes;
       disk_ += bytes;
     }
@@ -334,26 +329,6 @@ class Prover {
     return out;
   }
 
-  // The bytes of the whole blocks at the start of a partition file.
-  std::uint64_t whole_blocks(Part p, std::uint64_t bytes) const {
-    const fs::path path = file_of(p);
-    std::FILE* f = core::platform::open_file(path, "rb");
-    if (!f) throw core::Error("cannot read positions from " + path.string());
-    std::uint64_t pos = 0;
-    BlockHead head{};
-    while (pos + sizeof head <= bytes && core::platform::seek_file(f, pos) &&
-           std::fread(&head, sizeof head, 1, f) == 1) {
-      if (head.magic != kBlockMagic || head.count == 0 || head.count > kReadChunk) {
-        std::fclose(f);
-        throw core::FormatError("damaged position file " + path.string() + " (use a new work directory)");
-      }
-      if (pos + block_bytes(head.count) > bytes) break;
-      pos += block_bytes(head.count);
-    }
-    std::fclose(f);
-    return pos;
-  }
-
   void remove_file(Part p) {
     const auto it = on_disk_.find(p);
     if (it == on_disk_.end()) return;
@@ -368,23 +343,25 @@ class Prover {
   // Caller holds mu_.
   // `sync`: durably, before a manifest or a split's state names what the files hold.
   bool flush(bool sync = false) {
-    std::uint64_t bytes = 0;
+    std::uint64_t most = 0;  // the bytes the files can take (they take less: solver_keyfile.hpp)
     for (auto& [p, keys] : pending_) {
       search::sort_unique(keys);
-      bytes += search::file_bytes(keys.size());
+      most += search::file_bytes(keys.size());
     }
-    if (opt_.disk_limit && disk_ + bytes > opt_.disk_limit) {
+    if (opt_.disk_limit && disk_ + disk_reserved_ + most > opt_.disk_limit) {
       if (reason_.empty()) reason_ = "disk_limit";
       return false;
     }
+    std::uint64_t used = 0;
     for (auto& [p, keys] : pending_) {
       if (keys.empty()) continue;
       search::KeyWriter w(file_of(p));
       w.add(keys.data(), keys.size());
       w.close(sync);
-      on_disk_[p] += search::file_bytes(keys.size());
+      on_disk_[p] += w.bytes();
+      used += w.bytes();
     }
-    add_disk(bytes);
+    add_disk(used);
     pending_.clear();
     pending_bytes_ = 0;
     return true;
@@ -499,12 +476,17 @@ class Prover {
     bool wait_for_room(std::uint64_t now, std::uint64_t more) override {
       return p_.wait_for_room(kWorkerFixed + now, more, published_, held_);
     }
-    bool take_disk(std::uint64_t bytes) override {
+    bool take_disk(std::uint64_t reserved) override {
       const std::lock_guard<std::mutex> lock(p_.mu_);
-      if (p_.opt_.disk_limit && p_.disk_ + bytes > p_.opt_.disk_limit) return false;
-      p_.add_disk(bytes);
-      p_.split_disk_[part_] += bytes;
+      if (p_.opt_.disk_limit && p_.disk_ + p_.disk_reserved_ + reserved > p_.opt_.disk_limit) return false;
+      p_.disk_reserved_ += reserved;
       return true;
+    }
+    void wrote_disk(std::uint64_t reserved, std::uint64_t used) override {
+      const std::lock_guard<std::mutex> lock(p_.mu_);
+      p_.disk_reserved_ -= std::min(reserved, p_.disk_reserved_);
+      p_.add_disk(used);
+      p_.split_disk_[part_] += used;
     }
     void give_disk(std::uint64_t bytes) override {
       const std::lock_guard<std::mutex> lock(p_.mu_);
@@ -823,6 +805,7 @@ class Prover {
   std::map<Part, std::uint64_t> on_disk_;     // partition -> bytes in its file
   std::map<Part, std::uint64_t> split_disk_;  // partition -> bytes of its search on disk
   std::uint64_t disk_ = 0;                    // bytes in files now (under mu_)
+  std::uint64_t disk_reserved_ = 0;           // bytes reserved for files being written (under mu_)
   std::atomic<std::uint64_t> disk_peak_{0};
   std::atomic<std::uint64_t> stores_{0};  // the workers' stores and buffers
   std::uint64_t reserved_ = 0;            // the workers' next expansions (under mu_)

@@ -390,10 +390,11 @@ def prove(
     the positions are split by their four foundation heights and the splits searched
     in order of cards home (a layer): only the split being searched is in memory
     (about 33 bytes a position, one split per thread with ``threads``); the positions
-    found for later splits wait in files under ``work_dir`` (24 bytes each, written
-    sorted and without repeats; a proof of billions of positions needs tens of GB of
-    disk).  In the manner of Freecell Solver's ``depth_dbm_fc_solver``, which proved
-    the last intractable deals of the FreeCell Pro range.
+    found for later splits wait in files under ``work_dir`` (written sorted and without
+    repeats, in blocks coded at about 8 to 11 bytes a position; a proof of billions of
+    positions needs tens of GB of disk).  In the manner of Freecell Solver's
+    ``depth_dbm_fc_solver``, which proved the last intractable deals of the FreeCell Pro
+    range.
 
     Resumable: a run stopped by ``time_limit``, ``memory_limit``, Ctrl-C or a kill
     leaves ``work_dir`` at the last finished layer, and the same call again continues
