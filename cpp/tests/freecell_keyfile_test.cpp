@@ -23,25 +23,16 @@
 #include "parlour/core/rng.hpp"
 #include "parlour/freecell/solver.hpp"
 #include "parlour/freecell/state.hpp"
+#include "temp_dir.hpp"
 
 using namespace parlour::freecell::search;
 namespace platform = parlour::core::platform;
 namespace fs = std::filesystem;
 using parlour::core::FormatError;
 using parlour::core::Rng;
+using parlour::test::TempDir;
 
 namespace {
-
-struct TempDir {
-  fs::path path = platform::make_temp_directory("parlour-keyfile-");
-  TempDir() = default;
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 bool same(const std::vector<CompactKey>& a, const std::vector<CompactKey>& b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
@@ -115,7 +106,7 @@ bool codes_back(const std::vector<CompactKey>& keys) {
 
 TEST_CASE(sorted_and_unsorted_keys_read_back_exactly_whatever_the_block_sizes) {
   Rng rng(11);
-  const TempDir dir;
+  const TempDir dir("parlour-keyfile-");
   int file = 0;
   for (std::size_t n :
        {std::size_t{1}, std::size_t{2}, std::size_t{4095}, std::size_t{4096}, std::size_t{4097}, 3 * kBlockKeys + 5}) {
@@ -190,7 +181,7 @@ TEST_CASE(the_code_of_repeats_differences_in_every_word_and_the_largest_values) 
   CHECK_EQ(encode_keys(repeats.data(), repeats.size(), code.data(), code.size() - kKeyCodeMax), std::size_t{3 + 999});
   CHECK(codes_back(repeats));
   // The same keys through a file.
-  const TempDir dir;
+  const TempDir dir("parlour-keyfile-");
   write_all(dir.path / "k", keys);
   CHECK(same(read_all(dir.path / "k"), keys));
 }
@@ -227,7 +218,7 @@ TEST_CASE(codes_past_64_bits_or_past_their_end_are_refused) {
 
 TEST_CASE(files_of_the_first_format_and_of_both_kinds_read_back) {
   Rng rng(12);
-  const TempDir dir;
+  const TempDir dir("parlour-keyfile-");
   const std::vector<CompactKey> a = sorted_keys(rng, 300), b = sorted_keys(rng, kBlockKeys), c = sorted_keys(rng, 7);
   // Blocks as prove wrote them before coded blocks: read back, skipped, kept whole.
   const fs::path old = dir.path / "old";
@@ -272,7 +263,7 @@ TEST_CASE(files_of_the_first_format_and_of_both_kinds_read_back) {
 
 TEST_CASE(a_damaged_coded_file_reads_back_exactly_or_is_refused) {
   Rng rng(13);
-  const TempDir dir;
+  const TempDir dir("parlour-keyfile-");
   // Three coded blocks of 300, 200 and 1 keys (each close() ends a block), then a raw one.
   std::vector<std::vector<CompactKey>> blocks = {sorted_keys(rng, 300), sorted_keys(rng, 200), sorted_keys(rng, 1)};
   const fs::path p = dir.path / "keys";
@@ -367,7 +358,7 @@ TEST_CASE(a_proof_with_a_split_searched_on_disk_counts_what_proof_mode_counts) {
   using namespace parlour::freecell;
   const GameState g = GameState::from_ms_deal(517776);
   const SolveResult ref = solve(g, SolveMode::Proof);
-  const TempDir dir;
+  const TempDir dir("parlour-keyfile-");
   ProofOptions opt;
   opt.work_dir = platform::path_to_utf8(dir.path / "proof");
   opt.memory_limit = 2'000'000;  // the largest split goes to disk (runs, queue, doubtful positions)

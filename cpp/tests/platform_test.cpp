@@ -17,23 +17,15 @@
 #include "parlour/core/rng.hpp"
 #include "parlour/freecell/solver.hpp"
 #include "parlour/freecell/state.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
 namespace platform = parlour::core::platform;
 namespace fs = std::filesystem;
+using parlour::test::TempDir;
 
-// A temporary directory removed at the end of the test.
-struct TempDir {
-  fs::path path = platform::make_temp_directory("parlour-\xc3\xa9t\xc3\xa9-");  // "parlour-été-"
-  TempDir() = default;
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
+constexpr const char* kPrefix = "parlour-\xc3\xa9t\xc3\xa9-";  // "parlour-été-"
 
 }  // namespace
 
@@ -92,10 +84,10 @@ TEST_CASE(memory) {
 }
 
 TEST_CASE(files_by_utf8_paths_and_long_seeks) {
-  const TempDir dir;
+  const TempDir dir(kPrefix);
   CHECK(fs::is_directory(dir.path));
   CHECK(fs::is_empty(dir.path));
-  CHECK(platform::path_to_utf8(dir.path.filename()).rfind("parlour-\xc3\xa9t\xc3\xa9-", 0) == 0);
+  CHECK(platform::path_to_utf8(dir.path.filename()).rfind(kPrefix, 0) == 0);
   const std::string name = "positions-\xc3\xbc\xe2\x99\xa0.keys";  // "positions-ü♠.keys"
   const fs::path file = dir.path / platform::path_from_utf8(name);
   CHECK_EQ(platform::path_to_utf8(file.filename()), name);
@@ -131,7 +123,7 @@ TEST_CASE(a_proof_on_disk_in_a_directory_named_outside_ascii) {
   const GameState g = GameState::from_ms_deal(517776);
   const SolveResult ref = solve(g, SolveMode::Proof);
   CHECK(ref.verdict == Verdict::Unsolvable);
-  const TempDir dir;
+  const TempDir dir(kPrefix);
   ProofOptions opt;
   opt.work_dir = platform::path_to_utf8(dir.path / platform::path_from_utf8("\xe2\x99\xa3 proof"));  // "♣ proof"
   opt.memory_limit = 4'000'000;  // most positions wait on disk between layers
