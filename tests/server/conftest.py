@@ -32,6 +32,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -344,6 +345,29 @@ def deployment(request: pytest.FixtureRequest, make_server: Any, tmp_path: Path)
         return make_server(db), db
     w: Workers = request.getfixturevalue("workers")
     return w, w.db
+
+
+@contextmanager
+def sqlite_server(folder: Path, **options: Any) -> Iterator[Server]:
+    """A server on a new SQLite database in ``folder`` (its log beside it), stopped on leaving."""
+    s = Server(f"sqlite:///{folder / 'db.sqlite3'}", folder / "server.log", **options)
+    s.start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def stored_game(srv: Server, table: str) -> Any:
+    """The game of ``table`` as the server's database holds it."""
+    from parlour import games
+    from parlour.server import store as st
+
+    store = st.Store(srv.db)
+    try:
+        return games.load(store.load_tables(status=None, table_id=table)[0].snapshot)
+    finally:
+        store.close()
 
 
 @pytest.fixture

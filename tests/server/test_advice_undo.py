@@ -4,6 +4,7 @@ clients, checked against the library computing the same from the table's stored 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,24 +15,13 @@ from parlour.freecell import Game as FreecellGame
 from parlour.server import store as st
 
 from .client import Client
-from .conftest import Server
+from .conftest import Server, sqlite_server, stored_game
 
 
 @pytest.fixture(scope="module")
-def srv(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    d = tmp_path_factory.mktemp("advice")
-    s = Server(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log")
-    s.start()
-    yield s
-    s.stop()
-
-
-def stored_game(srv: Server, table: str) -> Any:
-    store = st.Store(srv.db)
-    try:
-        return games.load(store.load_tables(status=None, table_id=table)[0].snapshot)
-    finally:
-        store.close()
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with sqlite_server(tmp_path_factory.mktemp("advice")) as s:
+        yield s
 
 
 def advice(srv: Server, table: str, token: str | None) -> tuple[int, Any]:

@@ -39,7 +39,7 @@ from websockets.asyncio.client import connect  # noqa: E402
 from parlour.server import messages  # noqa: E402
 
 from .client import Client  # noqa: E402
-from .conftest import Server  # noqa: E402
+from .conftest import Server, sqlite_server  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -469,12 +469,8 @@ class Fuzzer:
 
 @pytest.fixture
 def srv(tmp_path: Path) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path / "server.log", request_timeout=3, max_tables=500)
-    s.start()
-    try:
+    with sqlite_server(tmp_path, request_timeout=3, max_tables=500) as s:
         yield s
-    finally:
-        s.stop()
 
 
 def test_random_and_hostile_clients(srv: Server) -> None:

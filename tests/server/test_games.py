@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from .client import Client
-from .conftest import Server
+from .conftest import Server, sqlite_server
 
 
 @pytest.fixture(scope="module")
-def srv(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    d = tmp_path_factory.mktemp("games")
-    s = Server(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log")
-    s.start()
-    yield s
-    s.stop()
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with sqlite_server(tmp_path_factory.mktemp("games")) as s:
+        yield s
 
 
 def games(srv: Server) -> dict[str, dict[str, Any]]:

@@ -6,7 +6,7 @@ library's review of the replayed hand says the same)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,24 +15,13 @@ from parlour import gin as gin_lib
 from parlour.server import store as st
 
 from .client import Client
-from .conftest import Server
+from .conftest import Server, sqlite_server, stored_game
 
 
 @pytest.fixture(scope="module")
-def srv(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    d = tmp_path_factory.mktemp("gin-coach")
-    s = Server(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log")
-    s.start()
-    yield s
-    s.stop()
-
-
-def stored_game(srv: Server, table: str) -> Any:
-    store = st.Store(srv.db)
-    try:
-        return games.load(store.load_tables(status=None, table_id=table)[0].snapshot)
-    finally:
-        store.close()
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with sqlite_server(tmp_path_factory.mktemp("gin-coach")) as s:
+        yield s
 
 
 def test_gin_advice_ranks_the_seats_legal_actions(srv: Server) -> None:

@@ -24,7 +24,7 @@ import psutil  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
 
-from .conftest import Server  # noqa: E402
+from .conftest import Server, sqlite_server  # noqa: E402
 from .raw import Raw, is_error, post_head, request  # noqa: E402
 
 #: The options of the module's server: a short request timeout so that the slow-client tests are quick.
@@ -33,19 +33,13 @@ TIMEOUT = 1.0
 
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    d = tmp_path_factory.mktemp("limits")
-    s = Server(
-        f"sqlite:///{d / 'db.sqlite3'}",
-        d / "server.log",
+    with sqlite_server(
+        tmp_path_factory.mktemp("limits"),
         request_timeout=TIMEOUT,
         max_spectators=3,
         allow_origin="http://friend.example",
-    )
-    s.start()
-    try:
+    ) as s:
         yield s
-    finally:
-        s.stop()
 
 
 def rss(srv: Server) -> int:

@@ -22,7 +22,7 @@ import jsonschema  # noqa: E402
 from parlour.server import messages  # noqa: E402
 
 from .client import Client  # noqa: E402
-from .conftest import SRC, Server  # noqa: E402
+from .conftest import SRC, Server, sqlite_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = messages.schema()
@@ -38,13 +38,8 @@ def sq(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory)
     if request.param == "workers":
         yield request.getfixturevalue("workers")
         return
-    d = tmp_path_factory.mktemp("transport")
-    s = Server(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log")
-    s.start()
-    try:
+    with sqlite_server(tmp_path_factory.mktemp("transport")) as s:
         yield s
-    finally:
-        s.stop()
 
 
 def run(coro: Any) -> Any:

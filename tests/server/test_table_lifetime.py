@@ -17,20 +17,15 @@ for _name in ("fastapi", "uvicorn", "sqlalchemy", "websockets"):
 from websockets.exceptions import InvalidStatus  # noqa: E402
 
 from .client import Client  # noqa: E402
-from .conftest import Postgres, Server  # noqa: E402
+from .conftest import Postgres, Server, sqlite_server  # noqa: E402
 from .raw import is_error  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def short(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose tables end after two seconds without an action, with room for four connections."""
-    d = tmp_path_factory.mktemp("short")
-    s = Server(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log", idle_timeout=2, max_connections=4, max_tables=2)
-    s.start()
-    try:
+    with sqlite_server(tmp_path_factory.mktemp("short"), idle_timeout=2, max_connections=4, max_tables=2) as s:
         yield s
-    finally:
-        s.stop()
 
 
 def test_websocket_connections_are_limited(short: Server) -> None:
