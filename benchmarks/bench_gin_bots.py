@@ -35,12 +35,14 @@ from parlour.gin import (
     Observation,
     Phase,
     Player,
+    ResultKind,
     Round,
     Rules,
     SimpleBot,
     arena,
     best_melds,
     deadwood,
+    play_match,
     simulate_rounds,
 )
 from parlour.gin.arena import wilson_interval
@@ -233,16 +235,51 @@ def speed() -> None:
     print(f"({_load()})")
 
 
+def hands(matches: int, nodes: int) -> None:
+    """How the hands of ExpertBot's and HardBot's matches against SimpleBot end (``Rules.eaai()``).
+
+    Each bot plays ``matches`` matches against SimpleBot, the seats alternating; every
+    hand is classed by who won it and how (a knock, a gin, an undercut of the other's
+    knock), with its share of the hands and its mean points.
+    """
+    rules = Rules.eaai()
+    for name in ("expert", "hard"):
+        count: dict[str, int] = {}
+        points: dict[str, int] = {}
+        won = 0
+        cpu = time.process_time()
+        for m in range(matches):
+            bot = ExpertBot(SEED + m, nodes=nodes) if name == "expert" else HardBot(SEED + m)
+            seat = Player.ONE if m % 2 == 0 else Player.TWO
+            pair = (bot, SimpleBot(SEED + matches + m))
+            match = play_match(*(pair if seat is Player.ONE else pair[::-1]), rules, seed=SEED + m)
+            won += match.winner == seat
+            for h in match.hands:
+                if h.kind is ResultKind.DEAD:
+                    key = "a dead hand"
+                else:
+                    winner = "the bot" if h.winner == seat else "SimpleBot"
+                    key = f"won by {winner}: {h.kind.name.lower().replace('_', ' ')}"
+                count[key] = count.get(key, 0) + 1
+                points[key] = points.get(key, 0) + h.points(rules)
+        total = sum(count.values())
+        label = f"ExpertBot ({nodes:,} nodes)" if name == "expert" else "HardBot"
+        print(f"{label} vs SimpleBot, {matches} matches, won {won} ({time.process_time() - cpu:.0f}s of CPU):")
+        for key in sorted(count):
+            print(f"  {key:27s} {count[key] / total:6.1%} of {total} hands, {points[key] / count[key]:5.1f} points")
+
+
 def main(argv: list[str]) -> None:
     import argparse
 
     ap = argparse.ArgumentParser(description="The gin bot figures of docs/gin-bots.md.")
     ap.add_argument(
         "what",
-        choices=["speed", "levels", "expert", "budget"],
+        choices=["speed", "levels", "expert", "budget", "hands"],
         help="speed: rounds/s and time per decision; levels: every pair of easy, normal, hard, simple "
         "under both rule sets; expert: expert vs simple (EAAI rules) and vs hard (rule card); "
-        "budget: the same at 1/10, 1 and 10 times the benchmark node budget",
+        "budget: the same at 1/10, 1 and 10 times the benchmark node budget; hands: how the hands of "
+        "expert and hard against simple (EAAI rules) end",
     )
     ap.add_argument("--matches", type=int, default=2000, help="matches per pair (default 2000)")
     ap.add_argument(
@@ -283,6 +320,8 @@ def main(argv: list[str]) -> None:
             _arena(["hard", "normal", "easy", "simple"], args.matches, rules, args.jobs, dup)
     elif args.what == "expert":
         versus(args.nodes)
+    elif args.what == "hands":
+        hands(args.matches, args.nodes)
     else:
         for nodes in (args.nodes // 10, args.nodes, args.nodes * 10):
             versus(nodes)
