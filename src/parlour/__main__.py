@@ -1,5 +1,8 @@
 """``python -m parlour``: the same as the ``parlour`` command."""
 
-from parlour.cli import main
+try:
+    from parlour.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the engine loads: stop quietly, as the command does
+    raise SystemExit(130) from None
 
 raise SystemExit(main())

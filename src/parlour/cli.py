@@ -73,7 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     stream = sys.stdout if out is None else out
-    parser = build_parser()
+    try:
+        # Loading the games' commands takes a moment: Ctrl-C then stops quietly too.
+        parser = build_parser()
+    except KeyboardInterrupt:
+        return 130
     words = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(words)
     if getattr(args, "func", None) is None:
