@@ -92,8 +92,16 @@ def on_disk(d: Path) -> int:
 
 
 # (deal, memory limit, threads): limits under which the largest split does not fit in
-# memory and is searched on disk (its positions in sorted runs, a filter in memory).
-ON_DISK = [(11982, 2_000_000, 1), (495505, 2_000_000, 1), (517776, 2_000_000, 1), (517776, 3_000_000, 2)]
+# memory and is searched on disk (its positions in sorted runs, a filter in memory);
+# deal 2852003 (997,993 positions) in more loads, its filter over a megabyte.
+ON_DISK = [
+    (11982, 2_000_000, 1),
+    (495505, 2_000_000, 1),
+    (517776, 2_000_000, 1),
+    (517776, 3_000_000, 2),
+    (2852003, 6_000_000, 1),
+    (2852003, 6_000_000, 2),
+]
 
 
 @pytest.mark.parametrize(("deal", "limit", "threads"), ON_DISK)
@@ -122,19 +130,21 @@ def test_a_split_that_does_not_fit_even_on_disk_ends_with_memory_limit(tmp_path:
     assert isinstance(r, Unknown) and r.reason == "memory_limit"
 
 
-def test_a_split_on_disk_stopped_anywhere_continues(tmp_path: Path) -> None:
-    ref = solve(517776, mode="proof")
+@pytest.mark.parametrize(("deal", "limit", "threads"), [(517776, 2_000_000, 1), (2852003, 6_000_000, 2)])
+def test_a_split_on_disk_stopped_anywhere_continues(deal: int, limit: int, threads: int, tmp_path: Path) -> None:
+    ref = solve(deal, mode="proof")
     stops = 0
     for stop_at in range(1, 40):
         calls = [0]
 
         def stop(p: ProofProgress, calls: list[int] = calls, at: int = stop_at) -> None:
-            calls[0] += 1
-            if calls[0] == at and on_disk(tmp_path):
+            # the at-th report of this run while a split is searched on disk
+            calls[0] += bool(on_disk(tmp_path))
+            if calls[0] == at:
                 raise Stop
 
         try:
-            r = prove(517776, tmp_path, memory_limit=2_000_000, progress=stop)
+            r = prove(deal, tmp_path, memory_limit=limit, threads=threads, progress=stop)
         except Stop:
             stops += 1
             continue
