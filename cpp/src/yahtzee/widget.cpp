@@ -4,6 +4,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -128,13 +129,25 @@ void run_category_sets(const std::vector<std::uint16_t>& masks, bool forward, in
       ++next_report;
     }
   };
+  // A worker waits for the sets it depends on on a condition variable, not with
+  // std::atomic::wait: MinGW-w64's libstdc++ 12, which has no futex to wait on, was
+  // seen to miss a notification there (the Windows test of the whole-game solve hung
+  // under wine, every worker waiting).  The lock taken before each notification keeps a
+  // waiter from missing it: the waiter checks `done` under the lock.
+  std::mutex wait_mutex;
+  std::condition_variable set_done;
+  const auto wake = [&] {
+    { const std::lock_guard<std::mutex> g(wait_mutex); }
+    set_done.notify_all();
+  };
   std::atomic<bool> abandoned{false};
   auto abandon = [&] {  // wakes every worker waiting for a set that will not be done now
     if (abandoned.exchange(true)) return;
     for (const auto mm : order) {
       std::uint8_t todo = 0;
-      if (done[mm].compare_exchange_strong(todo, 2)) done[mm].notify_all();
+      done[mm].compare_exchange_strong(todo, 2);
     }
+    wake();
   };
   core::run_parallel(n, st, [&](int tid) {
     try {
@@ -149,13 +162,16 @@ void run_category_sets(const std::vector<std::uint16_t>& masks, bool forward, in
           const unsigned bit = 1u << c;
           if (forward ? !(mm & bit) : (mm & bit)) continue;
           const unsigned dep = mm ^ bit;
-          std::uint8_t state;
-          while ((state = done[dep].load(std::memory_order_acquire)) == 0) done[dep].wait(0, std::memory_order_acquire);
+          std::uint8_t state = done[dep].load(std::memory_order_acquire);
+          if (state == 0) {
+            std::unique_lock<std::mutex> g(wait_mutex);
+            set_done.wait(g, [&] { return (state = done[dep].load(std::memory_order_acquire)) != 0; });
+          }
           if (state == 2) return;
         }
         work(mm);
         done[mm].store(1, std::memory_order_release);
-        done[mm].notify_all();
+        wake();
         if (left[static_cast<std::size_t>(std::popcount(mm))].fetch_sub(1) == 1) report();
       }
     } catch (...) {
