@@ -93,7 +93,7 @@ def on_disk(d: Path) -> int:
 
 # (deal, memory limit, threads): limits under which the largest split does not fit in
 # memory and is searched on disk (its positions in sorted runs, a filter in memory);
-# deal 2852003 (997,993 positions) in more loads, its filter over a megabyte.
+# deal 2852003 (997,993 positions) in more loads.
 ON_DISK = [
     (11982, 2_000_000, 1),
     (495505, 2_000_000, 1),
