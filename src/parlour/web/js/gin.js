@@ -32,6 +32,13 @@ export class GinView {
     this.spread = h("section", { class: "spread", "aria-label": "the knocker's melds", hidden: true });
     this.actions = h("div", { class: "actions", role: "toolbar", "aria-label": "actions" });
     this.hand = h("section", { class: "hand", id: "hand", "aria-label": "your hand" });
+    // The hand's arrangement can arrive while a card is being dragged: redrawing the hand
+    // then would remove the dragged card and cancel the drag, so it waits for the drag's end.
+    this.handStale = false;
+    this.hand.addEventListener("dragend", () => {
+      this.dragged = null;
+      if (this.handStale && this.s) { this.handStale = false; this.drawHand(this.s.observation); }
+    });
     this.result = h("section", { class: "result", id: "result", "aria-live": "polite", hidden: true });
     this.discards = h("section", { class: "discards", id: "discards", "aria-label": "discards" });
     this.eventLine = h("p", { class: "event muted", id: "event", "aria-live": "polite" });
@@ -125,7 +132,10 @@ export class GinView {
   async fetchArrangement(key) {
     try {
       const a = await this.t.advice("?ranking=false");
-      if (key === this.arrKey) { this.arr = a; this.drawHand(this.s.observation); }
+      if (key !== this.arrKey) return;
+      this.arr = a;
+      if (this.dragged) this.handStale = true;
+      else this.drawHand(this.s.observation);
     } catch { /* the plain sorted hand stays */ }
   }
 
@@ -341,6 +351,7 @@ export class GinView {
   }
 
   drawHand(o) {
+    this.handStale = false;
     clear(this.hand);
     const hand = o.hand || [];
     const a = this.arr && this.arr.melds ? this.arr : null;
