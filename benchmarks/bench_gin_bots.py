@@ -301,11 +301,22 @@ def main(argv: list[str]) -> None:
         "--opponent", choices=["greedy", "defensive"], default="greedy", help="ExpertBot's playout opponent"
     )
     ap.add_argument("--proposals", type=int, default=32, help="ExpertBot's opponent hands proposed per world")
+    ap.add_argument(
+        "--tempo", type=float, default=None, help="ExpertBot's belief tempo (default: the bot's own, ExpertBot().tempo)"
+    )
     args = ap.parse_args(argv[1:])
     dup = args.duplicate
 
     def expert(nodes: int) -> ExpertBot:
-        return ExpertBot(1, nodes=nodes, match_aware=not args.points, opponent=args.opponent, proposals=args.proposals)
+        tempo = ExpertBot().tempo if args.tempo is None else args.tempo
+        return ExpertBot(
+            1,
+            nodes=nodes,
+            match_aware=not args.points,
+            opponent=args.opponent,
+            proposals=args.proposals,
+            tempo=tempo,
+        )
 
     def versus(nodes: int) -> None:
         if args.against in ("both", "simple"):

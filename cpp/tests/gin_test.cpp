@@ -8,6 +8,7 @@
 // rest of the deck lies below it in index order.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,8 +17,11 @@
 #include "parlour/core/card.hpp"
 #include "parlour/core/cardset.hpp"
 #include "parlour/core/errors.hpp"
+#include "parlour/core/rng.hpp"
 #include "parlour/gin/action.hpp"
+#include "parlour/gin/bots.hpp"
 #include "parlour/gin/deadwood.hpp"
+#include "parlour/gin/expert.hpp"
 #include "parlour/gin/match.hpp"
 #include "parlour/gin/meld.hpp"
 #include "parlour/gin/round.hpp"
@@ -244,6 +248,39 @@ TEST_CASE(melds_and_deadwood) {
   CHECK_EQ(deadwood(cards("4s 5s 6s 6c 6d")), 9);
   // The gin-rummy crate's example: the run beats the set.
   CHECK_EQ(deadwood(cards("Tc Qc 4d 9d 4h 9h Jh 4s 5s 6s")), 56);
+}
+
+TEST_CASE(the_belief_tempo_scales_how_fast_the_opponent_is_believed_to_improve) {
+  // Some turns of the playout policy on both sides, then the belief of the player to act.
+  parlour::core::Rng rng(20261203);
+  Round r = Round::deal(Rules::card(), kTwo, rng);
+  PlayoutPolicy policy;
+  Observation obs;
+  for (int i = 0; i < 14 && !r.is_terminal(); ++i) {
+    observe_into(r, *r.turn(), obs);
+    r.apply(policy.act(obs));
+  }
+  CHECK(!r.is_terminal());
+  observe_into(r, *r.turn(), obs);
+  CHECK(!obs.opponent_discards.empty());
+  std::vector<Card> unseen;
+  for (Card c : unseen_cards(obs)) unseen.push_back(c);
+  // The likelihood of a hand of deadwood d changes by exp(-(tempo - 1) * lambda * d), lambda
+  // as opponent_likelihood documents it; a hand's other factors do not depend on the tempo.
+  const double lambda = std::min(0.09, 0.025 + 0.008 * static_cast<double>(obs.opponent_discards.size()));
+  double dw_slow = 0.0, dw_fast = 0.0;
+  parlour::core::Rng a(7), b(7);
+  constexpr int kDraws = 400;
+  for (int i = 0; i < kDraws; ++i) {
+    const CardSet h = sample_opponent_hand(obs, unseen, a, 1).hand;  // one proposal: drawn uniformly
+    const double base = opponent_likelihood(obs, h), fast = opponent_likelihood(obs, h, 3.0);
+    CHECK(base > 0.0 && fast > 0.0);
+    CHECK(std::abs(fast / base - std::exp(-2.0 * lambda * deadwood(h))) < 1e-9);
+    dw_slow += deadwood(sample_opponent_hand(obs, unseen, b, 32, 0.25).hand);
+    dw_fast += deadwood(sample_opponent_hand(obs, unseen, b, 32, 4.0).hand);
+  }
+  // A faster tempo believes hands with less deadwood.
+  CHECK(dw_fast / kDraws + 3.0 < dw_slow / kDraws);
 }
 
 int main() { return parlour::test::run_all(); }

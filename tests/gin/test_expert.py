@@ -253,6 +253,11 @@ def test_expert_bot_object() -> None:
     assert repr(b) == "ExpertBot(seed=5, nodes=900, match_aware=False, opponent='defensive', proposals=8)"
     c = pickle.loads(pickle.dumps(b))
     assert (repr(c), c.proposals, c.opponent, c.match_aware) == (repr(b), 8, "defensive", False)
+    b = ExpertBot(6, nodes=900, tempo=2.5)
+    assert repr(b) == "ExpertBot(seed=6, nodes=900, tempo=2.5)" and b.tempo == 2.5
+    c = pickle.loads(pickle.dumps(b))
+    assert repr(c) == repr(b) and c.tempo == 2.5
+    assert f"tempo={ExpertBot().tempo:g}" not in repr(ExpertBot())  # the default is not repeated
     assert make_bot("Expert", 2).name == "expert" and "expert" in BOT_NAMES
     assert ExpertBot(threads=0).threads >= 1  # one per core
     for kw in (
@@ -262,10 +267,13 @@ def test_expert_bot_object() -> None:
         {"nodes": -3},
         {"threads": 300},
         {"budget_ms": float("inf")},
+        {"tempo": 0.2},
+        {"tempo": 9},
+        {"tempo": float("nan")},
     ):
         with pytest.raises(InvalidValueError):
             ExpertBot(**kw)
-    for kw in ({"budget_ms": "10"}, {"nodes": 1.5}, {"threads": True}):
+    for kw in ({"budget_ms": "10"}, {"nodes": 1.5}, {"threads": True}, {"tempo": "2"}, {"tempo": True}):
         with pytest.raises(WrongTypeError):
             ExpertBot(**kw)
 

@@ -174,11 +174,11 @@ struct BotParams<gin::HardBot> {
 
 template <>
 struct BotParams<gin::ExpertBot> {
-  // (seed, budget_ms, nodes, threads, match_aware, opponent, proposals)
-  using Pickled = std::tuple<std::uint64_t, double, std::int64_t, int, bool, int, int>;
-  static std::tuple<double, std::int64_t, int, bool, int, int> pickled(const gin::ExpertBot& b) {
+  // (seed, budget_ms, nodes, threads, match_aware, opponent, proposals, tempo)
+  using Pickled = std::tuple<std::uint64_t, double, std::int64_t, int, bool, int, int, double>;
+  static std::tuple<double, std::int64_t, int, bool, int, int, double> pickled(const gin::ExpertBot& b) {
     const auto& p = b.params();
-    return {p.budget_ms, p.nodes, p.threads, p.match_aware, static_cast<int>(p.opponent), p.proposals};
+    return {p.budget_ms, p.nodes, p.threads, p.match_aware, static_cast<int>(p.opponent), p.proposals, p.tempo};
   }
   static std::shared_ptr<gin::ExpertBot> make(const Pickled& t) {
     gin::ExpertParams p{std::get<1>(t), std::get<2>(t), std::get<3>(t)};
@@ -190,6 +190,7 @@ struct BotParams<gin::ExpertBot> {
                                std::to_string(proposals));
     p.opponent = static_cast<gin::OpponentModel>(opponent);
     p.proposals = proposals;
+    p.tempo = std::get<7>(t);  // the constructor refuses a value out of range
     return std::make_shared<gin::ExpertBot>(std::get<0>(t), p);
   }
   static std::string repr(const gin::ExpertBot& b) {  // the arguments given, as the constructor takes them
@@ -205,9 +206,29 @@ struct BotParams<gin::ExpertBot> {
     if (!p.match_aware) s += ", match_aware=False";
     if (p.opponent == gin::OpponentModel::Defensive) s += ", opponent='defensive'";
     if (p.proposals != gin::kProposals) s += ", proposals=" + std::to_string(p.proposals);
+    if (p.tempo != gin::kTempo) {
+      std::ostringstream t;
+      t << p.tempo;
+      s += ", tempo=" + t.str();
+    }
     return s;
   }
 };
+
+// ExpertBot(tempo=): a number in kMinTempo..kMaxTempo.
+double tempo_from(py::handle obj) {
+  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::float_>(obj) || py::isinstance<py::int_>(obj)))
+    throw core::WrongType("tempo must be a number, got " + type_name(obj) + " " + quoted_repr(obj));
+  double v = 0.0;
+  try {
+    v = obj.cast<double>();
+  } catch (const py::cast_error&) {  // an int too large for a float
+    v = std::numeric_limits<double>::infinity();
+  }
+  if (!(v >= gin::kMinTempo && v <= gin::kMaxTempo))
+    throw core::InvalidValue("tempo must be in 0.25..8, got " + quoted_repr(obj));
+  return v;
+}
 
 gin::OpponentModel opponent_model(py::handle obj) {
   if (!py::isinstance<py::str>(obj))
@@ -386,23 +407,30 @@ void bind_expert(py::module_& m) {
       "threads= shares one search between threads. Sees only its observation.")
       .def(py::init([](const SeedLike& seed, const py::object& budget_ms, const py::object& nodes,
                        const Arg<py::int_>& threads, const Arg<py::bool_>& match_aware, const Arg<py::str>& opponent,
-                       const Arg<py::int_>& proposals) {
+                       const Arg<py::int_>& proposals, const Arg<py::float_>& tempo) {
              gin::ExpertParams p = expert_params(budget_ms, nodes, threads);
              p.match_aware = to_bool(match_aware, "match_aware");
              p.opponent = opponent_model(opponent);
              p.proposals = static_cast<int>(to_int(proposals, "proposals", 1, 256));
+             p.tempo = tempo_from(tempo);
              return std::make_shared<gin::ExpertBot>(to_seed(seed), p);
            }),
            py::arg("seed") = 0, py::kw_only(), py::arg("budget_ms") = py::none(), py::arg("nodes") = py::none(),
            py::arg("threads") = 1, py::arg("match_aware") = true, py::arg("opponent") = "greedy",
-           py::arg("proposals") = gin::kProposals,
+           py::arg("proposals") = gin::kProposals, py::arg("tempo") = gin::kTempo,
            "An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision "
            "(a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= "
            "sets that budget, budget_ms= a time limit per decision (with both, "
            "whichever comes first); threads= (1..256, 0: one per core) shares each search. match_aware=False values "
            "every hand by its points, also in a match (else by the chance to win the match it leads to); "
            "opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects; "
-           "proposals= (1..256) is the number of opponent hands proposed for each sampled world.")
+           "proposals= (1..256) is the number of opponent hands proposed for each sampled world; tempo= (0.25..8) "
+           "multiplies the rate at which the belief takes the opponent's deadwood to fall as the hand goes on (higher: "
+           "the opponent is believed nearer a knock).")
+      .def_property_readonly(
+          "tempo", [](const gin::ExpertBot& b) { return b.params().tempo; },
+          "How fast the belief takes the opponent's deadwood to fall, as a multiple of the rate measured in games "
+          "between the other bots.")
       .def_property_readonly(
           "proposals", [](const gin::ExpertBot& b) { return b.params().proposals; },
           "Opponent hands proposed for each sampled world (the belief's sampling-importance-resampling).")

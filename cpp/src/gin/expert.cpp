@@ -287,9 +287,10 @@ struct World {
 // (sampling-importance-resampling with the proposals' mean as the weight: unbiased).
 // (ExpertParams::proposals: kProposals by default.)
 
-World make_world(const Observation& obs, std::span<const Card> unseen, std::uint64_t seed, int proposals) {
+World make_world(const Observation& obs, std::span<const Card> unseen, std::uint64_t seed, int proposals,
+                 double tempo) {
   core::Rng rng(seed);
-  const WeightedHand h = sample_opponent_hand(obs, unseen, rng, proposals);
+  const WeightedHand h = sample_opponent_hand(obs, unseen, rng, proposals, tempo);
   World out;
   out.opp = h.hand;
   out.weight = h.weight;
@@ -597,7 +598,7 @@ int layoff_deadwood(CardSet cards, std::span<const Meld> melds) noexcept {
   return best;
 }
 
-double opponent_likelihood(const Observation& obs, CardSet hand) noexcept {
+double opponent_likelihood(const Observation& obs, CardSet hand, double tempo) noexcept {
   // Each factor is the share of real hands showing the sign over the share of random
   // hands consistent with the observation showing it, measured in games between the
   // other bots of this library (Simple, Easy, Normal, Hard): they agree within a few
@@ -634,7 +635,7 @@ double opponent_likelihood(const Observation& obs, CardSet hand) noexcept {
   }
   if (hand.size() <= kMaxHandCards) {
     const int dw = deadwood(hand);
-    const double lambda = std::min(0.09, 0.025 + 0.008 * obs.opponent_discards.size());
+    const double lambda = tempo * std::min(0.09, 0.025 + 0.008 * obs.opponent_discards.size());
     w *= std::exp(-lambda * dw);
     if (dw <= obs.knock_limit) w *= kCouldKnock;
   }
@@ -688,7 +689,8 @@ int playout_value(const Observation& obs, const Action& first, CardSet opponent,
   return evaluate(obs, w, c, nodes).points;
 }
 
-WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng, int proposals) {
+WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng, int proposals,
+                                  double tempo) {
   proposals = std::clamp(proposals, 1, 256);
   const std::size_t n = std::min<std::size_t>(unseen.size(), core::kDeckSize);
   const int hidden = std::clamp(obs.opponent_hand_size - obs.opponent_known.size(), 0, static_cast<int>(n));
@@ -703,7 +705,7 @@ WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> 
       std::swap(pool[static_cast<std::size_t>(i)], pool[j]);
       h |= pool[static_cast<std::size_t>(i)];
     }
-    const double w = opponent_likelihood(obs, h);
+    const double w = opponent_likelihood(obs, h, tempo);
     total += w;
     // reservoir choice: keep h with probability w / total
     if (k == 0 || rng.uniform01() * total < w) out.hand = h;
@@ -742,6 +744,8 @@ ExpertBot::ExpertBot(std::uint64_t seed, ExpertParams params) : Bot(seed), param
     throw core::InvalidValue("no such opponent model");
   if (params_.proposals < 1 || params_.proposals > 256)
     throw core::InvalidValue("proposals must be in 1..256, got " + std::to_string(params_.proposals));
+  if (!(params_.tempo >= kMinTempo && params_.tempo <= kMaxTempo))
+    throw core::InvalidValue("tempo must be in 0.25..8, got " + std::to_string(params_.tempo));
 }
 
 Action ExpertBot::act(const Observation& obs) {
@@ -847,7 +851,8 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
       if (i >= kBatch) return;
       const auto ui = static_cast<std::size_t>(i);
       batch.worlds[ui] =
-          make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)), params_.proposals);
+          make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)), params_.proposals,
+                     params_.tempo);
       std::int64_t nodes = 0;
       for (std::size_t c = 0; c < cands.size(); ++c)
         if (cands[c].alive) {

@@ -524,11 +524,11 @@ class ExpertBot(Bot):
     """
     A search bot that uses the budget it is given: determinized Monte Carlo search over opponent hands sampled from a model of the opponent's takes, passes and discards, every candidate draw, discard and knock played out to the end of the hand (knocks settled exactly, layoffs optimal) on the same worlds. Deterministic for a seed and a node budget (nodes=); budget_ms= bounds the wall-clock time of a decision instead (not deterministic); threads= shares one search between threads. Sees only its observation.
     """
-    def __getstate__(self) -> tuple[int, float, int, int, bool, int, int]:
+    def __getstate__(self) -> tuple[int, float, int, int, bool, int, int, float]:
         ...
-    def __init__(self, seed: int | parlour._core.cards.Rng = 0, *, budget_ms: typing.Any = None, nodes: typing.Any = None, threads: int = 1, match_aware: bool = True, opponent: str = 'greedy', proposals: int = 32) -> None:
+    def __init__(self, seed: int | parlour._core.cards.Rng = 0, *, budget_ms: typing.Any = None, nodes: typing.Any = None, threads: int = 1, match_aware: bool = True, opponent: str = 'greedy', proposals: int = 32, tempo: float = 1.0) -> None:
         """
-        An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision (a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= sets that budget, budget_ms= a time limit per decision (with both, whichever comes first); threads= (1..256, 0: one per core) shares each search. match_aware=False values every hand by its points, also in a match (else by the chance to win the match it leads to); opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects; proposals= (1..256) is the number of opponent hands proposed for each sampled world.
+        An expert bot. With neither budget given it searches EXPERT_DEFAULT_NODES playout actions a decision (a few tens of ms of one core on average: a search stops early once one candidate is clearly best); nodes= sets that budget, budget_ms= a time limit per decision (with both, whichever comes first); threads= (1..256, 0: one per core) shares each search. match_aware=False values every hand by its points, also in a match (else by the chance to win the match it leads to); opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects; proposals= (1..256) is the number of opponent hands proposed for each sampled world; tempo= (0.25..8) multiplies the rate at which the belief takes the opponent's deadwood to fall as the hand goes on (higher: the opponent is believed nearer a knock).
         """
     def __repr__(self) -> str:
         ...
@@ -562,6 +562,11 @@ class ExpertBot(Bot):
     def proposals(self) -> int:
         """
         Opponent hands proposed for each sampled world (the belief's sampling-importance-resampling).
+        """
+    @property
+    def tempo(self) -> float:
+        """
+        How fast the belief takes the opponent's deadwood to fall, as a multiple of the rate measured in games between the other bots.
         """
     @property
     def threads(self) -> int:

@@ -55,6 +55,11 @@ namespace parlour::gin {
 
 // The opponent hands proposed for each world of the search (sampling-importance-resampling).
 inline constexpr int kProposals = 32;
+// How fast the belief takes the opponent's deadwood to fall as the hand goes on: a
+// multiplier of the likelihood's deadwood rate (opponent_likelihood; 1 is the rate
+// measured in games between the other bots).
+inline constexpr double kTempo = 1.0;
+inline constexpr double kMinTempo = 0.25, kMaxTempo = 8.0;
 
 // How the opponent plays in the playouts: the playout policy (Greedy), or the same
 // with defensive discards (Defensive: among the discards within 3 points of the least
@@ -69,6 +74,7 @@ struct ExpertParams {
   bool match_aware = true;  // in a match, value a hand by the chance to win the match
   OpponentModel opponent = OpponentModel::Greedy;
   int proposals = kProposals;  // opponent hands proposed for each sampled world (1..256)
+  double tempo = kTempo;       // the belief's opponent tempo (0.25..8; see kTempo)
 };
 
 // What a search is asked for besides the choice (the coach asks for more).
@@ -174,8 +180,9 @@ int layoff_deadwood(CardSet cards, std::span<const Meld> melds) noexcept;
 
 // The likelihood weight (0 < w <= 1) of an opponent hand `hand` (known cards included)
 // given what the opponent did, as the observer sees it: the cards it took and still
-// holds, the face-up cards it declined, its discards.
-double opponent_likelihood(const Observation& obs, CardSet hand) noexcept;
+// holds, the face-up cards it declined, its discards; `tempo` multiplies the rate at
+// which its deadwood is believed to fall (ExpertParams::tempo).
+double opponent_likelihood(const Observation& obs, CardSet hand, double tempo = 1.0) noexcept;
 
 // An opponent hand (known cards included) drawn from the observer's belief: one of
 // `proposals` hands drawn uniformly from the unseen cards, picked with probability
@@ -185,6 +192,7 @@ struct WeightedHand {
   CardSet hand{};
   double weight = 1.0;
 };
-WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng, int proposals);
+WeightedHand sample_opponent_hand(const Observation& obs, std::span<const Card> unseen, core::Rng& rng, int proposals,
+                                  double tempo = 1.0);
 
 }  // namespace parlour::gin
