@@ -294,7 +294,7 @@ def test_review_finds_a_blunder_and_explains_it() -> None:
     assert at is not None
     history = seat_history(start, actions, ONE)
     assert all(obs.player is ONE for obs, _ in history)
-    res = review(history, nodes=60_000)  # (enough deals to tell a 5-point loss from noise)
+    res = review(history, nodes=200_000)  # (enough deals to tell a 7-point loss from noise)
     assert isinstance(res, Review) and res.seat is ONE and res.decisions == len(history)
     # the blunder's place among ONE's decisions
     blunder = sum(1 for o, _ in seat_history(start, actions[:at], ONE))

@@ -424,7 +424,7 @@ void bind_expert(py::module_& m) {
            "whichever comes first); threads= (1..256, 0: one per core) shares each search. match_aware=False values "
            "every hand by its points, also in a match (else by the chance to win the match it leads to); "
            "opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects; "
-           "proposals= (1..256) is the number of opponent hands proposed for each sampled world; tempo= (0.25..8) "
+           "proposals= (1..256) is the number of opponent hands proposed for each sampled world; tempo= (0.25..8; 1 is the rate measured in games between the other bots, 2 the default) "
            "multiplies the rate at which the belief takes the opponent's deadwood to fall as the hand goes on (higher: "
            "the opponent is believed nearer a knock).")
       .def_property_readonly(

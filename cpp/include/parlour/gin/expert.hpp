@@ -57,8 +57,10 @@ namespace parlour::gin {
 inline constexpr int kProposals = 32;
 // How fast the belief takes the opponent's deadwood to fall as the hand goes on: a
 // multiplier of the likelihood's deadwood rate (opponent_likelihood; 1 is the rate
-// measured in games between the other bots).
-inline constexpr double kTempo = 1.0;
+// measured in games between the other bots).  The default believes the opponent twice
+// as near a knock: it won 83.9 % of 2,000 duplicate matches against SimpleBot where the
+// measured rate won 79.5 % (docs/gin-bots.md).
+inline constexpr double kTempo = 2.0;
 inline constexpr double kMinTempo = 0.25, kMaxTempo = 8.0;
 
 // How the opponent plays in the playouts: the playout policy (Greedy), or the same
