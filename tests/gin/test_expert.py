@@ -308,7 +308,7 @@ def test_ctrl_c_stops_the_search(code: str) -> None:
 @pytest.mark.slow
 def test_expert_outscores_simple_and_hard_over_seeded_matches() -> None:
     # A sanity check, not the measurement (benchmarks/bench_gin_bots.py, docs/gin-bots.md): at
-    # 27,000 nodes ExpertBot wins about 75 % of matches against SimpleBot and 56 % against HardBot.
+    # 27,000 nodes ExpertBot wins about 77 % of matches against SimpleBot and 58 % against HardBot.
     # 40 duplicate matches have a standard error of about 8 points, so the floors below sit two
     # of them under those figures: a broken search (a random or an inverted value) falls far below.
     from parlour.gin import arena
