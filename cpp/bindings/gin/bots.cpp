@@ -356,8 +356,10 @@ void bind_bots(py::module_& m) {
           "value).");
 }
 
-// ExpertBot, what its search returns, and the fast paths tests check against references.
-void bind_expert(py::module_& m) {
+namespace {
+
+// What one ExpertBot search returns: its candidates and their values.
+void bind_expert_search(py::module_& m) {
   py::class_<gin::ExpertBot::Candidate>(m, "ExpertCandidate",
                                         "One action ExpertBot weighed: its estimated points for the bot and on how "
                                         "many sampled worlds.")
@@ -397,7 +399,13 @@ void bind_expert(py::module_& m) {
         return "<gin.ExpertSearch best=" + core::quote(s.best.str()) + " " + std::to_string(s.candidates.size()) +
                " candidates, " + std::to_string(s.worlds) + " worlds, " + std::to_string(s.nodes) + " nodes>";
       });
+}
 
+}  // namespace
+
+// ExpertBot, what its search returns, and the fast paths tests check against references.
+void bind_expert(py::module_& m) {
+  bind_expert_search(m);
   bind_bot<gin::ExpertBot>(
       m, "ExpertBot",
       "A search bot that uses the budget it is given: determinized Monte Carlo search over opponent hands sampled "
@@ -424,7 +432,8 @@ void bind_expert(py::module_& m) {
            "whichever comes first); threads= (1..256, 0: one per core) shares each search. match_aware=False values "
            "every hand by its points, also in a match (else by the chance to win the match it leads to); "
            "opponent='defensive' has the opponent's playout discards avoid the cards the bot visibly collects; "
-           "proposals= (1..256) is the number of opponent hands proposed for each sampled world; tempo= (0.25..8; 1 is the rate measured in games between the other bots, 2 the default) "
+           "proposals= (1..256) is the number of opponent hands proposed for each sampled world; tempo= (0.25..8; 1 is "
+           "the rate measured in games between the other bots, 2 the default) "
            "multiplies the rate at which the belief takes the opponent's deadwood to fall as the hand goes on (higher: "
            "the opponent is believed nearer a knock).")
       .def_property_readonly(

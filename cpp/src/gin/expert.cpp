@@ -850,9 +850,8 @@ ExpertBot::Search ExpertBot::search(const Observation& obs, core::StopToken& sto
       const int i = next.fetch_add(1);
       if (i >= kBatch) return;
       const auto ui = static_cast<std::size_t>(i);
-      batch.worlds[ui] =
-          make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)), params_.proposals,
-                     params_.tempo);
+      batch.worlds[ui] = make_world(obs, unseen, mix(dseed, batch_first + static_cast<std::uint64_t>(i)),
+                                    params_.proposals, params_.tempo);
       std::int64_t nodes = 0;
       for (std::size_t c = 0; c < cands.size(); ++c)
         if (cands[c].alive) {
