@@ -235,15 +235,18 @@ def speed() -> None:
     print(f"({_load()})")
 
 
-def hands(matches: int, nodes: int) -> None:
-    """How the hands of ExpertBot's and HardBot's matches against SimpleBot end (``Rules.eaai()``).
+def hands(matches: int, nodes: int, against: str = "simple") -> None:
+    """How the hands of a bot's matches end, by who won each hand and how.
 
-    Each bot plays ``matches`` matches against SimpleBot, the seats alternating; every
-    hand is classed by who won it and how (a knock, a gin, an undercut of the other's
-    knock), with its share of the hands and its mean points.
+    ``against="simple"``: ExpertBot and, for comparison, HardBot each play ``matches``
+    matches against SimpleBot under ``Rules.eaai()``; ``against="hard"``: ExpertBot plays
+    them against HardBot under ``Rules()``.  The seats alternate; every hand is classed by
+    who won it and how (a knock, a gin, an undercut of the other's knock), with its share
+    of the hands and its mean points.
     """
-    rules = Rules.eaai()
-    for name in ("expert", "hard"):
+    rules = Rules() if against == "hard" else Rules.eaai()
+    other = "HardBot" if against == "hard" else "SimpleBot"
+    for name in ("expert",) if against == "hard" else ("expert", "hard"):
         count: dict[str, int] = {}
         points: dict[str, int] = {}
         won = 0
@@ -251,20 +254,21 @@ def hands(matches: int, nodes: int) -> None:
         for m in range(matches):
             bot = ExpertBot(SEED + m, nodes=nodes) if name == "expert" else HardBot(SEED + m)
             seat = Player.ONE if m % 2 == 0 else Player.TWO
-            pair = (bot, SimpleBot(SEED + matches + m))
+            opponent = HardBot(SEED + matches + m) if against == "hard" else SimpleBot(SEED + matches + m)
+            pair = (bot, opponent)
             match = play_match(*(pair if seat is Player.ONE else pair[::-1]), rules, seed=SEED + m)
             won += match.winner == seat
             for h in match.hands:
                 if h.kind is ResultKind.DEAD:
                     key = "a dead hand"
                 else:
-                    winner = "the bot" if h.winner == seat else "SimpleBot"
+                    winner = "the bot" if h.winner == seat else other
                     key = f"won by {winner}: {h.kind.name.lower().replace('_', ' ')}"
                 count[key] = count.get(key, 0) + 1
                 points[key] = points.get(key, 0) + h.points(rules)
         total = sum(count.values())
         label = f"ExpertBot ({nodes:,} nodes)" if name == "expert" else "HardBot"
-        print(f"{label} vs SimpleBot, {matches} matches, won {won} ({time.process_time() - cpu:.0f}s of CPU):")
+        print(f"{label} vs {other}, {matches} matches, won {won} ({time.process_time() - cpu:.0f}s of CPU):")
         for key in sorted(count):
             print(f"  {key:27s} {count[key] / total:6.1%} of {total} hands, {points[key] / count[key]:5.1f} points")
 
@@ -279,7 +283,7 @@ def main(argv: list[str]) -> None:
         help="speed: rounds/s and time per decision; levels: every pair of easy, normal, hard, simple "
         "under both rule sets; expert: expert vs simple (EAAI rules) and vs hard (rule card); "
         "budget: the same at 1/10, 1 and 10 times the benchmark node budget; hands: how the hands of "
-        "expert and hard against simple (EAAI rules) end",
+        "expert and hard against simple (EAAI rules) end, or with --against hard of expert against hard",
     )
     ap.add_argument("--matches", type=int, default=2000, help="matches per pair (default 2000)")
     ap.add_argument(
@@ -294,7 +298,8 @@ def main(argv: list[str]) -> None:
         "--against",
         choices=["both", "simple", "hard"],
         default="both",
-        help="expert/budget: the opponents (simple under Rules.eaai(), hard under Rules(); default both)",
+        help="expert/budget: the opponents (simple under Rules.eaai(), hard under Rules(); default both); "
+        "hands: hard for ExpertBot against HardBot",
     )
     ap.add_argument("--points", action="store_true", help="ExpertBot values hands by points, not the match chance")
     ap.add_argument(
@@ -332,7 +337,7 @@ def main(argv: list[str]) -> None:
     elif args.what == "expert":
         versus(args.nodes)
     elif args.what == "hands":
-        hands(args.matches, args.nodes)
+        hands(args.matches, args.nodes, "hard" if args.against == "hard" else "simple")
     else:
         for nodes in (args.nodes // 10, args.nodes, args.nodes * 10):
             versus(nodes)
