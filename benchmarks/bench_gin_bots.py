@@ -150,9 +150,9 @@ def _load() -> str:
         return "load average unknown"
 
 
-def _arena(bots: list[Any], matches: int, rules: Rules, jobs: int, duplicate: bool = False) -> None:
+def _arena(bots: list[Any], matches: int, rules: Rules, jobs: int, duplicate: bool = False, seed: int = SEED) -> None:
     t, cpu = time.perf_counter(), time.process_time()
-    res = arena(bots, matches=matches, seed=SEED, jobs=jobs, rules=rules, duplicate=duplicate)
+    res = arena(bots, matches=matches, seed=seed, jobs=jobs, rules=rules, duplicate=duplicate)
     dt, cpu = time.perf_counter() - t, time.process_time() - cpu
     print(res.table())
     for p in res.pairs:
@@ -170,7 +170,7 @@ def _arena(bots: list[Any], matches: int, rules: Rules, jobs: int, duplicate: bo
     n = sum(p.raw.decisions for p in res.pairs)
     print(
         f"  ({dt:.0f}s on {jobs} jobs, {cpu:.0f}s of CPU: {1000 * cpu / max(1, n):.3f} ms of CPU per decision of "
-        f"either bot; {rules!r}, seed {SEED}, {_load()})",
+        f"either bot; {rules!r}, seed {seed}, {_load()})",
         flush=True,
     )
 
@@ -293,6 +293,9 @@ def main(argv: list[str]) -> None:
         help=f"ExpertBot's node budget (default {EXPERT_BENCH_NODES}, about 10 ms of CPU a decision on average)",
     )
     ap.add_argument("--jobs", type=int, default=2, help="threads (default 2)")
+    ap.add_argument(
+        "--seed", type=int, default=SEED, help=f"expert/budget: the arena's seed, so other deals (default {SEED})"
+    )
     ap.add_argument("--duplicate", action="store_true", help="duplicate matches: each deal twice, the seats swapped")
     ap.add_argument(
         "--against",
@@ -325,9 +328,9 @@ def main(argv: list[str]) -> None:
 
     def versus(nodes: int) -> None:
         if args.against in ("both", "simple"):
-            _arena([expert(nodes), "simple"], args.matches, Rules.eaai(), args.jobs, dup)
+            _arena([expert(nodes), "simple"], args.matches, Rules.eaai(), args.jobs, dup, args.seed)
         if args.against in ("both", "hard"):
-            _arena([expert(nodes), "hard"], args.matches, Rules(), args.jobs, dup)
+            _arena([expert(nodes), "hard"], args.matches, Rules(), args.jobs, dup, args.seed)
 
     if args.what == "speed":
         speed()
