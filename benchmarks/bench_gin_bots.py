@@ -235,14 +235,14 @@ def speed() -> None:
     print(f"({_load()})")
 
 
-def hands(matches: int, nodes: int, against: str = "simple") -> None:
+def hands(matches: int, nodes: int, against: str = "simple", seed: int = SEED) -> None:
     """How the hands of a bot's matches end, by who won each hand and how.
 
     ``against="simple"``: ExpertBot and, for comparison, HardBot each play ``matches``
     matches against SimpleBot under ``Rules.eaai()``; ``against="hard"``: ExpertBot plays
     them against HardBot under ``Rules()``.  The seats alternate; every hand is classed by
     who won it and how (a knock, a gin, an undercut of the other's knock), with its share
-    of the hands and its mean points.
+    of the hands and its mean points.  Match *m* is dealt from ``seed + m``.
     """
     rules = Rules() if against == "hard" else Rules.eaai()
     other = "HardBot" if against == "hard" else "SimpleBot"
@@ -252,11 +252,11 @@ def hands(matches: int, nodes: int, against: str = "simple") -> None:
         won = 0
         cpu = time.process_time()
         for m in range(matches):
-            bot = ExpertBot(SEED + m, nodes=nodes) if name == "expert" else HardBot(SEED + m)
+            bot = ExpertBot(seed + m, nodes=nodes) if name == "expert" else HardBot(seed + m)
             seat = Player.ONE if m % 2 == 0 else Player.TWO
-            opponent = HardBot(SEED + matches + m) if against == "hard" else SimpleBot(SEED + matches + m)
+            opponent = HardBot(seed + matches + m) if against == "hard" else SimpleBot(seed + matches + m)
             pair = (bot, opponent)
-            match = play_match(*(pair if seat is Player.ONE else pair[::-1]), rules, seed=SEED + m)
+            match = play_match(*(pair if seat is Player.ONE else pair[::-1]), rules, seed=seed + m)
             won += match.winner == seat
             for h in match.hands:
                 if h.kind is ResultKind.DEAD:
@@ -294,7 +294,10 @@ def main(argv: list[str]) -> None:
     )
     ap.add_argument("--jobs", type=int, default=2, help="threads (default 2)")
     ap.add_argument(
-        "--seed", type=int, default=SEED, help=f"expert/budget: the arena's seed, so other deals (default {SEED})"
+        "--seed",
+        type=int,
+        default=SEED,
+        help=f"levels/expert/budget/hands: the seed the matches are dealt from (default {SEED})",
     )
     ap.add_argument("--duplicate", action="store_true", help="duplicate matches: each deal twice, the seats swapped")
     ap.add_argument(
@@ -336,11 +339,11 @@ def main(argv: list[str]) -> None:
         speed()
     elif args.what == "levels":
         for rules in (Rules(), Rules.eaai()):
-            _arena(["hard", "normal", "easy", "simple"], args.matches, rules, args.jobs, dup)
+            _arena(["hard", "normal", "easy", "simple"], args.matches, rules, args.jobs, dup, args.seed)
     elif args.what == "expert":
         versus(args.nodes)
     elif args.what == "hands":
-        hands(args.matches, args.nodes, "hard" if args.against == "hard" else "simple")
+        hands(args.matches, args.nodes, "hard" if args.against == "hard" else "simple", args.seed)
     else:
         for nodes in (args.nodes // 10, args.nodes, args.nodes * 10):
             versus(nodes)

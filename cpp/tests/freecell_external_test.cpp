@@ -27,7 +27,7 @@ using parlour::test::TempDir;
 
 namespace {
 
-constexpr std::uint64_t kLimit = 1'800'000;  // the split in several loads (the store, the filter and buffers)
+constexpr std::uint64_t kLimit = 1'800'000;  // the split in several loads (its store, filter and doubtful list)
 
 struct KeyHash {
   std::size_t operator()(const CompactKey& k) const noexcept { return static_cast<std::size_t>(k.hash()); }
