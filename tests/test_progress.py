@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import subprocess
+import threading
 import time
 
 import pytest
@@ -169,6 +170,29 @@ def test_the_clock_moves_while_the_work_is_quiet() -> None:
     after = stream.getvalue()
     time.sleep(0.2)
     assert stream.getvalue() == after  # nothing after close
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["never-started", "started-late"])
+def test_ctrl_c_inside_the_tickers_start_leaves_only_the_interrupt(
+    started: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ctrl-C can arrive while the first draw starts the ticker thread (Thread.start waits
+    # for the thread to run): the with-block must let the KeyboardInterrupt through, not
+    # fail to join a thread that never ran.
+    start = threading.Thread.start
+
+    def interrupted_start(self: threading.Thread) -> None:
+        if started:
+            start(self)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(threading.Thread, "start", interrupted_start)
+    stream = io.StringIO()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        with ProgressBar("positions", stream, rich=False, tick=0.05) as bar:
+            bar(10, None, layer=1)
+    assert caught.type is KeyboardInterrupt and caught.value.__context__ is None
+    assert stream.getvalue().endswith("\n") and "10 positions" in stream.getvalue()
 
 
 def test_a_quiet_bar_draws_nothing_but_keeps_the_figures() -> None:

@@ -255,7 +255,9 @@ class ProgressBar:
                 self.stream.write("\n")
                 self.stream.flush()
                 self._drawn_width = 0
-        if self._ticker is not None and self._ticker is not threading.current_thread():
+        # (Ctrl-C can land inside the ticker's start(): a thread never started is not joined,
+        # and one that starts late finds the display closed and ends at once.)
+        if self._ticker is not None and self._ticker is not threading.current_thread() and self._ticker.is_alive():
             self._ticker.join()
 
     def __enter__(self) -> ProgressBar:
