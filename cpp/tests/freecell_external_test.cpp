@@ -18,6 +18,7 @@
 #include "freecell/solver_compact.hpp"
 #include "freecell/solver_compact_store.hpp"
 #include "freecell/solver_external.hpp"
+#include "freecell/solver_keyfile.hpp"
 #include "parlour/freecell/state.hpp"
 #include "temp_dir.hpp"
 
@@ -79,9 +80,20 @@ class TestHost final : public SplitHost {
     return now + more <= limit_;
   }
   bool wait_for_room(std::uint64_t now, std::uint64_t more) override { return fits(now, more); }
-  bool take_disk(std::uint64_t) override { return true; }
-  void wrote_disk(std::uint64_t, std::uint64_t) override {}
-  void give_disk(std::uint64_t) override {}
+  // Disk as prove's host keeps it: reservations and files against disk_limit_ (0: none).
+  bool take_disk(std::uint64_t more) override {
+    if (disk_limit_ && disk_ + reserved_ + more > disk_limit_) return false;
+    reserved_ += more;
+    peak_disk_ = std::max(peak_disk_, disk_ + reserved_);
+    return true;
+  }
+  void wrote_disk(std::uint64_t reserved, std::uint64_t used) override {
+    CHECK(used <= reserved && reserved <= reserved_);
+    reserved_ -= reserved;
+    disk_ += used;
+    peak_used_ = std::max(peak_used_, disk_);
+  }
+  void give_disk(std::uint64_t bytes) override { disk_ -= std::min(bytes, disk_); }
   void stop(const char* why) override {
     stopped_ = true;
     why_ = why;
@@ -94,6 +106,7 @@ class TestHost final : public SplitHost {
   int stop_after_;
   int checkpoints_ = 0;
   std::uint64_t peak_ = 0;
+  std::uint64_t disk_limit_ = 0, disk_ = 0, reserved_ = 0, peak_disk_ = 0, peak_used_ = 0;
   bool stopped_ = false;
   bool won_ = false;
   std::string why_;
@@ -170,6 +183,51 @@ TEST_CASE(a_split_on_disk_stopped_after_any_checkpoint_continues_to_the_same_cou
     CHECK_EQ(ext.states(), want);
     CHECK_EQ(ExternalSplit::finished_states(dir.path / "x"), static_cast<std::int64_t>(want));
   }
+}
+
+// The disk limit bounds the bytes written, not the most the files could take: the split
+// fits a limit a little above what its files take at the most (far below 24 bytes a
+// position, the size of a file of uncoded keys), and a limit below that stops it with
+// "disk_limit", never past the limit, and it continues to the same count.
+TEST_CASE(a_split_on_disk_takes_the_disk_its_files_need) {
+  const Deal d = deal(517776);
+  const std::size_t want = d.scan.split.at(d.largest).size();
+  std::uint64_t most = 0;
+  {
+    const TempDir dir("parlour-external-");
+    TestHost host(kLimit, 0);
+    ExternalSplit ext(host, *d.codec, d.largest, dir.path / "x");
+    CHECK(start(ext, d));
+    CHECK(ext.run() == ExternalSplit::End::kDone);
+    CHECK_EQ(host.reserved_, std::uint64_t{0});
+    CHECK_EQ(host.disk_, ExternalSplit::disk_of(dir.path / "x"));
+    most = host.peak_used_;
+  }
+  CHECK(most < file_bytes(want));  // the files are coded: less than the split's keys as they are
+  {
+    const TempDir dir("parlour-external-");
+    TestHost host(kLimit, 0);
+    host.disk_limit_ = most + most / 4;
+    ExternalSplit ext(host, *d.codec, d.largest, dir.path / "x");
+    CHECK(start(ext, d));
+    CHECK(ext.run() == ExternalSplit::End::kDone);
+    CHECK_EQ(ext.states(), want);
+    CHECK(host.peak_disk_ <= host.disk_limit_);
+  }
+  const TempDir dir("parlour-external-");
+  {
+    TestHost host(kLimit, 0);
+    host.disk_limit_ = most / 2;
+    ExternalSplit ext(host, *d.codec, d.largest, dir.path / "x");
+    if (start(ext, d)) CHECK(ext.run() == ExternalSplit::End::kStopped);
+    CHECK_EQ(host.why_, std::string("disk_limit"));
+    CHECK(host.peak_disk_ <= host.disk_limit_);
+  }
+  TestHost host(kLimit, 0);
+  ExternalSplit ext(host, *d.codec, d.largest, dir.path / "x");
+  CHECK(ext.resume(1 << 16));
+  CHECK(ext.run() == ExternalSplit::End::kDone);
+  CHECK_EQ(ext.states(), want);
 }
 
 int main() { return parlour::test::run_all(); }

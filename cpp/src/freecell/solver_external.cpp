@@ -68,6 +68,51 @@ bool get_bit(const std::vector<std::uint64_t>& bits, std::uint64_t i) {
   return (i >> 6) < bits.size() && ((bits[i >> 6] >> (i & 63)) & 1);
 }
 
+// The disk of one file being written, taken from the host as the file grows, a step at
+// a time: the limit bounds the bytes written, not the most the file could take (24
+// bytes a position, where a coded file takes about 8).
+class DiskGrant {
+ public:
+  explicit DiskGrant(SplitHost& host) : host_(host) {}
+  DiskGrant(const DiskGrant&) = delete;
+  DiskGrant& operator=(const DiskGrant&) = delete;
+  ~DiskGrant() { end(0); }
+  // Whether w may take one more key: the bytes it wrote and one whole block more must be
+  // granted (false, with nothing more taken, when the limit refuses).
+  bool room(const KeyWriter& w) {
+    const std::uint64_t need = w.bytes() + file_bytes(kBlockKeys);
+    if (need <= granted_) return true;
+    // A step ahead, or (near the limit) exactly what is lacking.
+    for (const std::uint64_t more : {std::max(kStep, need - granted_), need - granted_})
+      if (host_.take_disk(more)) {
+        granted_ += more;
+        return true;
+      }
+    return false;
+  }
+  // Ends the grant: the file keeps `used` bytes (0 when it is not kept).
+  void end(std::uint64_t used) {
+    if (granted_ == 0 && used == 0) return;
+    host_.wrote_disk(granted_, used);
+    granted_ = 0;
+  }
+
+ private:
+  static constexpr std::uint64_t kStep = std::uint64_t{256} << 20;
+  SplitHost& host_;
+  std::uint64_t granted_ = 0;
+};
+
+// A file the disk limit cut short: removed, its grant ended, the search stopped; false.
+bool refuse(SplitHost& host, KeyWriter& w, DiskGrant& grant, const fs::path& file) {
+  w.close();
+  grant.end(0);
+  std::error_code ec;
+  fs::remove(file, ec);
+  host.stop("disk_limit");
+  return false;
+}
+
 }  // namespace
 
 ExternalSplit::ExternalSplit(SplitHost& host, const CompactCodec& codec, Part part, fs::path dir)
@@ -121,16 +166,18 @@ std::uint64_t ExternalSplit::states() const noexcept {
 std::string ExternalSplit::new_name(char kind) { return std::string(1, kind) + std::to_string(next_id_++) + ".keys"; }
 
 bool ExternalSplit::write_keys(const std::string& name, const std::vector<CompactKey>& keys) {
-  const std::uint64_t most = file_bytes(keys.size());
-  if (!host_.take_disk(most)) {
-    host_.stop("disk_limit");
-    return false;
+  DiskGrant grant(host_);
+  {
+    KeyWriter w(path(name));
+    for (const CompactKey& k : keys) {
+      if (!grant.room(w)) return refuse(host_, w, grant, path(name));
+      w.add(k);
+    }
+    if (!grant.room(w)) return refuse(host_, w, grant, path(name));
+    w.close(/*sync=*/true);
+    grant.end(w.bytes());
+    disk_ += w.bytes();
   }
-  KeyWriter w(path(name));
-  w.add(keys.data(), keys.size());
-  w.close(/*sync=*/true);
-  host_.wrote_disk(most, w.bytes());
-  disk_ += w.bytes();
   return true;
 }
 
@@ -149,8 +196,9 @@ namespace {
 
 using Run = std::pair<CompactKey*, CompactKey*>;  // sorted keys in memory
 
-// Writes the keys of sorted runs, merged, to w (the runs hold no key twice).
-void merge_runs(const std::vector<Run>& runs, KeyWriter& w) {
+// Writes the keys of sorted runs, merged, to w (the runs hold no key twice), with the
+// disk for them from `grant`; false when the limit refuses it.
+bool merge_runs(const std::vector<Run>& runs, KeyWriter& w, DiskGrant& grant) {
   const auto later = [](const Run& a, const Run& b) { return key_less(*b.first, *a.first); };
   std::priority_queue<Run, std::vector<Run>, decltype(later)> heap(later);
   for (const Run& r : runs)
@@ -158,9 +206,11 @@ void merge_runs(const std::vector<Run>& runs, KeyWriter& w) {
   while (!heap.empty()) {
     Run r = heap.top();
     heap.pop();
+    if (!grant.room(w)) return false;
     w.add(*r.first);
     if (++r.first != r.second) heap.push(r);
   }
+  return grant.room(w);  // the last block, written by close
 }
 
 }  // namespace
@@ -181,11 +231,6 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
   });
   store.release_index();
   const std::uint64_t fresh = store.size() - (with_old ? old_count_ : 0);
-  const std::uint64_t most = file_bytes(fresh) + file_bytes(waiting);
-  if (!host_.take_disk(most)) {
-    host_.stop("disk_limit");
-    return false;
-  }
   constexpr CompactKey kGone{{~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0}}};  // no key is all ones
   std::vector<Run> open_runs, fresh_runs;  // sorted: the new positions still to expand, and all the new ones
   std::vector<CompactKey> open_old;        // positions from the queue still to expand
@@ -216,28 +261,34 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
     fresh_runs.emplace_back(keys + opened, keys + opened + closed_fresh);
   });
   std::vector<std::uint64_t>().swap(open);
+  DiskGrant grant(host_);
   std::uint64_t used = 0;
+  std::string queued;  // the queue's new file, removed again if the run's is refused
   if (waiting) {
-    const std::string name = new_name('q');
+    queued = new_name('q');
     std::sort(open_old.begin(), open_old.end(), key_less);
     open_runs.emplace_back(open_old.data(), open_old.data() + open_old.size());
-    KeyWriter w(path(name));
-    merge_runs(open_runs, w);
+    KeyWriter w(path(queued));
+    if (!merge_runs(open_runs, w, grant)) return refuse(host_, w, grant, path(queued));
     if (w.close(/*sync=*/true) != waiting)
       throw core::Error("internal solver error: a split's positions to expand were miscounted");
     used += w.bytes();
-    queue_.push_back({name, waiting});
   }
   if (fresh) {
     const std::string name = new_name('v');
     KeyWriter w(path(name));
-    merge_runs(fresh_runs, w);
+    if (!merge_runs(fresh_runs, w, grant)) {
+      std::error_code ec;
+      if (!queued.empty()) fs::remove(path(queued), ec);
+      return refuse(host_, w, grant, path(name));
+    }
     if (w.close(/*sync=*/true) != fresh)
       throw core::Error("internal solver error: a split's positions were miscounted");
     used += w.bytes();
     visited_.push_back({name, fresh});
   }
-  host_.wrote_disk(most, used);
+  if (waiting) queue_.push_back({queued, waiting});
+  grant.end(used);
   disk_ += used;
   return true;
 }
@@ -413,20 +464,13 @@ bool ExternalSplit::sweep(End& end) {
 bool ExternalSplit::resolve() {
   if (!spill_doubtful()) return false;
   std::vector<fs::path> d, v;
-  std::uint64_t most = 0;
-  for (const File& f : doubts_) {
-    d.push_back(path(f.name));
-    most += f.count;
-  }
+  for (const File& f : doubts_) d.push_back(path(f.name));
   for (const File& f : visited_) v.push_back(path(f.name));
-  // At most every doubtful position is new: the disk for that, reserved.
-  const std::uint64_t reserved = file_bytes(most);
-  if (!host_.take_disk(reserved)) {
-    host_.stop("disk_limit");
-    return false;
-  }
+  // The disk for the new positions is taken as they are written: most doubtful
+  // positions are in V already, so the file takes far less than all of them would.
   const std::string name = new_name('n');
   std::uint64_t found = 0, used = 0;
+  DiskGrant grant(host_);
   {
     Merge doubtful(d), known(v);
     KeyWriter w(path(name));
@@ -439,13 +483,14 @@ bool ExternalSplit::resolve() {
     while (doubtful.next(a)) {
       if ((++step & 0xfffff) == 0 && !host_.keep_going()) {
         w.close();
-        host_.wrote_disk(reserved, 0);
+        grant.end(0);
         std::error_code ec;
         fs::remove(path(name), ec);
         return false;
       }
       while (have_b && key_less(b, a)) have_b = known.next(b);
       if (have_b && b == a) continue;
+      if (!grant.room(w)) return refuse(host_, w, grant, path(name));
       w.add(a);
       fresh.push_back(a);
       if (fresh.size() == kFreshBatch) {
@@ -454,10 +499,11 @@ bool ExternalSplit::resolve() {
       }
     }
     filter_->add_all(fresh.data(), fresh.size());
+    if (!grant.room(w)) return refuse(host_, w, grant, path(name));
     found = w.close(/*sync=*/true);
     used = w.bytes();
   }
-  host_.wrote_disk(reserved, used);
+  grant.end(used);
   disk_ += used;
   if (found) {
     visited_.push_back({name, found});

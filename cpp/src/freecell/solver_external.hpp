@@ -151,9 +151,10 @@ class SplitHost {
   // The same, waiting while other workers hold what it lacks; false when no other
   // worker could give memory back (then the split stops with "memory_limit").
   virtual bool wait_for_room(std::uint64_t now, std::uint64_t more) = 0;
-  // Disk: before a file is written, reserves the most bytes it can take (false: that
-  // would pass the limit); once it is written, ends the reservation with the file's
-  // real bytes (`used` <= `reserved`; 0 for a file not kept); when a file is removed,
+  // Disk: while a file is written, reserves bytes ahead of it (false: that would pass
+  // the limit; a split takes them a step at a time as the file grows); once it is
+  // written, ends the reservations with the file's real bytes (`used` <= `reserved`,
+  // their sum; 0 for a file not kept); when a file is removed,
   // gives its bytes back.
   virtual bool take_disk(std::uint64_t reserved) = 0;
   virtual void wrote_disk(std::uint64_t reserved, std::uint64_t used) = 0;
