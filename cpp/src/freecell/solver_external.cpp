@@ -80,7 +80,7 @@ class DiskGrant {
   // Whether w may take one more key: the bytes it wrote and one whole block more must be
   // granted (false, with nothing more taken, when the limit refuses).
   bool room(const KeyWriter& w) {
-    const std::uint64_t need = w.bytes() + file_bytes(kBlockKeys);
+    const std::uint64_t need = done_ + w.bytes() + file_bytes(kBlockKeys);
     if (need <= granted_) return true;
     // A step ahead, or (near the limit) exactly what is lacking.
     for (const std::uint64_t more : {std::max(kStep, need - granted_), need - granted_})
@@ -90,17 +90,20 @@ class DiskGrant {
       }
     return false;
   }
-  // Ends the grant: the file keeps `used` bytes (0 when it is not kept).
+  // A file written under the grant, closed with `bytes`, before the next one starts.
+  void closed(std::uint64_t bytes) { done_ += bytes; }
+  // Ends the grant: its files keep `used` bytes (0 when they are not kept).
   void end(std::uint64_t used) {
     if (granted_ == 0 && used == 0) return;
     host_.wrote_disk(granted_, used);
-    granted_ = 0;
+    granted_ = done_ = 0;
   }
 
  private:
   static constexpr std::uint64_t kStep = std::uint64_t{256} << 20;
   SplitHost& host_;
   std::uint64_t granted_ = 0;
+  std::uint64_t done_ = 0;  // bytes of the files closed under it
 };
 
 // A file the disk limit cut short: removed, its grant ended, the search stopped; false.
@@ -273,6 +276,7 @@ bool ExternalSplit::save_store(CompactStore& store, bool with_old) {
     if (w.close(/*sync=*/true) != waiting)
       throw core::Error("internal solver error: a split's positions to expand were miscounted");
     used += w.bytes();
+    grant.closed(w.bytes());
   }
   if (fresh) {
     const std::string name = new_name('v');
