@@ -5,6 +5,7 @@
 // stopped after any of its first checkpoints and continued counts the same.
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -94,12 +95,21 @@ class TestHost final : public SplitHost {
     peak_used_ = std::max(peak_used_, disk_);
   }
   void give_disk(std::uint64_t bytes) override { disk_ -= std::min(bytes, disk_); }
+  std::uint64_t disk_left() override { return disk_left_; }
   void stop(const char* why) override {
     stopped_ = true;
     why_ = why;
   }
   void progress(std::uint64_t, bool now) override {
-    if (now && ++checkpoints_ == stop_after_) stopped_ = true;
+    if (!now) return;
+    if (!dir_.empty()) {  // the doubtful runs on disk now
+      int runs = 0;
+      for (const auto& e : std::filesystem::directory_iterator(dir_))
+        runs += e.path().filename().string().front() == 'd';
+      piled_up_ += runs > 0 && doubtful_runs_ > 0;
+      doubtful_runs_ = runs;
+    }
+    if (++checkpoints_ == stop_after_) stopped_ = true;
   }
 
   std::uint64_t limit_;
@@ -107,6 +117,10 @@ class TestHost final : public SplitHost {
   int checkpoints_ = 0;
   std::uint64_t peak_ = 0;
   std::uint64_t disk_limit_ = 0, disk_ = 0, reserved_ = 0, peak_disk_ = 0, peak_used_ = 0;
+  std::uint64_t disk_left_ = ~std::uint64_t{0};  // what disk_left() answers
+  std::filesystem::path dir_;                    // the split's directory, when its doubtful runs are watched
+  int doubtful_runs_ = 0;                        // on disk at the last checkpoint or merge
+  int piled_up_ = 0;                             // checkpoints or merges that left doubtful runs after one that did
   bool stopped_ = false;
   bool won_ = false;
   std::string why_;
@@ -228,6 +242,47 @@ TEST_CASE(a_split_on_disk_takes_the_disk_its_files_need) {
   CHECK(ext.resume(1 << 16));
   CHECK(ext.run() == ExternalSplit::End::kDone);
   CHECK_EQ(ext.states(), want);
+}
+
+// The doubtful runs are merged against V whenever they take more disk than is left, not
+// only when the queue runs dry: with no disk left at all, after every checkpoint, so that
+// the doubtful runs of one checkpoint are gone at the next (without, they pile up over
+// several); the count is the same.
+TEST_CASE(a_split_on_disk_merges_its_doubtful_runs_early_when_the_disk_runs_short) {
+  const Deal d = deal(517776);
+  const std::size_t want = d.scan.split.at(d.largest).size();
+  for (const bool short_of_disk : {false, true}) {
+    const TempDir dir("parlour-external-");
+    TestHost host(kLimit, 0);
+    host.dir_ = dir.path / "x";
+    if (short_of_disk) host.disk_left_ = 0;
+    ExternalSplit ext(host, *d.codec, d.largest, dir.path / "x");
+    CHECK(start(ext, d));
+    CHECK(ext.run() == ExternalSplit::End::kDone);
+    CHECK_EQ(ext.states(), want);
+    CHECK_EQ(ExternalSplit::finished_states(dir.path / "x"), static_cast<std::int64_t>(want));
+    if (short_of_disk)
+      CHECK_EQ(host.piled_up_, 0);
+    else
+      CHECK(host.piled_up_ > 0);
+  }
+  // Stopped after any of its first checkpoints, a split short of disk continues to the same count.
+  for (int stop_after = 1; stop_after <= 6; ++stop_after) {
+    const TempDir dir("parlour-external-");
+    {
+      TestHost host(kLimit, stop_after);
+      host.disk_left_ = 0;
+      ExternalSplit ext(host, *d.codec, d.largest, dir.path / "x");
+      if (start(ext, d)) CHECK(ext.run() == ExternalSplit::End::kStopped);
+      CHECK(host.stopped_);
+    }
+    TestHost host(kLimit, 0);
+    host.disk_left_ = 0;
+    ExternalSplit ext(host, *d.codec, d.largest, dir.path / "x");
+    CHECK(ext.resume(1 << 16));
+    CHECK(ext.run() == ExternalSplit::End::kDone);
+    CHECK_EQ(ext.states(), want);
+  }
 }
 
 int main() { return parlour::test::run_all(); }

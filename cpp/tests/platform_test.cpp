@@ -116,6 +116,11 @@ TEST_CASE(files_by_utf8_paths_and_long_seeks) {
   CHECK_EQ(c, '7');
   std::fclose(f);
   CHECK(platform::open_file(dir.path / "missing", "rb") == nullptr);
+  // The free disk of the directory's file system: some, and no more than the file system holds.
+  const std::uint64_t free = platform::free_disk(dir.path);
+  CHECK(free > 0);
+  CHECK(free <= static_cast<std::uint64_t>(fs::space(dir.path).capacity));
+  CHECK_EQ(platform::free_disk(dir.path / "missing" / "deeper"), ~std::uint64_t{0});  // cannot tell
 }
 
 TEST_CASE(a_proof_on_disk_in_a_directory_named_outside_ascii) {

@@ -102,6 +102,13 @@ std::string path_to_utf8(const std::filesystem::path& path) {
   return std::string(s.begin(), s.end());
 }
 
+std::uint64_t free_disk(const std::filesystem::path& path) noexcept {
+  std::error_code ec;
+  const std::filesystem::space_info s = std::filesystem::space(path, ec);
+  if (ec || s.available == static_cast<std::uintmax_t>(-1)) return ~std::uint64_t{0};
+  return static_cast<std::uint64_t>(s.available);
+}
+
 std::filesystem::path make_temp_directory(std::string_view prefix) {
   namespace fs = std::filesystem;
   std::error_code ec;

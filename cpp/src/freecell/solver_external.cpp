@@ -387,6 +387,13 @@ bool ExternalSplit::sweep(End& end) {
         return false;
       }
     }
+    if (!store_ && resolve_due()) {  // between two loads, the doubtful runs first when the disk runs short
+      if (!resolve()) {
+        end = End::kStopped;
+        return false;
+      }
+      continue;
+    }
     if (!store_) {  // a new load: its store's first bytes reserved before they count
       auto store = std::make_unique<CompactStore>(/*parents=*/false);
       if (!host_.wait_for_room(held(), store->bytes() + store->next_expansion_bytes())) {
@@ -464,7 +471,21 @@ bool ExternalSplit::sweep(End& end) {
   }
 }
 
-// The doubtful positions not in V: new, into V and the queue.
+// Whether the doubtful runs take more disk than is left: merged against V, they give
+// most of it back (see the top of solver_external.hpp).
+bool ExternalSplit::resolve_due() {
+  if (doubts_.empty()) return false;
+  std::uint64_t bytes = 0;
+  std::error_code ec;
+  for (const File& f : doubts_) {
+    const auto size = fs::file_size(path(f.name), ec);
+    if (!ec) bytes += size;
+  }
+  return bytes >= host_.disk_left();
+}
+
+// The doubtful positions not in V: new, into V and the queue (after the positions
+// already there).  Runs between two loads, when the store is empty.
 bool ExternalSplit::resolve() {
   if (!spill_doubtful()) return false;
   std::vector<fs::path> d, v;

@@ -12,7 +12,10 @@
 // of their own; that is a checkpoint.  When the queue runs dry, the doubtful runs are
 // merged against V: the positions not in V are new (the filter's false positives, and
 // the seeds the split started with), join V and go to the queue.  The split is done
-// when the queue and the doubtful runs are empty.
+// when the queue and the doubtful runs are empty.  Most doubtful positions are in V
+// already (a position reached again), so the merge frees most of their disk: it runs
+// sooner too, after any checkpoint, once the doubtful runs take more disk than is left
+// (SplitHost::disk_left).
 //
 // So every position of the split enters V exactly once and is expanded exactly once,
 // as in the in-memory search: the split counts the same positions.  The filter only
@@ -159,6 +162,9 @@ class SplitHost {
   virtual bool take_disk(std::uint64_t reserved) = 0;
   virtual void wrote_disk(std::uint64_t reserved, std::uint64_t used) = 0;
   virtual void give_disk(std::uint64_t bytes) = 0;
+  // The bytes the split may still write: what the disk limit and the file system leave
+  // (the most a std::uint64_t holds when nothing bounds it).
+  virtual std::uint64_t disk_left() = 0;
   // Gives up with a reason ("memory_limit", "disk_limit").
   virtual void stop(const char* why) = 0;
   // The positions of this split found so far: reported at once after a checkpoint
@@ -210,6 +216,7 @@ class ExternalSplit {
   bool checkpoint();
   void trim_queue(std::vector<std::string>& done);
   bool resolve();
+  [[nodiscard]] bool resolve_due();
   bool spill_doubtful();
   bool write_keys(const std::string& name, const std::vector<CompactKey>& keys);
   void drop_file(const std::string& name);

@@ -488,6 +488,13 @@ class Prover {
       p_.add_disk(used);
       p_.split_disk_[part_] += used;
     }
+    std::uint64_t disk_left() override {
+      const std::uint64_t free = core::platform::free_disk(p_.dir_);
+      const std::lock_guard<std::mutex> lock(p_.mu_);
+      if (!p_.opt_.disk_limit) return free;
+      const std::uint64_t taken = p_.disk_ + p_.disk_reserved_;
+      return std::min(free, p_.opt_.disk_limit - std::min(taken, p_.opt_.disk_limit));
+    }
     void give_disk(std::uint64_t bytes) override {
       const std::lock_guard<std::mutex> lock(p_.mu_);
       bytes = std::min({bytes, p_.disk_, p_.split_disk_[part_]});

@@ -112,6 +112,11 @@ bool seek_file(std::FILE* file, std::uint64_t offset) noexcept;
 // FlushFileBuffers); false on failure.
 bool sync_file(std::FILE* file) noexcept;
 
+// The bytes the file system holding `path` still lets this process write
+// (std::filesystem::space's `available`); the most a std::uint64_t holds when the
+// system cannot tell.
+std::uint64_t free_disk(const std::filesystem::path& path) noexcept;
+
 // A new, empty directory under the system's temporary directory, named
 // `prefix` + a random suffix; core::Error when none can be made.  The caller removes it.
 std::filesystem::path make_temp_directory(std::string_view prefix = "parlour-");
