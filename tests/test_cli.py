@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import signal
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -49,6 +51,25 @@ def test_python_m_parlour_deal() -> None:
         [sys.executable, "-m", "parlour", "deal", "--seed", "1"], capture_output=True, text=True, check=True
     )
     assert [Card(t) for t in proc.stdout.split()] == shuffled_deck(1)
+
+
+def test_a_command_called_in_process_puts_the_sigterm_handler_back() -> None:
+    # The command line takes SIGTERM only while a command runs (it stops the command as Ctrl-C does).
+    def mine(signum: int, frame: object) -> None:
+        raise AssertionError("not expected")
+
+    before = signal.signal(signal.SIGTERM, mine)
+    try:
+        assert main(["deal", "--seed", "1"], io.StringIO()) == 0
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    # From another thread than the main one signals cannot be handled: the command runs all the same.
+    status: list[int] = []
+    t = threading.Thread(target=lambda: status.append(main(["deal", "--seed", "1"], io.StringIO())))
+    t.start()
+    t.join()
+    assert status == [0]
 
 
 class _ClosedPipe(io.StringIO):

@@ -82,14 +82,14 @@ class Child:
         status = Path(f"/proc/{self.proc.pid}/status").read_text()
         return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) * 1024  # type: ignore[union-attr]
 
-    def ctrl_c(self, timeout: float = 60.0) -> tuple[str, str, int, float]:
-        """Ctrl-C (to the whole process group when started as one, as a terminal sends it);
-        stdout, stderr, the exit status and the seconds it took to end."""
+    def ctrl_c(self, timeout: float = 60.0, sig: int = signal.SIGINT) -> tuple[str, str, int, float]:
+        """Ctrl-C (to the whole process group when started as one, as a terminal sends it), or
+        another signal `sig`; stdout, stderr, the exit status and the seconds it took to end."""
         sent = time.monotonic()
         if self.group:
-            os.killpg(self.proc.pid, signal.SIGINT)
+            os.killpg(self.proc.pid, sig)
         else:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(sig)
         try:
             self.proc.wait(timeout=timeout)
         finally:
@@ -245,6 +245,25 @@ def test_arena_without_out_says_how_many_matches() -> None:
     note = last_line(err)
     assert re.match(r"interrupted: [\d,]+ of 300,000 matches were done; without --out nothing is kept \(", note), note
     assert f"({shlex.join(['parlour', *args, '--out', 'DIR'])} keeps the matches" in note
+
+
+def test_sigterm_stops_prove_as_ctrl_c_does_with_status_143(tmp_path: Path) -> None:
+    """``kill`` (SIGTERM, what a batch system sends at a job's end) stops a long command the way
+    Ctrl-C does: how far it got and how to go on, no traceback; then the same command continues."""
+    work = tmp_path / "proof"
+    args = ["freecell", "prove", "219837216", "--work-dir", str(work), "--memory-limit", "1G"]
+    child = Child(*args)
+    child.wait_for(lambda: any(int(n) >= 2 for n in re.findall(r"layer (\d+)", child.err)), "the third layer")
+    out, err, status, waited = child.ctrl_c(sig=signal.SIGTERM)
+    assert status == 128 + signal.SIGTERM and "Traceback" not in err and out == "", err[-3000:]
+    assert waited < STOP_WITHIN
+    note = last_line(err)
+    assert re.match(r"interrupted: [\d,]+ positions searched \(layer \d+, ", note), note
+    assert "run the same command again to continue: " in note and parlour_words(note) == args
+    again = Child(*args)
+    again.wait_for(lambda: again.progress() > 0, "a split of the second run")
+    _, err, status, _ = again.ctrl_c()
+    assert status == 130 and "Traceback" not in err, err[-3000:]
 
 
 def test_prove_says_how_far_it_got_and_how_to_continue(tmp_path: Path) -> None:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import FrameType
 from typing import TextIO
 
 from parlour import games
@@ -71,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (0, 1 for a library error, 2 for bad
+    usage, 130 after Ctrl-C, 143 after SIGTERM, which stops a command as Ctrl-C does)."""
     stream = sys.stdout if out is None else out
     try:
         # Loading the games' commands takes a moment: Ctrl-C then stops quietly too.
@@ -84,6 +87,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         parser.print_help(stream)
         return 2
     args.argv = words  # the command as given, for the notes that say how to resume it
+    terminated: list[int] = []
+    restore = _stop_on_sigterm(terminated)
     try:
         status: int = args.func(args, stream)
     except ParlourError as e:
@@ -93,11 +98,36 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         # A long command says what it had done and how to go on (Interrupted); the rest stop quietly.
         # "\r" writes over the terminal's "^C".
         print(f"\rinterrupted: {e}" if isinstance(e, Interrupted) and str(e) else "", file=sys.stderr)
-        return 130
+        return 128 + terminated[0] if terminated else 130
     except BrokenPipeError:
         # The reader went away (`parlour demo | head`): stop quietly, as Unix tools do.
         if out is None:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 141
+    finally:
+        restore()
     return status
+
+
+def _stop_on_sigterm(terminated: list[int]) -> Callable[[], None]:
+    """Make SIGTERM (``kill``, a batch system's end of a job) stop a command as Ctrl-C does: a long
+    command then says what it had done and how to go on, and exits with status 143.  The signal
+    is noted in ``terminated``.  Returns what puts the former handler back (nothing to do when
+    signals cannot be handled here: main() called from another thread than the main one)."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        terminated.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, stop)
+    except ValueError:
+        return lambda: None
+
+    def restore() -> None:
+        # None: a handler not set from Python; the default one is the closest to put back.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+    return restore
