@@ -244,7 +244,7 @@ TEST_CASE(a_split_on_disk_takes_the_disk_its_files_need) {
   CHECK_EQ(ext.states(), want);
 }
 
-// The doubtful runs are merged against V whenever they take more disk than is left, not
+// The doubtful runs are merged against V whenever they take half the disk that is left or more, not
 // only when the queue runs dry: with no disk left at all, after every checkpoint, so that
 // the doubtful runs of one checkpoint are gone at the next (without, they pile up over
 // several); the count is the same.

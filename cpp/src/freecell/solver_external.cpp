@@ -471,8 +471,10 @@ bool ExternalSplit::sweep(End& end) {
   }
 }
 
-// Whether the doubtful runs take more disk than is left: merged against V, they give
-// most of it back (see the top of solver_external.hpp).
+// Whether the doubtful runs take half the disk that is left or more: merged against V,
+// they give most of it back (see the top of solver_external.hpp).  Half, so that the
+// merge's own file (the doubtful positions not in V: at most all of them) still fits
+// when another load or another split wrote in the meantime.
 bool ExternalSplit::resolve_due() {
   if (doubts_.empty()) return false;
   std::uint64_t bytes = 0;
@@ -481,7 +483,8 @@ bool ExternalSplit::resolve_due() {
     const auto size = fs::file_size(path(f.name), ec);
     if (!ec) bytes += size;
   }
-  return bytes >= host_.disk_left();
+  const std::uint64_t left = host_.disk_left();
+  return bytes >= left / 2;
 }
 
 // The doubtful positions not in V: new, into V and the queue (after the positions

@@ -14,8 +14,8 @@
 // the seeds the split started with), join V and go to the queue.  The split is done
 // when the queue and the doubtful runs are empty.  Most doubtful positions are in V
 // already (a position reached again), so the merge frees most of their disk: it runs
-// sooner too, after any checkpoint, once the doubtful runs take more disk than is left
-// (SplitHost::disk_left).
+// sooner too, after any checkpoint, once the doubtful runs take half the disk that is
+// left or more (SplitHost::disk_left).
 //
 // So every position of the split enters V exactly once and is expanded exactly once,
 // as in the in-memory search: the split counts the same positions.  The filter only
