@@ -247,33 +247,17 @@ def test_arena_without_out_says_how_many_matches() -> None:
     assert f"({shlex.join(['parlour', *args, '--out', 'DIR'])} keeps the matches" in note
 
 
-def test_sigterm_stops_prove_as_ctrl_c_does_with_status_143(tmp_path: Path) -> None:
-    """``kill`` (SIGTERM, what a batch system sends at a job's end) stops a long command the way
-    Ctrl-C does: how far it got and how to go on, no traceback; then the same command continues."""
-    work = tmp_path / "proof"
-    args = ["freecell", "prove", "219837216", "--work-dir", str(work), "--memory-limit", "1G"]
-    child = Child(*args)
-    child.wait_for(lambda: any(int(n) >= 2 for n in re.findall(r"layer (\d+)", child.err)), "the third layer")
-    out, err, status, waited = child.ctrl_c(sig=signal.SIGTERM)
-    assert status == 128 + signal.SIGTERM and "Traceback" not in err and out == "", err[-3000:]
-    assert waited < STOP_WITHIN
-    note = last_line(err)
-    assert re.match(r"interrupted: [\d,]+ positions searched \(layer \d+, ", note), note
-    assert "run the same command again to continue: " in note and parlour_words(note) == args
-    again = Child(*args)
-    again.wait_for(lambda: again.progress() > 0, "a split of the second run")
-    _, err, status, _ = again.ctrl_c()
-    assert status == 130 and "Traceback" not in err, err[-3000:]
-
-
-def test_prove_says_how_far_it_got_and_how_to_continue(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_prove_says_how_far_it_got_and_how_to_continue(tmp_path: Path, sig: signal.Signals) -> None:
+    """Ctrl-C, or ``kill`` (SIGTERM, what a batch system sends at a job's end), which stops a
+    command the same way with status 143."""
     work = tmp_path / "proof dir"
     args = ["freecell", "prove", "219837216", "--work-dir", str(work), "--memory-limit", "1G"]
     child = Child(*args)
     # Progress lines come at most twice a second, so a short layer may never be shown: wait for any later one.
     child.wait_for(lambda: any(int(n) >= 2 for n in re.findall(r"layer (\d+)", child.err)), "the third layer")
-    out, err, status, waited = child.ctrl_c()
-    assert status == 130 and "Traceback" not in err and out == "", err[-3000:]
+    out, err, status, waited = child.ctrl_c(sig=sig)
+    assert status == 128 + sig and "Traceback" not in err and out == "", err[-3000:]
     assert waited < STOP_WITHIN
     note = last_line(err)
     assert re.match(r"interrupted: [\d,]+ positions searched \(layer \d+, splits \d+, disk [\d.,]+ \w+, memory ", note)
