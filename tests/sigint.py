@@ -3,7 +3,9 @@ long call stops when asked (the engine polls for signals, see cpp/include/parlou
 
 The child prints ``ready`` on stdout just before the call (or the test passes its own ``wait``),
 gets ``settle`` seconds to be well inside it, then SIGINT; :func:`interrupt` returns what it
-printed, its exit status and how long it took to end after the signal.
+printed, its exit status and how long it took to end after the signal.  A child that outlives
+the signal is sent SIGABRT, and the test fails with where each of its threads was (Python's
+faulthandler, which :func:`python_child` and the tests' other children turn on).
 """
 
 from __future__ import annotations
@@ -43,8 +45,13 @@ def python_child(script: str, env: dict[str, str] | None = None) -> subprocess.P
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=dict(os.environ) if env is None else env,
+        env=with_faulthandler(dict(os.environ) if env is None else env),
     )
+
+
+def with_faulthandler(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with Python's faulthandler on (a child then prints every thread's stack on SIGABRT)."""
+    return {**env, "PYTHONFAULTHANDLER": "1"}
 
 
 def ready_script(code: str) -> str:
@@ -64,10 +71,11 @@ def interrupt(
     wait: Callable[[], object] | None = None,
     settle: float = 0.0,
     timeout: float = 30.0,
+    sig: signal.Signals = signal.SIGINT,
 ) -> Stopped:
     """Wait until ``proc`` is inside its long call (its ``ready`` line, or ``wait()``), ``settle``
-    seconds more, check it still runs, send SIGINT and wait for the end (killed if it outlives
-    ``timeout``, which fails the test)."""
+    seconds more, check it still runs, send SIGINT (or ``sig``) and wait for the end.  A child
+    that outlives ``timeout`` fails the test with where its threads were (see :func:`stacks_of`)."""
     try:
         if wait is None:
             assert proc.stdout is not None
@@ -79,8 +87,13 @@ def interrupt(
         children_before = _children_cpu()
         cpu_at_signal = _cpu_of(proc.pid)
         sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=timeout)
+        proc.send_signal(sig)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(
+                f"still running {timeout:g} s after {sig.name}; where its threads were:\n{stacks_of(proc)}"
+            ) from None
         waited = time.monotonic() - sent
         cpu_after = None
         if cpu_at_signal is not None:
@@ -90,6 +103,21 @@ def interrupt(
             proc.kill()
             proc.communicate()
     return Stopped(out or "", err or "", proc.returncode, waited, cpu_after)
+
+
+def stacks_of(proc: subprocess.Popen[str]) -> str:
+    """The end of what ``proc`` wrote on stderr after SIGABRT: with faulthandler on (see
+    :func:`with_faulthandler`), the Python stack of each of its threads.  Ends the process."""
+    if sys.platform == "win32":  # no SIGABRT to send to another process
+        proc.kill()
+        return "(not available on Windows)"
+    proc.send_signal(signal.SIGABRT)
+    try:
+        _, err = proc.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+    return (err or "")[-6000:]
 
 
 def _cpu_of(pid: int) -> float | None:

@@ -92,6 +92,12 @@ class Child:
             self.proc.send_signal(sig)
         try:
             self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.send_signal(signal.SIGABRT)  # faulthandler (child_env) prints each thread's stack
+            self._finish(grace=15)
+            raise AssertionError(
+                f"still running {timeout:g} s after signal {sig}; where its threads were:\n{self.err[-6000:]}"
+            ) from None
         finally:
             if self.proc.poll() is None:
                 self.proc.kill()
@@ -100,7 +106,12 @@ class Child:
         self._finish()
         return b"".join(self._out).decode(), self.err, self.proc.returncode, waited
 
-    def _finish(self) -> None:
+    def _finish(self, grace: float = 0.0) -> None:
+        if grace:
+            try:
+                self.proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                pass
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()

@@ -12,17 +12,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pyarrow as pa
 
+from ..sigint import with_faulthandler
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def child_env() -> dict[str, str]:
-    """The environment for a child process that imports this tree's parlour (installed or src)."""
+    """The environment for a child process that imports this tree's parlour (installed or src),
+    with Python's faulthandler on (a test can see where a child that does not end was stuck)."""
     env = dict(os.environ)
     import parlour
 
     root = str(Path(parlour.__file__).resolve().parent.parent)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    return env
+    return with_faulthandler(env)
 
 
 def parlour_cli(*args: str) -> list[str]:

@@ -9,7 +9,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -32,6 +31,7 @@ from parlour.gin import arena  # noqa: E402
 from parlour.gin.arena import ArenaResult  # noqa: E402
 from parlour.yahtzee import HeuristicBot, OptimalBot, Solver, simulate  # noqa: E402
 
+from ..sigint import interrupt  # noqa: E402
 from .conftest import child_env, parlour_cli, wait_for_parts, without_seconds  # noqa: E402
 
 
@@ -357,22 +357,14 @@ def test_interrupted_run_resumes_to_the_uninterrupted_table(tmp_path: Path, name
         text=True,
         env=child_env(),
     )
-    try:
-        wait_for_parts(out, 2, proc)
-        sent = time.monotonic()
-        proc.send_signal(how)
-        _, err = proc.communicate(timeout=30)
-        waited = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+    stop = interrupt(proc, wait=lambda: wait_for_parts(out, 2, proc), sig=how)
+    waited, err = stop.waited, stop.err
     if how == signal.SIGINT:
-        assert proc.returncode == 130, err[-2000:]
+        assert stop.returncode == 130, err[-2000:]
         assert "run the same command again to continue" in err
         assert waited < 5.0, f"took {waited:.2f} s to stop after Ctrl-C"
     else:
-        assert proc.returncode == -signal.SIGKILL
+        assert stop.returncode == -signal.SIGKILL
     stopped = ResultStore(out)
     assert 2 <= len(stopped.done()) < chunks, "the run was not stopped midway"
     done = subprocess.run(
