@@ -90,6 +90,12 @@ class DiskGrant {
       }
     return false;
   }
+  // Adds k to w when room(w) grants it (false, nothing added, when the limit refuses).
+  bool add(KeyWriter& w, const CompactKey& k) {
+    if (!room(w)) return false;
+    w.add(k);
+    return true;
+  }
   // A file written under the grant, closed with `bytes`, before the next one starts.
   void closed(std::uint64_t bytes) { done_ += bytes; }
   // Ends the grant: its files keep `used` bytes (0 when they are not kept).
@@ -106,12 +112,18 @@ class DiskGrant {
   std::uint64_t done_ = 0;  // bytes of the files closed under it
 };
 
-// A file the disk limit cut short: removed, its grant ended, the search stopped; false.
-bool refuse(SplitHost& host, KeyWriter& w, DiskGrant& grant, const fs::path& file) {
+// A file given up before its end: closed, removed, its grant ended with nothing kept; false.
+bool abandon(KeyWriter& w, DiskGrant& grant, const fs::path& file) {
   w.close();
   grant.end(0);
   std::error_code ec;
   fs::remove(file, ec);
+  return false;
+}
+
+// A file the disk limit cut short: abandoned, the search stopped; false.
+bool refuse(SplitHost& host, KeyWriter& w, DiskGrant& grant, const fs::path& file) {
+  abandon(w, grant, file);
   host.stop("disk_limit");
   return false;
 }
@@ -172,10 +184,8 @@ bool ExternalSplit::write_keys(const std::string& name, const std::vector<Compac
   DiskGrant grant(host_);
   {
     KeyWriter w(path(name));
-    for (const CompactKey& k : keys) {
-      if (!grant.room(w)) return refuse(host_, w, grant, path(name));
-      w.add(k);
-    }
+    for (const CompactKey& k : keys)
+      if (!grant.add(w, k)) return refuse(host_, w, grant, path(name));
     if (!grant.room(w)) return refuse(host_, w, grant, path(name));
     w.close(/*sync=*/true);
     grant.end(w.bytes());
@@ -209,8 +219,7 @@ bool merge_runs(const std::vector<Run>& runs, KeyWriter& w, DiskGrant& grant) {
   while (!heap.empty()) {
     Run r = heap.top();
     heap.pop();
-    if (!grant.room(w)) return false;
-    w.add(*r.first);
+    if (!grant.add(w, *r.first)) return false;
     if (++r.first != r.second) heap.push(r);
   }
   return grant.room(w);  // the last block, written by close
@@ -509,17 +518,10 @@ bool ExternalSplit::resolve() {
     bool have_b = known.next(b);
     std::uint64_t step = 0;
     while (doubtful.next(a)) {
-      if ((++step & 0xfffff) == 0 && !host_.keep_going()) {
-        w.close();
-        grant.end(0);
-        std::error_code ec;
-        fs::remove(path(name), ec);
-        return false;
-      }
+      if ((++step & 0xfffff) == 0 && !host_.keep_going()) return abandon(w, grant, path(name));
       while (have_b && key_less(b, a)) have_b = known.next(b);
       if (have_b && b == a) continue;
-      if (!grant.room(w)) return refuse(host_, w, grant, path(name));
-      w.add(a);
+      if (!grant.add(w, a)) return refuse(host_, w, grant, path(name));
       fresh.push_back(a);
       if (fresh.size() == kFreshBatch) {
         filter_->add_all(fresh.data(), fresh.size());
